@@ -1,0 +1,12 @@
+# oaq_warnings(target): our own targets compile with strict warnings treated as errors.
+# Third-party headers come in as SYSTEM includes, so their warnings never fail our build.
+option(OAQ_WERROR "Treat warnings as errors in oaq targets" ON)
+function(oaq_warnings target)
+  target_compile_options(${target} PRIVATE
+    -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Wnon-virtual-dtor
+    -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wnull-dereference -Wdouble-promotion
+    -Wformat=2 -Wimplicit-fallthrough)
+  if(OAQ_WERROR)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
+endfunction()

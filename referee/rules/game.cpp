@@ -1,0 +1,83 @@
+#include "rules/game.hpp"
+
+#include <algorithm>
+
+#include "rules/position_string.hpp"
+#include "rules/turn.hpp"
+
+namespace oaq::rules {
+
+std::string why_illegal(const Position& pos, Move move, const Rules& rules) {
+    if (pos.is_over()) return "the game is over";
+    if (move.square < 1 || move.square > 5) return "square must be 1..5";
+    if (move.direction == Direction::L && rules.direction == DirectionRule::Ccw) {
+        return "direction L is not allowed under direction=ccw";
+    }
+    if (move.direction == Direction::R && rules.direction == DirectionRule::Cw) {
+        return "direction R is not allowed under direction=cw";
+    }
+    const int pit = pit_of(pos.side, move.square);
+    if (pos.citizens[static_cast<std::size_t>(pit)] == 0) {
+        return "square " + std::to_string(move.square) + " (" + pit_name(pit) + ") is empty";
+    }
+    return {};
+}
+
+std::string_view to_string(EndReason reason) {
+    switch (reason) {
+        case EndReason::None: return "none";
+        case EndReason::MandarinsEmpty: return "mandarins_empty";
+        case EndReason::MandarinCaptured: return "mandarin_captured";
+        case EndReason::RefillImpossible: return "refill_impossible";
+        case EndReason::Repetition: return "repetition";
+        case EndReason::PlyLimit: return "ply_limit";
+    }
+    return "none";
+}
+
+std::string_view to_string(Result result) {
+    switch (result) {
+        case Result::Ongoing: return "ongoing";
+        case Result::SouthWin: return "south_win";
+        case Result::NorthWin: return "north_win";
+        case Result::Draw: return "draw";
+    }
+    return "ongoing";
+}
+
+Game::Game(const Rules& rules, const Position& start, int ply_limit)
+    : rules_(rules), ply_limit_(ply_limit) {
+    history_.reserve(ply_limit > 0 ? static_cast<std::size_t>(ply_limit) + 1 : 256);
+    history_.push_back(start);
+    moves_.reserve(history_.capacity());
+}
+
+Result Game::result() const { return rules::result(position(), rules_); }
+int Game::score(Side side) const { return rules::score(position(), side, rules_); }
+
+Expected<Position> Game::play(std::string_view move_text) {
+    auto move = parse_move(move_text);
+    if (!move) return move.error();
+    return play(*move);
+}
+
+Expected<Position> Game::play(Move move) {
+    if (auto why = why_illegal(position(), move, rules_); !why.empty()) {
+        return fail("illegal move " + to_string(move) + ": " + why);
+    }
+    Position next = rules::play(position(), move, rules_);
+    moves_.push_back(move);
+    if (!next.is_over()) {
+        // Repetition compares all fields of the position string; the start is the first occurrence.
+        const auto seen = std::count(history_.begin(), history_.end(), next);
+        if (seen >= 2) {
+            end_game(next, EndReason::Repetition);
+        } else if (ply_limit_ > 0 && ply() >= ply_limit_) {
+            end_game(next, EndReason::PlyLimit);
+        }
+    }
+    history_.push_back(next);
+    return next;
+}
+
+}  // namespace oaq::rules

@@ -1,0 +1,153 @@
+#include "rules/position_string.hpp"
+
+#include <charconv>
+#include <vector>
+
+#include "rules/turn.hpp"
+
+namespace oaq::rules {
+
+namespace {
+
+std::vector<std::string_view> split(std::string_view text, char sep) {
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    while (true) {
+        auto pos = text.find(sep, start);
+        parts.push_back(text.substr(start, pos == std::string_view::npos ? pos : pos - start));
+        if (pos == std::string_view::npos) break;
+        start = pos + 1;
+    }
+    return parts;
+}
+
+std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+
+// A count is 1 to 5 decimal digits, nothing else (no sign, no spaces).
+bool parse_count(std::string_view s, long& out) {
+    if (s.empty() || s.size() > 5) return false;
+    for (char c : s)
+        if (c < '0' || c > '9') return false;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && end == s.data() + s.size();
+}
+
+constexpr const char* kFieldNames[] = {"pits", "side to move", "south store", "north store",
+                                       "south debt", "north debt"};
+
+std::string field_prefix(int field) {
+    return "field " + std::to_string(field) + " (" + kFieldNames[field - 1] + ")";
+}
+
+// Total citizens a position may hold: far above the 70 of any real game, low enough that no
+// 8-bit counter can overflow during sowing.
+constexpr long kMaxCitizens = 200;
+
+}  // namespace
+
+std::string pit_name(int pit) {
+    if (pit == kWestMandarin) return "QW";
+    if (pit == kEastMandarin) return "QE";
+    return (pit < 6 ? "S" : "N") + std::to_string(pit < 6 ? pit : pit - 6);
+}
+
+Expected<Position> parse_position(std::string_view text, const Rules& rules) {
+    if (text == "startpos") return start_position(rules);
+    auto fields = split(text, ' ');
+    if (fields.size() != 6) {
+        return fail("position: expected 6 fields separated by single spaces (pits, side, south "
+                    "store, north store, south debt, north debt), found " +
+                    std::to_string(fields.size()) + " in " + quoted(text));
+    }
+    Position p;
+    long total = 0;
+    int pieces = 0;
+
+    auto cells = split(fields[0], ',');
+    if (cells.size() != kPits) {
+        return fail(field_prefix(1) + ": expected 12 comma-separated cells, found " +
+                    std::to_string(cells.size()));
+    }
+    for (int pit = 0; pit < kPits; ++pit) {
+        auto cell = cells[static_cast<std::size_t>(pit)];
+        auto where = field_prefix(1) + ", cell " + std::to_string(pit + 1) + " (" + pit_name(pit) + ")";
+        bool piece = false;
+        if (!cell.empty() && cell[0] == 'Q') {
+            if (!is_mandarin_pit(pit)) {
+                return fail(where + ": " + quoted(cell) + " has a mandarin piece, but only QW and QE can hold one");
+            }
+            piece = true;
+            cell.remove_prefix(1);
+        }
+        long n = 0;
+        if (!parse_count(cell, n)) return fail(where + ": " + quoted(cells[static_cast<std::size_t>(pit)]) + " is not a count");
+        total += n;
+        if (total > kMaxCitizens) return fail(where + ": more than 200 citizens in the position");
+        p.citizens[static_cast<std::size_t>(pit)] = static_cast<std::uint8_t>(n);
+        if (piece) {
+            p.pieces = static_cast<std::uint8_t>(p.pieces | (pit == kWestMandarin ? 1u : 2u));
+            ++pieces;
+        }
+    }
+
+    if (fields[1] == "S") p.side = Side::South;
+    else if (fields[1] == "N") p.side = Side::North;
+    else return fail(field_prefix(2) + ": " + quoted(fields[1]) + " is not S or N");
+
+    for (int s = 0; s < 2; ++s) {
+        const int field = 3 + s;
+        auto store = fields[static_cast<std::size_t>(field - 1)];
+        auto plus = store.find('+');
+        if (plus == std::string_view::npos) {
+            return fail(field_prefix(field) + ": " + quoted(store) + " is not <citizens>+<pieces>");
+        }
+        long citizens = 0, captured = 0;
+        if (!parse_count(store.substr(0, plus), citizens)) {
+            return fail(field_prefix(field) + ": " + quoted(store.substr(0, plus)) + " is not a count of citizens");
+        }
+        if (!parse_count(store.substr(plus + 1), captured) || captured > 2) {
+            return fail(field_prefix(field) + ": " + quoted(store.substr(plus + 1)) + " is not a count of pieces (0, 1 or 2)");
+        }
+        total += citizens;
+        pieces += static_cast<int>(captured);
+        if (total > kMaxCitizens) return fail(field_prefix(field) + ": more than 200 citizens in the position");
+        if (pieces > 2) return fail(field_prefix(field) + ": more than 2 mandarin pieces in the position");
+        p.store_citizens[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(citizens);
+        p.store_pieces[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(captured);
+    }
+    for (int s = 0; s < 2; ++s) {
+        const int field = 5 + s;
+        long debt = 0;
+        auto text_debt = fields[static_cast<std::size_t>(field - 1)];
+        if (!parse_count(text_debt, debt) || debt > 65535) {
+            return fail(field_prefix(field) + ": " + quoted(text_debt) + " is not a count");
+        }
+        p.debt[static_cast<std::size_t>(s)] = static_cast<std::uint16_t>(debt);
+    }
+
+    if (rules.end == EndRule::MandarinsEmpty && p.is_empty(kWestMandarin) && p.is_empty(kEastMandarin)) {
+        end_game(p, EndReason::MandarinsEmpty);
+    } else {
+        begin_turn(p);
+    }
+    return p;
+}
+
+std::string to_string(const Position& p) {
+    std::string s;
+    s.reserve(64);
+    for (int pit = 0; pit < kPits; ++pit) {
+        if (pit) s += ',';
+        if (p.has_piece(pit)) s += 'Q';
+        s += std::to_string(p.citizens[static_cast<std::size_t>(pit)]);
+    }
+    s += p.side == Side::South ? " S " : " N ";
+    for (int side = 0; side < 2; ++side) {
+        s += std::to_string(p.store_citizens[static_cast<std::size_t>(side)]) + "+" +
+             std::to_string(p.store_pieces[static_cast<std::size_t>(side)]) + " ";
+    }
+    s += std::to_string(p.debt[0]) + " " + std::to_string(p.debt[1]);
+    return s;
+}
+
+}  // namespace oaq::rules

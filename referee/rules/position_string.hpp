@@ -1,0 +1,26 @@
+// The position string of RULES.md section 5:
+//   `<pits> <side> <south store> <north store> <south debt> <north debt>`
+// e.g. `Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0`. Parsing reports the field, the cell and the
+// reason for the first thing wrong; formatting gives back exactly the canonical text.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "common/expected.hpp"
+#include "rules/position.hpp"
+#include "rules/rules.hpp"
+
+namespace oaq::rules {
+
+// Parses a position string, or the keyword "startpos" (the start position of `rules`). The result
+// has been through the start of a turn (refill, or the end when the refill is impossible); a
+// position with both mandarin pits empty under end=mandarins_empty is a finished game.
+Expected<Position> parse_position(std::string_view text, const Rules& rules);
+
+std::string to_string(const Position& pos);
+
+// Pit names for people: QW, S1..S5, QE, N1..N5.
+std::string pit_name(int pit);
+
+}  // namespace oaq::rules

@@ -1,0 +1,31 @@
+// A turn (RULES.md sections 3 and 4): which moves are legal, and what a move does: sowing with laps
+// and relays, gaps, captures and chains, the end of the game, settlement, and the refill that opens
+// the next turn. These functions sit on the search hot path: they work on a Position by value and
+// never allocate.
+#pragma once
+
+#include "rules/move.hpp"
+#include "rules/position.hpp"
+#include "rules/rules.hpp"
+
+namespace oaq::rules {
+
+// The legal moves of the side to move, in the order 1L 1R 2L 2R ... (none once the game is over).
+MoveList legal_moves(const Position& pos, const Rules& rules);
+
+bool is_legal(const Position& pos, Move move, const Rules& rules);
+
+// Plays a legal move and returns the position after it: the side to move has passed to the
+// opponent, and either the game is over (settled) or the opponent's refill has been applied.
+// Precondition: is_legal(pos, move, rules).
+Position play(const Position& pos, Move move, const Rules& rules);
+
+// The start of a turn for a given position (section 5): refill the side to move when its five
+// squares are empty, or end the game when that refill is impossible. Positions from play() are
+// already past this step; parsed positions go through it.
+void begin_turn(Position& pos);
+
+// Ends the game for `reason` and settles: each side's own squares go to its own store (section 4).
+void end_game(Position& pos, EndReason reason);
+
+}  // namespace oaq::rules
