@@ -5,7 +5,9 @@ function(oaq_warnings target)
   target_compile_options(${target} PRIVATE
     -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Wnon-virtual-dtor
     -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wnull-dereference -Wdouble-promotion
-    -Wformat=2 -Wimplicit-fallthrough)
+    -Wformat=2 -Wimplicit-fallthrough
+    # GCC 12 reports false -Wrestrict positives inside libstdc++ string concatenation (PR105329).
+    -Wno-restrict)
   if(OAQ_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()
