@@ -16,11 +16,14 @@ struct Error {
     std::string message;
 };
 
-template <typename T>
+// An empty value for operations that either succeed or fail: Expected<Ok>.
+struct Ok {};
+
+template <typename T, typename E = Error>
 class Expected {
 public:
-    Expected(T value) : data_(std::move(value)) {}          // NOLINT: implicit by design
-    Expected(Error error) : data_(std::move(error)) {}      // NOLINT: implicit by design
+    Expected(T value) : data_(std::in_place_index<0>, std::move(value)) {}  // NOLINT: implicit
+    Expected(E error) : data_(std::in_place_index<1>, std::move(error)) {}  // NOLINT: implicit
 
     bool has_value() const { return data_.index() == 0; }
     explicit operator bool() const { return has_value(); }
@@ -42,13 +45,13 @@ public:
     T* operator->() { return &value(); }
     const T* operator->() const { return &value(); }
 
-    const Error& error() const {
+    const E& error() const {
         assert(!has_value());
         return std::get<1>(data_);
     }
 
 private:
-    std::variant<T, Error> data_;
+    std::variant<T, E> data_;
 };
 
 // Shorthand for building an error value: `return fail("bad thing");`

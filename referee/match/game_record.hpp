@@ -11,25 +11,12 @@
 #include <vector>
 
 #include "protocol/messages.hpp"
+#include "protocol/termination.hpp"
 #include "rules/position.hpp"
 
 namespace oaq::match {
 
-enum class Termination {
-    Normal,             // the rules ended the game (mandarins empty, mandarin captured, refill)
-    Repetition,         // third occurrence of a position
-    PlyLimit,           // the ply limit was reached
-    TimeForfeit,        // detail: the overrun, e.g. "exceeded by 12 ms"
-    IllegalMove,        // detail: the move and why, e.g. "3L: square 3 (N3) is empty"
-    ProtocolViolation,  // detail: the offending line
-    Crash,              // detail: "exit code 3" or "signal 11 (SIGSEGV)"
-    Stall,              // detail: what went unanswered, e.g. "no readyok within 5000 ms"
-    Aborted,            // the referee stopped the game (Ctrl-C); detail says why
-};
-
-// Stored and printed words: "normal", "time_forfeit", ...
-std::string_view to_string(Termination termination);
-std::optional<Termination> parse_termination(std::string_view text);
+using protocol::Termination;
 
 using Microseconds = std::chrono::microseconds;
 
