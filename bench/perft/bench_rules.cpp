@@ -1,0 +1,171 @@
+// oaq-bench-rules: how fast the rules library plays. For each preset it runs perft from the start
+// position (every leaf move is made, so nodes per second is moves made per second) and a batch of
+// seeded random playouts through play() (games and moves per second). Prints a table, or one JSON
+// object with --json. Figures only: this program never fails on timing.
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/perft.hpp"
+#include "rules/rules.hpp"
+#include "rules/turn.hpp"
+
+namespace {
+
+using oaq::rules::Position;
+using oaq::rules::Rules;
+using Clock = std::chrono::steady_clock;
+
+struct Options {
+    int depth = 0;  // 0: a per-preset default that takes about a second or two
+    int games = 20000;
+    std::uint32_t seed = 1;
+    bool json = false;
+    std::string only;  // one preset (or rules string) instead of all presets
+};
+
+struct Row {
+    std::string name;
+    int depth = 0;
+    std::uint64_t perft_nodes = 0;
+    double perft_seconds = 0;
+    int games = 0;
+    std::uint64_t playout_moves = 0;
+    double playout_seconds = 0;
+};
+
+double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The village preset has few moves per position, so it needs a deeper perft for the same work.
+int default_depth(const Rules& rules) {
+    return rules.direction == oaq::rules::DirectionRule::Free ? 9 : 16;
+}
+
+Row measure(const std::string& name, const Rules& rules, const Options& opt) {
+    Row row;
+    row.name = name;
+    row.depth = opt.depth > 0 ? opt.depth : default_depth(rules);
+    const Position start = oaq::rules::start_position(rules);
+
+    auto t0 = Clock::now();
+    row.perft_nodes = oaq::rules::perft(start, row.depth, rules);
+    row.perft_seconds = seconds_since(t0);
+
+    std::mt19937 rng(opt.seed);
+    row.games = opt.games;
+    // A playout stops at the rules' own end or at the default ply limit of 300 plies; repetition
+    // is Game's business and is not checked here (this measures play() and legal_moves()).
+    t0 = Clock::now();
+    for (int g = 0; g < opt.games; ++g) {
+        Position p = start;
+        for (int ply = 0; ply < 300 && !p.is_over(); ++ply) {
+            const auto moves = oaq::rules::legal_moves(p, rules);
+            std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
+            p = oaq::rules::play(p, moves[pick(rng)], rules);
+            ++row.playout_moves;
+        }
+    }
+    row.playout_seconds = seconds_since(t0);
+    return row;
+}
+
+double per_second(double count, double seconds) { return seconds > 0 ? count / seconds : 0; }
+
+void print_table(const std::vector<Row>& rows) {
+    std::printf("%-20s %5s %14s %9s %10s %8s %10s %10s\n", "rules", "depth", "perft nodes",
+                "seconds", "Mmoves/s", "games", "games/s", "Mmoves/s");
+    for (const auto& r : rows) {
+        std::printf("%-20s %5d %14llu %9.3f %10.2f %8d %10.0f %10.2f\n", r.name.c_str(), r.depth,
+                    static_cast<unsigned long long>(r.perft_nodes), r.perft_seconds,
+                    per_second(static_cast<double>(r.perft_nodes), r.perft_seconds) / 1e6, r.games,
+                    per_second(r.games, r.playout_seconds),
+                    per_second(static_cast<double>(r.playout_moves), r.playout_seconds) / 1e6);
+    }
+}
+
+void print_json(const std::vector<Row>& rows, const Options& opt) {
+    std::printf("{\"seed\":%u,\"results\":[", opt.seed);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const auto& r = rows[i];
+        std::printf(
+            "%s{\"rules\":\"%s\",\"perft\":{\"depth\":%d,\"nodes\":%llu,\"seconds\":%.6f,"
+            "\"moves_per_second\":%.0f},\"playouts\":{\"games\":%d,\"moves\":%llu,"
+            "\"seconds\":%.6f,\"games_per_second\":%.1f,\"moves_per_second\":%.0f}}",
+            i ? "," : "", r.name.c_str(), r.depth, static_cast<unsigned long long>(r.perft_nodes),
+            r.perft_seconds, per_second(static_cast<double>(r.perft_nodes), r.perft_seconds),
+            r.games, static_cast<unsigned long long>(r.playout_moves), r.playout_seconds,
+            per_second(r.games, r.playout_seconds),
+            per_second(static_cast<double>(r.playout_moves), r.playout_seconds));
+    }
+    std::printf("]}\n");
+}
+
+int usage(int code) {
+    std::fprintf(code ? stderr : stdout,
+                 "usage: oaq-bench-rules [--depth N] [--games N] [--seed N] [--rules STRING] "
+                 "[--json]\n"
+                 "  --depth N   perft depth (default 9, 16 for direction-restricted rules)\n"
+                 "  --games N   random playouts per rule set (default 20000)\n"
+                 "  --seed N    seed of the playouts' std::mt19937 (default 1)\n"
+                 "  --rules S   measure only this preset or rules string (default: every preset)\n"
+                 "  --json      print one JSON object instead of a table\n");
+    return code;
+}
+
+bool parse_int(const char* text, long lo, long hi, long& out) {
+    char* end = nullptr;
+    out = std::strtol(text, &end, 10);
+    return end != text && *end == '\0' && out >= lo && out <= hi;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options opt;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        const bool has_value = i + 1 < argc;
+        long n = 0;
+        if (arg == "--json") {
+            opt.json = true;
+        } else if (arg == "--help" || arg == "-h") {
+            return usage(0);
+        } else if (arg == "--depth" && has_value && parse_int(argv[++i], 1, 40, n)) {
+            opt.depth = static_cast<int>(n);
+        } else if (arg == "--games" && has_value && parse_int(argv[++i], 0, 100000000, n)) {
+            opt.games = static_cast<int>(n);
+        } else if (arg == "--seed" && has_value && parse_int(argv[++i], 0, 4294967295L, n)) {
+            opt.seed = static_cast<std::uint32_t>(n);
+        } else if (arg == "--rules" && has_value) {
+            opt.only = argv[++i];
+        } else {
+            std::fprintf(stderr, "oaq-bench-rules: bad argument \"%s\"\n", argv[i]);
+            return usage(2);
+        }
+    }
+
+    std::vector<Row> rows;
+    if (!opt.only.empty()) {
+        auto rules = oaq::rules::parse_rules(opt.only);
+        if (!rules) {
+            std::fprintf(stderr, "oaq-bench-rules: %s\n", rules.error().message.c_str());
+            return 2;
+        }
+        rows.push_back(measure(opt.only, *rules, opt));
+    } else {
+        for (const auto& preset : oaq::rules::presets()) {
+            rows.push_back(measure(std::string(preset.name),
+                                   oaq::rules::parse_rules(preset.name).value(), opt));
+        }
+    }
+    if (opt.json) print_json(rows, opt);
+    else print_table(rows);
+    return 0;
+}
