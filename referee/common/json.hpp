@@ -1,0 +1,97 @@
+// Json: a tiny writer for the one-object-per-line JSON that every `--json` command prints. It only
+// writes (nothing in oaq parses JSON), escapes strings per RFC 8259, and keeps insertion order so
+// output is stable for scripts and tests. Usage:
+//   Json j; j.field("nodes", 42).field("rules", s).raw("moves", Json::array(items)); j.str();
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace oaq {
+
+class Json {
+public:
+    static std::string quote(std::string_view s) {
+        std::string out;
+        out.reserve(s.size() + 2);
+        out += '"';
+        for (char c : s) {
+            switch (c) {
+                case '"': out += "\\\""; break;
+                case '\\': out += "\\\\"; break;
+                case '\n': out += "\\n"; break;
+                case '\r': out += "\\r"; break;
+                case '\t': out += "\\t"; break;
+                default:
+                    if (static_cast<unsigned char>(c) < 0x20) {
+                        char buf[8];
+                        std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+                        out += buf;
+                    } else {
+                        out += c;
+                    }
+            }
+        }
+        out += '"';
+        return out;
+    }
+
+    static std::string number(double v) {
+        if (!std::isfinite(v)) return "null";
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.6g", v);
+        return buf;
+    }
+
+    // A JSON array of already-encoded values.
+    static std::string array(const std::vector<std::string>& encoded) {
+        std::string out = "[";
+        for (std::size_t i = 0; i < encoded.size(); ++i) {
+            if (i) out += ',';
+            out += encoded[i];
+        }
+        return out + "]";
+    }
+    static std::string string_array(const std::vector<std::string>& items) {
+        std::vector<std::string> encoded;
+        encoded.reserve(items.size());
+        for (const auto& s : items) encoded.push_back(quote(s));
+        return array(encoded);
+    }
+
+    Json& raw(std::string_view key, std::string_view encoded) {
+        body_ += body_.empty() ? "" : ",";
+        body_ += quote(key);
+        body_ += ':';
+        body_ += encoded;
+        return *this;
+    }
+    Json& field(std::string_view key, std::string_view value) { return raw(key, quote(value)); }
+    Json& field(std::string_view key, const std::string& value) { return raw(key, quote(value)); }
+    Json& field(std::string_view key, const char* value) { return raw(key, quote(value)); }
+    Json& field(std::string_view key, bool value) { return raw(key, value ? "true" : "false"); }
+    template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
+    Json& field(std::string_view key, T value) {
+        if constexpr (std::is_floating_point_v<T>) return raw(key, number(static_cast<double>(value)));
+        else return raw(key, std::to_string(value));
+    }
+    template <typename T>
+    Json& field(std::string_view key, const std::optional<T>& value) {
+        if (!value) return raw(key, "null");
+        return field(key, *value);
+    }
+    Json& null(std::string_view key) { return raw(key, "null"); }
+
+    std::string str() const { return "{" + body_ + "}"; }
+
+private:
+    std::string body_;
+};
+
+}  // namespace oaq
