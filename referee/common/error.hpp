@@ -1,7 +1,6 @@
-// OaqError: the one exception type oaq throws, for environment failures only (cannot spawn an
-// engine, cannot open or migrate the database, bad configuration). Expected failures are values
-// (expected.hpp) and engine misbehaviour is a game result; neither ever throws this. `main` catches
-// it, prints what() as one line and exits 2, so the message must be one line a person can act on.
+// OaqError: the one exception type for environment failures (cannot spawn an engine, cannot open
+// or migrate the database, bad configuration). main() prints its message as one line and exits 2.
+// Expected failures (parsing) are Expected<T> values instead; engine misbehaviour is a game result.
 #pragma once
 
 #include <stdexcept>
@@ -9,7 +8,7 @@
 namespace oaq {
 
 struct OaqError : std::runtime_error {
-    using runtime_error::runtime_error;
+    using std::runtime_error::runtime_error;
 };
 
 }  // namespace oaq
