@@ -4,7 +4,7 @@ option(OAQ_WERROR "Treat warnings as errors in oaq targets" ON)
 function(oaq_warnings target)
   target_compile_options(${target} PRIVATE
     -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wsign-conversion -Wnon-virtual-dtor
-    -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wnull-dereference -Wdouble-promotion
+    -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wdouble-promotion
     -Wformat=2 -Wimplicit-fallthrough
     # GCC 12 reports false -Wrestrict positives inside libstdc++ string concatenation (PR105329).
     -Wno-restrict)
