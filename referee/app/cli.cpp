@@ -1,0 +1,35 @@
+#include "app/cli.hpp"
+
+#include <iostream>
+#include <sstream>
+
+#include "common/error.hpp"
+
+namespace oaq::app {
+
+std::string help_text(const CommandLine& cli) {
+    std::ostringstream out;
+    out << "Usage: " << cli.usage << "\n\n" << cli.description << "\n\n" << cli.options;
+    return out.str();
+}
+
+std::optional<po::variables_map> parse(CommandLine& cli, int argc, char** argv) {
+    cli.options.add_options()("help,h", "show this help and exit");
+    po::options_description all;
+    all.add(cli.options).add(cli.hidden);
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(argc, argv).options(all).positional(cli.positional).run(),
+                  vm);
+        if (vm.count("help")) {
+            std::cout << help_text(cli);
+            return std::nullopt;
+        }
+        po::notify(vm);
+    } catch (const po::error& e) {
+        throw OaqError(std::string(argv[0]) + ": " + e.what() + " (see --help)");
+    }
+    return vm;
+}
+
+}  // namespace oaq::app

@@ -1,0 +1,33 @@
+// Command-line plumbing shared by every `oaq` subcommand: parse with Boost.Program_options into a
+// variables_map, print --help, and turn every option error into one clear line (exit 2 through
+// OaqError). Subcommands turn the map into plain config structs; nothing below app/ sees Boost
+// program options.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace oaq::app {
+
+namespace po = boost::program_options;
+
+struct CommandLine {
+    CommandLine(std::string usage_text, std::string description_text)
+        : usage(std::move(usage_text)), description(std::move(description_text)) {}
+    std::string usage;        // "oaq rules perft [options] DEPTH"
+    std::string description;  // one paragraph shown by --help
+    po::options_description options{"Options", 100};
+    po::positional_options_description positional;
+    po::options_description hidden;  // positional arguments, not listed in --help
+};
+
+// Parses argv (argv[0] is the command name) into a map. Returns nullopt after printing --help.
+// Throws OaqError with a one-line message on an unknown or malformed option.
+std::optional<po::variables_map> parse(CommandLine& cli, int argc, char** argv);
+
+std::string help_text(const CommandLine& cli);
+
+}  // namespace oaq::app

@@ -1,0 +1,220 @@
+// `oaq rules perft|play|show|presets`: the rules library from the command line, for checking an
+// engine's move generator against ours and for looking at positions.
+#include <chrono>
+#include <fmt/format.h>
+#include <iostream>
+
+#include "app/board_view.hpp"
+#include "app/cli.hpp"
+#include "app/commands.hpp"
+#include "common/error.hpp"
+#include "common/json.hpp"
+#include "rules/game.hpp"
+#include "rules/perft.hpp"
+#include "rules/position_string.hpp"
+#include "rules/turn.hpp"
+
+namespace oaq::app {
+
+namespace {
+
+struct RulesAndPosition {
+    rules::Rules rules;
+    rules::Position position;
+};
+
+rules::Rules rules_option(const po::variables_map& vm) {
+    auto parsed = rules::parse_rules(vm["rules"].as<std::string>());
+    if (!parsed) throw OaqError("--rules: " + parsed.error().message);
+    return *parsed;
+}
+
+RulesAndPosition load(const po::variables_map& vm, const std::string& position_text) {
+    RulesAndPosition out{rules_option(vm), {}};
+    auto pos = rules::parse_position(position_text, out.rules);
+    if (!pos) throw OaqError("position: " + pos.error().message);
+    out.position = *pos;
+    return out;
+}
+
+std::string join(const std::vector<std::string>& parts) {
+    std::string s;
+    for (const auto& p : parts) s += (s.empty() ? "" : " ") + p;
+    return s;
+}
+
+void add_rules_options(CommandLine& cli, bool with_position) {
+    cli.options.add_options()("rules", po::value<std::string>()->default_value("standard"),
+                              "rules string: a preset, optionally with switch=value overrides")(
+        "json", "print one JSON object");
+    if (with_position) {
+        cli.options.add_options()("position", po::value<std::string>()->default_value("startpos"),
+                                  "position string to start from (quote it)");
+    }
+}
+
+int perft_command(int argc, char** argv) {
+    CommandLine cli("oaq rules perft [--rules R] [--position P] [--divide] [--json] DEPTH",
+                    "Counts the legal move sequences of DEPTH plies (every leaf move is made) and "
+                    "reports the time and moves per second.");
+    add_rules_options(cli, true);
+    cli.options.add_options()("divide", "split the count by first move");
+    cli.hidden.add_options()("depth", po::value<int>()->required(), "depth");
+    cli.positional.add("depth", 1);
+    auto vm = parse(cli, argc, argv);
+    if (!vm) return 0;
+    const int depth = (*vm)["depth"].as<int>();
+    if (depth < 0 || depth > 30) throw OaqError("perft: DEPTH must be 0..30, got " + std::to_string(depth));
+    auto [rules, pos] = load(*vm, (*vm)["position"].as<std::string>());
+    const bool divide = vm->count("divide") > 0;
+
+    const auto t0 = std::chrono::steady_clock::now();
+    std::uint64_t nodes = 0;
+    std::vector<std::pair<rules::Move, std::uint64_t>> split;
+    if (divide) {
+        split = rules::perft_divide(pos, depth, rules);
+        for (auto& [m, n] : split) nodes += n;
+    } else {
+        nodes = rules::perft(pos, depth, rules);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double nps = seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0;
+
+    if (vm->count("json")) {
+        Json j;
+        j.field("rules", rules::expanded(rules)).field("depth", depth).field("nodes", nodes);
+        j.field("seconds", seconds).field("nps", nps);
+        if (divide) {
+            Json moves;
+            for (auto& [m, n] : split) moves.field(rules::to_string(m), n);
+            j.raw("moves", moves.str());
+        }
+        std::cout << j.str() << "\n";
+    } else {
+        for (auto& [m, n] : split) std::cout << rules::to_string(m) << ": " << n << "\n";
+        std::cout << fmt::format("perft {}: {} nodes in {:.3f} s ({:.1f} M moves/s)\n", depth, nodes,
+                                 seconds, nps / 1e6);
+    }
+    return 0;
+}
+
+int play_command(int argc, char** argv) {
+    CommandLine cli("oaq rules play [--rules R] [--position P] [--max-plies N] [--json] MOVE...",
+                    "Plays the moves in order and prints the board after each. An illegal or "
+                    "malformed move is an error naming its index and the reason (exit 2).");
+    add_rules_options(cli, true);
+    cli.options.add_options()("max-plies", po::value<int>()->default_value(rules::kDefaultPlyLimit),
+                              "ply limit (0: none)");
+    cli.hidden.add_options()("moves", po::value<std::vector<std::string>>()->multitoken(), "moves");
+    cli.positional.add("moves", -1);
+    auto vm = parse(cli, argc, argv);
+    if (!vm) return 0;
+    auto [rules, pos] = load(*vm, (*vm)["position"].as<std::string>());
+    const auto moves = vm->count("moves") ? (*vm)["moves"].as<std::vector<std::string>>()
+                                          : std::vector<std::string>{};
+    const bool json = vm->count("json") > 0;
+    rules::Game game(rules, pos, (*vm)["max-plies"].as<int>());
+    std::vector<std::string> positions;
+    if (!json) std::cout << draw_board(game.position(), rules);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        auto after = game.play(moves[i]);
+        if (!after) {
+            throw OaqError(fmt::format("move {} (\"{}\"): {}", i + 1, moves[i], after.error().message));
+        }
+        positions.push_back(rules::to_string(*after));
+        if (!json) {
+            std::cout << fmt::format("\n{}. {} {}\n", i + 1,
+                                     game.positions()[i].side == rules::Side::South ? "South" : "North",
+                                     moves[i])
+                      << draw_board(*after, rules);
+        }
+    }
+    const auto& final_pos = game.position();
+    if (json) {
+        Json j;
+        j.raw("positions", Json::string_array(positions));
+        j.field("final", rules::to_string(final_pos)).field("over", final_pos.is_over());
+        j.raw("score", fmt::format("[{},{}]", game.score(rules::Side::South), game.score(rules::Side::North)));
+        j.field("result", rules::to_string(game.result()));
+        j.field("end", rules::to_string(final_pos.end));
+        std::cout << j.str() << "\n";
+    } else {
+        std::cout << "\n" << rules::to_string(final_pos) << "\n";
+    }
+    return 0;
+}
+
+int show_command(int argc, char** argv) {
+    CommandLine cli("oaq rules show [--rules R] [--json] [POSITION]",
+                    "Draws a position (default: the start position of the rules) for a person. "
+                    "The position string may be given as one quoted argument or as its six fields.");
+    add_rules_options(cli, false);
+    cli.hidden.add_options()("position", po::value<std::vector<std::string>>()->multitoken(), "position");
+    cli.positional.add("position", -1);
+    auto vm = parse(cli, argc, argv);
+    if (!vm) return 0;
+    const auto text = vm->count("position") ? join((*vm)["position"].as<std::vector<std::string>>())
+                                            : std::string("startpos");
+    auto [rules, pos] = load(*vm, text);
+    if (vm->count("json")) {
+        Json j;
+        j.field("position", rules::to_string(pos)).field("rules", rules::expanded(rules));
+        j.field("side", pos.side == rules::Side::South ? "south" : "north");
+        std::vector<std::string> legal;
+        for (auto m : rules::legal_moves(pos, rules)) legal.push_back(rules::to_string(m));
+        j.raw("legal_moves", Json::string_array(legal));
+        j.raw("score", fmt::format("[{},{}]", rules::score(pos, rules::Side::South, rules),
+                                   rules::score(pos, rules::Side::North, rules)));
+        j.field("over", pos.is_over()).field("end", rules::to_string(pos.end));
+        std::cout << j.str() << "\n";
+    } else {
+        std::cout << draw_board(pos, rules) << "  " << rules::to_string(pos) << "\n";
+    }
+    return 0;
+}
+
+int presets_command(int argc, char** argv) {
+    CommandLine cli("oaq rules presets [--json]", "Lists the rule presets and their expanded form.");
+    cli.options.add_options()("json", "print one JSON object");
+    auto vm = parse(cli, argc, argv);
+    if (!vm) return 0;
+    if (vm->count("json")) {
+        std::vector<std::string> items;
+        for (const auto& p : rules::presets()) {
+            Json j;
+            j.field("name", p.name).field("meaning", p.meaning);
+            j.field("expanded", rules::expanded(rules::parse_rules(p.name).value()));
+            items.push_back(j.str());
+        }
+        std::cout << Json().raw("presets", Json::array(items)).str() << "\n";
+    } else {
+        for (const auto& p : rules::presets()) {
+            std::cout << fmt::format("{:<20}{}\n{:<20}{}\n", p.name, p.meaning, "",
+                                     rules::expanded(rules::parse_rules(p.name).value()));
+        }
+    }
+    return 0;
+}
+
+}  // namespace
+
+int run_rules(int argc, char** argv) {
+    const std::string usage =
+        "Usage: oaq rules <perft|play|show|presets> [options]   (--help on each for details)\n";
+    if (argc < 2) {
+        std::cerr << usage;
+        return 2;
+    }
+    const std::string sub = argv[1];
+    if (sub == "--help" || sub == "-h") {
+        std::cout << usage;
+        return 0;
+    }
+    if (sub == "perft") return perft_command(argc - 1, argv + 1);
+    if (sub == "play") return play_command(argc - 1, argv + 1);
+    if (sub == "show") return show_command(argc - 1, argv + 1);
+    if (sub == "presets") return presets_command(argc - 1, argv + 1);
+    throw OaqError("rules: unknown subcommand \"" + sub + "\" (perft, play, show, presets)");
+}
+
+}  // namespace oaq::app
