@@ -5,6 +5,7 @@
 // or malformed value, number out of range, line too long). Standard library only; no I/O.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -22,5 +23,12 @@ Expected<Command> decode_command(std::string_view line);
 Expected<Reply> decode_reply(std::string_view line);
 
 std::string_view to_string(OptionType type);
+// "check", "spin", "combo", "string", "button" -> the type; anything else -> nullopt.
+std::optional<OptionType> parse_option_type(std::string_view word);
+
+// The first token of a line (one trailing CR stripped, blanks skipped), "" for a blank line. The
+// referee uses it to tell a malformed `bestmove` (a protocol violation) from a line it ignores:
+// `if (!reply && command_word(line) == "bestmove") ...` (spec section "Framing").
+std::string_view command_word(std::string_view line);
 
 }  // namespace oaq::protocol

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <variant>
@@ -19,6 +20,9 @@ inline constexpr int kProtocolVersion = 1;
 inline constexpr std::size_t kMaxLineLength = 16384;
 
 using Milliseconds = std::chrono::milliseconds;
+// Largest time any field may carry: it still converts to std::chrono::nanoseconds without
+// overflow (about 292 years), so neither side needs to guard its clock arithmetic.
+inline constexpr Milliseconds kMaxTime{std::numeric_limits<std::int64_t>::max() / 1'000'000};
 
 // ---- referee -> engine ----------------------------------------------------------------------
 
@@ -104,6 +108,7 @@ struct Info {
 
 struct BestMove {
     std::string move;
+    std::optional<std::string> ponder;  // `bestmove M ponder P`: accepted, never used by the referee
     friend bool operator==(const BestMove&, const BestMove&) = default;
 };
 

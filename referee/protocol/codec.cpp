@@ -1,0 +1,179 @@
+// Commands (referee -> engine): encode and decode, plus the helpers codec.hpp shares with replies.
+// Each branch cites the protocol-spec/README.md section it implements.
+#include "protocol/codec.hpp"
+
+#include <limits>
+
+#include "protocol/tokens.hpp"
+
+namespace oaq::protocol {
+namespace {
+
+using detail::Overloaded;
+using detail::Tokens;
+
+void append_time(std::string& out, std::string_view key, const std::optional<Milliseconds>& t) {
+    if (t) out.append(" ").append(key).append(" ").append(detail::format_time(*t));
+}
+
+std::string encode_position(const PositionCommand& p) {
+    std::string out = p.fen ? "position fen " + *p.fen : "position startpos";
+    if (!p.moves.empty()) {
+        out += " moves";
+        for (const auto& m : p.moves) out.append(" ").append(m);
+    }
+    return out;
+}
+
+std::string encode_go(const Go& g) {
+    std::string out = "go";
+    append_time(out, "p1time", g.p1time);
+    append_time(out, "p2time", g.p2time);
+    append_time(out, "p1inc", g.p1inc);
+    append_time(out, "p2inc", g.p2inc);
+    append_time(out, "movetime", g.movetime);
+    if (g.depth) out += " depth " + std::to_string(*g.depth);
+    if (g.nodes) out += " nodes " + std::to_string(*g.nodes);
+    if (g.infinite) out += " infinite";
+    return out;
+}
+
+// Section "setoption": the name is the tokens between `name` and the first `value`, joined by
+// single spaces; the value is the rest of the line after `value`, verbatim.
+Expected<Command> decode_setoption(const Tokens& t) {
+    std::size_t name = 1;
+    while (name < t.size() && t[name] != "name") ++name;
+    if (name == t.size()) return fail("setoption without a name");
+    std::size_t value = name + 1;
+    while (value < t.size() && t[value] != "value") ++value;
+    SetOption out{t.join(name + 1, value), ""};
+    if (out.name.empty()) return fail("setoption: empty name");
+    if (value < t.size()) out.value = std::string(t.rest_from(value + 1));
+    return Command{std::move(out)};
+}
+
+// Section "position": unknown tokens before `startpos`/`fen` and between the position and
+// `moves` are skipped; `fen` takes the next six tokens (the position string's six fields);
+// every token after `moves` is a move.
+Expected<Command> decode_position(const Tokens& t) {
+    std::size_t i = 1;
+    while (i < t.size() && t[i] != "startpos" && t[i] != "fen" && t[i] != "moves") ++i;
+    if (i == t.size() || t[i] == "moves") return fail("position without startpos or fen");
+    PositionCommand out;
+    std::size_t moves = i + 1;
+    while (moves < t.size() && t[moves] != "moves") ++moves;
+    if (t[i] == "fen") {
+        constexpr std::size_t kFields = 6;
+        std::size_t fields = moves - (i + 1);
+        if (fields < kFields) {
+            return fail("position fen: expected 6 fields, got " + std::to_string(fields));
+        }
+        out.fen = t.join(i + 1, i + 1 + kFields);
+    }
+    for (std::size_t m = moves + 1; m < t.size(); ++m) out.moves.emplace_back(t[m]);
+    return Command{std::move(out)};
+}
+
+// Section "go": keywords p1time p2time p1inc p2inc movetime depth nodes take one value each,
+// `infinite` none; any other token is skipped; a repeated keyword keeps its last value.
+Expected<Command> decode_go(const Tokens& t) {
+    Go out;
+    for (std::size_t i = 1; i < t.size(); ++i) {
+        std::string_view key = t[i];
+        std::optional<Milliseconds>* time = key == "p1time"     ? &out.p1time
+                                            : key == "p2time"   ? &out.p2time
+                                            : key == "p1inc"    ? &out.p1inc
+                                            : key == "p2inc"    ? &out.p2inc
+                                            : key == "movetime" ? &out.movetime
+                                                                : nullptr;
+        if (key == "infinite") {
+            out.infinite = true;
+            continue;
+        }
+        if (time == nullptr && key != "depth" && key != "nodes") continue;
+        auto value = detail::value_after(t, i++);
+        if (!value) return value.error();
+        if (time != nullptr) {
+            auto parsed = detail::parse_time(key, *value);
+            if (!parsed) return parsed.error();
+            *time = *parsed;
+        } else if (key == "depth") {
+            auto parsed = detail::parse_count(key, *value, std::numeric_limits<int>::max());
+            if (!parsed) return parsed.error();
+            out.depth = static_cast<int>(*parsed);
+        } else {
+            auto parsed = detail::parse_count(key, *value, std::numeric_limits<std::uint64_t>::max());
+            if (!parsed) return parsed.error();
+            out.nodes = *parsed;
+        }
+    }
+    return Command{out};
+}
+
+}  // namespace
+
+std::string encode(const Command& command) {
+    return std::visit(
+        Overloaded{
+            [](const Ugi&) -> std::string { return "ugi"; },
+            [](const IsReady&) -> std::string { return "isready"; },
+            [](const SetOption& o) {
+                std::string out = "setoption name " + o.name;
+                if (!o.value.empty()) out += " value " + o.value;
+                return out;
+            },
+            [](const NewGame&) -> std::string { return "uginewgame"; },
+            [](const PositionCommand& p) { return encode_position(p); },
+            [](const Go& g) { return encode_go(g); },
+            [](const Stop&) -> std::string { return "stop"; },
+            [](const Quit&) -> std::string { return "quit"; },
+        },
+        command);
+}
+
+Expected<Command> decode_command(std::string_view line) {
+    auto prepared = detail::prepare_line(line);
+    if (!prepared) return prepared.error();
+    Tokens t(*prepared);
+    std::string_view word = t[0];
+    // Words without arguments ignore whatever follows them (section "Framing": unknown tokens).
+    if (word == "ugi") return Command{Ugi{}};
+    if (word == "isready") return Command{IsReady{}};
+    if (word == "uginewgame") return Command{NewGame{}};
+    if (word == "stop") return Command{Stop{}};
+    if (word == "quit") return Command{Quit{}};
+    if (word == "setoption") return decode_setoption(t);
+    if (word == "position") return decode_position(t);
+    if (word == "go") return decode_go(t);
+    return fail("unknown command " + detail::quoted(word));
+}
+
+std::string_view to_string(OptionType type) {
+    switch (type) {
+        case OptionType::Check: return "check";
+        case OptionType::Spin: return "spin";
+        case OptionType::Combo: return "combo";
+        case OptionType::String: return "string";
+        case OptionType::Button: return "button";
+    }
+    return "string";
+}
+
+std::optional<OptionType> parse_option_type(std::string_view word) {
+    for (auto type : {OptionType::Check, OptionType::Spin, OptionType::Combo, OptionType::String,
+                      OptionType::Button}) {
+        if (to_string(type) == word) return type;
+    }
+    return std::nullopt;
+}
+
+std::string_view command_word(std::string_view line) {
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    std::size_t start = 0;
+    while (start < line.size() && detail::is_blank(line[start])) ++start;
+    std::size_t end = start;
+    while (end < line.size() && !detail::is_blank(line[end])) ++end;
+    return line.substr(start, end - start);
+}
+
+}  // namespace oaq::protocol
