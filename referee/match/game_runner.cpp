@@ -1,0 +1,230 @@
+#include "match/game_runner.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+
+#include "common/error.hpp"
+#include "rules/position_string.hpp"
+
+namespace oaq::match {
+
+namespace {
+
+using rules::Side;
+using std::chrono::duration_cast;
+using Clock = std::chrono::system_clock;
+
+std::string ms_text(std::chrono::nanoseconds ns) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f ms", static_cast<double>(ns.count()) / 1e6);
+    return buf;
+}
+
+// The `go` command and the deadline for the side to move (protocol-spec, timing contract).
+struct SearchLimits {
+    protocol::Go go;
+    std::optional<engine::Nanoseconds> deadline;
+};
+
+SearchLimits limits_for(const TimeControl& tc, const GameSettings& settings,
+                        const std::array<Microseconds, 2>& clock, Side mover) {
+    SearchLimits out;
+    switch (tc.kind) {
+        case TimeControl::Kind::Clock: {
+            auto ms = [](Microseconds us) { return duration_cast<Milliseconds>(us); };
+            out.go.p1time = ms(clock[0]);
+            out.go.p2time = ms(clock[1]);
+            out.go.p1inc = settings.south_tc.kind == TimeControl::Kind::Clock ? settings.south_tc.increment : Milliseconds(0);
+            out.go.p2inc = settings.north_tc.kind == TimeControl::Kind::Clock ? settings.north_tc.increment : Milliseconds(0);
+            out.deadline = clock[static_cast<std::size_t>(rules::index(mover))] + settings.margin;
+            break;
+        }
+        case TimeControl::Kind::MoveTime:
+            out.go.movetime = tc.movetime;
+            out.deadline = tc.movetime + settings.margin;
+            break;
+        case TimeControl::Kind::Depth: out.go.depth = tc.depth; break;
+        case TimeControl::Kind::Nodes: out.go.nodes = tc.nodes; break;
+    }
+    return out;
+}
+
+rules::Result loss_for(Side side) {
+    return side == Side::South ? rules::Result::NorthWin : rules::Result::SouthWin;
+}
+
+class GameInProgress {
+public:
+    GameInProgress(engine::Engine& south, engine::Engine& north, const GameSettings& settings,
+                   const std::atomic<bool>& abort, const GameObserver& observer)
+        : engines_{&south, &north}, settings_(settings), abort_(abort), observer_(observer),
+          game_(settings.rules, initial_position(settings), settings.max_plies) {
+        record_.south = south.name();
+        record_.north = north.name();
+        record_.rules = rules::expanded(settings.rules);
+        record_.time_control = to_string(settings.south_tc) +
+                               (settings.north_tc == settings.south_tc ? "" : "/" + to_string(settings.north_tc));
+        record_.opening = settings.opening.text();
+        for (std::size_t i = 0; i < settings.opening.moves.size(); ++i) {
+            auto played = game_.play(settings.opening.moves[i]);
+            if (!played) {
+                throw OaqError("opening \"" + record_.opening + "\", move " + std::to_string(i + 1) +
+                               ": " + played.error().message);
+            }
+        }
+        if (game_.is_over()) throw OaqError("opening \"" + record_.opening + "\" ends the game");
+        record_.start_position = rules::to_string(game_.position());
+        for (int s = 0; s < 2; ++s) {
+            const auto& tc = s == 0 ? settings.south_tc : settings.north_tc;
+            clock_[static_cast<std::size_t>(s)] = tc.kind == TimeControl::Kind::Clock ? Microseconds(tc.base) : Microseconds(0);
+        }
+    }
+
+    GameRecord run() {
+        record_.started_at = Clock::now();
+        if (start_engines()) {
+            if (observer_.on_start) observer_.on_start(game_.position());
+            while (!game_.is_over() && play_one_ply()) {
+            }
+        }
+        finish();
+        return std::move(record_);
+    }
+
+private:
+    static rules::Position initial_position(const GameSettings& settings) {
+        auto pos = rules::parse_position(settings.opening.position, settings.rules);
+        if (!pos) throw OaqError("opening position: " + pos.error().message);
+        return *pos;
+    }
+
+    bool start_engines() {
+        for (Side side : {Side::South, Side::North}) {
+            auto& engine = *engines_[static_cast<std::size_t>(rules::index(side))];
+            auto ready = engine.prepare(record_.rules);
+            if (ready) ready = engine.new_game();
+            if (!ready) {
+                fail_side(side, ready.error().termination, ready.error().detail);
+                return false;
+            }
+        }
+        return true;
+    }
+
+    protocol::PositionCommand position_command() const {
+        protocol::PositionCommand cmd;
+        if (settings_.opening.position != "startpos") cmd.fen = rules::to_string(game_.start());
+        for (auto m : game_.moves()) cmd.moves.push_back(rules::to_string(m));
+        return cmd;
+    }
+
+    // Plays one ply; false when the game ended by a failure or an abort.
+    bool play_one_ply() {
+        if (abort_) {
+            abort_game();
+            return false;
+        }
+        const Side mover = game_.position().side;
+        const auto i = static_cast<std::size_t>(rules::index(mover));
+        const TimeControl& tc = i == 0 ? settings_.south_tc : settings_.north_tc;
+        const auto limits = limits_for(tc, settings_, clock_, mover);
+        auto reply = engines_[i]->search(position_command(), limits.go, limits.deadline, observer_.on_info);
+        if (abort_) {
+            abort_game();
+            return false;
+        }
+        if (!reply) {
+            fail_side(mover, reply.error().termination, reply.error().detail);
+            return false;
+        }
+        const auto elapsed = reply->elapsed;
+        if (limits.deadline && elapsed > *limits.deadline) {
+            const auto allowed = tc.kind == TimeControl::Kind::Clock ? std::chrono::nanoseconds(clock_[i]) : std::chrono::nanoseconds(tc.movetime);
+            fail_side(mover, protocol::Termination::TimeForfeit,
+                      "exceeded by " + ms_text(elapsed - allowed) + " (used " + ms_text(elapsed) +
+                          " of " + ms_text(allowed) + ", margin " + std::to_string(settings_.margin.count()) + " ms)");
+            return false;
+        }
+        auto move = rules::parse_move(reply->move);
+        if (!move) {
+            fail_side(mover, protocol::Termination::ProtocolViolation, "bestmove " + reply->move + ": " + move.error().message);
+            return false;
+        }
+        if (auto why = rules::why_illegal(game_.position(), *move, settings_.rules); !why.empty()) {
+            fail_side(mover, protocol::Termination::IllegalMove, reply->move + ": " + why);
+            return false;
+        }
+        MoveRecord rec;
+        rec.move = reply->move;
+        rec.time_used = duration_cast<Microseconds>(elapsed);
+        if (tc.kind == TimeControl::Kind::Clock) {
+            clock_[i] = std::max(Microseconds(0), clock_[i] - rec.time_used) + Microseconds(tc.increment);
+        }
+        rec.time_left = clock_[i];
+        rec.depth = reply->info.depth;
+        rec.score = reply->info.score;
+        rec.nodes = reply->info.nodes;
+        rec.pv = reply->info.pv;
+        game_.play(*move);
+        record_.moves.push_back(std::move(rec));
+        if (observer_.on_move) observer_.on_move(record_.moves.back(), game_.position());
+        return true;
+    }
+
+    void fail_side(Side side, protocol::Termination termination, std::string detail) {
+        decided_ = true;
+        record_.result = loss_for(side);
+        record_.termination = termination;
+        record_.detail = (side == Side::South ? "south: " : "north: ") + std::move(detail);
+    }
+
+    void abort_game() {
+        decided_ = true;
+        record_.result = rules::Result::Draw;
+        record_.termination = protocol::Termination::Aborted;
+        record_.detail = "interrupted by the referee";
+    }
+
+    void finish() {
+        const auto& pos = game_.position();
+        if (!decided_) {
+            record_.result = game_.result();
+            switch (pos.end) {
+                case rules::EndReason::Repetition: record_.termination = protocol::Termination::Repetition; break;
+                case rules::EndReason::PlyLimit: record_.termination = protocol::Termination::PlyLimit; break;
+                default: record_.termination = protocol::Termination::Normal; break;
+            }
+            record_.detail = std::string(rules::to_string(pos.end));
+        }
+        record_.score_south = rules::score(pos, Side::South, settings_.rules);
+        record_.score_north = rules::score(pos, Side::North, settings_.rules);
+        record_.final_position = rules::to_string(pos);
+        record_.ended_at = Clock::now();
+    }
+
+    std::array<engine::Engine*, 2> engines_;
+    const GameSettings& settings_;
+    const std::atomic<bool>& abort_;
+    const GameObserver& observer_;
+    rules::Game game_;
+    std::array<Microseconds, 2> clock_{};
+    GameRecord record_;
+    bool decided_ = false;
+};
+
+}  // namespace
+
+std::string Opening::text() const {
+    std::string s;
+    if (position != "startpos") s = "fen " + position + (moves.empty() ? "" : " moves");
+    for (const auto& m : moves) s += (s.empty() ? "" : " ") + m;
+    return s;
+}
+
+GameRecord play_game(engine::Engine& south, engine::Engine& north, const GameSettings& settings,
+                     const std::atomic<bool>& abort, const GameObserver& observer) {
+    return GameInProgress(south, north, settings, abort, observer).run();
+}
+
+}  // namespace oaq::match

@@ -1,0 +1,38 @@
+// TimeControl: how long an engine may think, as given on the command line (`--tc`):
+//   "10+0.1"        a clock: 10 s for the game plus 0.1 s added after each move
+//   "60"            a clock without increment
+//   "movetime=100"  100 ms per move
+//   "depth=6"       a fixed search depth (no clock; the stall timeout applies)
+//   "nodes=20000"   a fixed node count (no clock; the stall timeout applies)
+// Parsing errors name the text and the reason. Pure: no I/O.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "common/expected.hpp"
+
+namespace oaq::match {
+
+using Milliseconds = std::chrono::milliseconds;
+
+struct TimeControl {
+    enum class Kind { Clock, MoveTime, Depth, Nodes };
+    Kind kind = Kind::Clock;
+    Milliseconds base{10000};   // Clock: time for the whole game
+    Milliseconds increment{100};// Clock: added after each move
+    Milliseconds movetime{0};   // MoveTime
+    int depth = 0;              // Depth
+    std::uint64_t nodes = 0;    // Nodes
+
+    friend bool operator==(const TimeControl&, const TimeControl&) = default;
+};
+
+Expected<TimeControl> parse_time_control(std::string_view text);
+
+// The canonical text, which parse_time_control accepts back: "10+0.1", "movetime=100", ...
+std::string to_string(const TimeControl& tc);
+
+}  // namespace oaq::match
