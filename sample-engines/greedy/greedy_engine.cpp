@@ -1,0 +1,44 @@
+#include "greedy/greedy_engine.hpp"
+
+#include <limits>
+
+#include "rules/turn.hpp"
+
+namespace oaq::engines {
+
+void GreedyEngine::declare_options(kit::Options& options) {
+    options.add_spin("Seed", static_cast<long long>(seed_), 0, 2'000'000'000, [this](long long v) {
+        seed_ = static_cast<std::uint64_t>(v);
+        rng_.seed(seed_);
+    });
+}
+
+rules::Move GreedyEngine::search(const kit::SearchRequest& request, kit::SearchControl& control) {
+    const auto& pos = request.position;
+    const auto me = pos.side;
+    const auto moves = rules::legal_moves(pos, request.rules);
+    int best = std::numeric_limits<int>::min();
+    rules::Move chosen = moves[0];
+    std::uint64_t ties = 0;
+    for (const auto move : moves) {
+        const auto after = rules::play(pos, move, request.rules);
+        const int diff = rules::score(after, me, request.rules) -
+                         rules::score(after, rules::opponent(me), request.rules);
+        if (diff > best) {
+            best = diff;
+            chosen = move;
+            ties = 1;
+        } else if (diff == best && rng_() % ++ties == 0) {
+            chosen = move;  // reservoir sampling: each of the equal moves with probability 1/ties
+        }
+    }
+    protocol::Info info;
+    info.depth = 1;
+    info.score = protocol::Score{protocol::Score::Kind::Cp, 100 * best};
+    info.nodes = moves.size();
+    info.pv = {rules::to_string(chosen)};
+    control.info(info);
+    return chosen;
+}
+
+}  // namespace oaq::engines

@@ -1,0 +1,49 @@
+// Engine kit, the part an engine implements. A sample engine is a class derived from Engine: it
+// names itself, declares its options, and answers search(request, control) with a legal move. The
+// kit (protocol_loop.hpp) does everything else: reading and decoding commands, the `Rules` option,
+// positions and moves, the search thread, `stop`/`isready` during search, time budgeting, `info`
+// and `bestmove` output.
+//
+// Contract for search(): the request's position is never over (the kit answers finished positions
+// itself); the returned move must be legal in it. The engine polls control.should_stop() often
+// (every few hundred nodes at least) and returns promptly once it says true, with the best move
+// found so far. search() runs on the kit's search thread; options are only changed between
+// searches, so an engine needs no locking of its own.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "kit/options.hpp"
+#include "kit/search_control.hpp"
+#include "kit/time_manager.hpp"
+#include "rules/move.hpp"
+#include "rules/position.hpp"
+#include "rules/rules.hpp"
+
+namespace oaq::kit {
+
+struct SearchRequest {
+    rules::Rules rules;
+    rules::Position position;              // the position to move in (after the `moves` list)
+    std::vector<rules::Position> history;  // the game so far, oldest first, `position` excluded
+    SearchLimits limits;
+};
+
+class Engine {
+public:
+    virtual ~Engine() = default;
+
+    virtual std::string name() const = 0;
+    virtual std::string author() const { return "the oaq authors"; }
+
+    // Called once, before the reply to the first `ugi`. The kit adds `Rules` itself.
+    virtual void declare_options(Options& options) { (void)options; }
+
+    // `uginewgame`: forget anything learned about the previous game (hash tables, trees).
+    virtual void new_game() {}
+
+    virtual rules::Move search(const SearchRequest& request, SearchControl& control) = 0;
+};
+
+}  // namespace oaq::kit

@@ -1,0 +1,227 @@
+#include "kit/protocol_loop.hpp"
+
+#include <atomic>
+#include <cctype>
+#include <exception>
+#include <iostream>
+#include <mutex>
+#include <string_view>
+#include <thread>
+#include <type_traits>
+#include <utility>
+
+#include "protocol/codec.hpp"
+#include "rules/game.hpp"
+#include "rules/move.hpp"
+#include "rules/position_string.hpp"
+#include "rules/turn.hpp"
+
+namespace oaq::kit {
+
+Expected<GamePosition> resolve_position(const protocol::PositionCommand& command,
+                                        const rules::Rules& rules) {
+    auto start = rules::parse_position(command.fen ? std::string_view(*command.fen) : "startpos",
+                                       rules);
+    if (!start) return fail("position: " + start.error().message);
+    GamePosition out{*start, {}};
+    for (std::size_t i = 0; i < command.moves.size(); ++i) {
+        const std::string& text = command.moves[i];
+        auto move = rules::parse_move(text);
+        if (!move) return fail("position: move " + std::to_string(i + 1) + ": " + move.error().message);
+        const std::string why = rules::why_illegal(out.position, *move, rules);
+        if (!why.empty())
+            return fail("position: move " + std::to_string(i + 1) + " (" + text + "): " + why);
+        out.history.push_back(out.position);
+        out.position = rules::play(out.position, *move, rules);
+    }
+    return out;
+}
+
+namespace {
+
+bool is_rules_option(std::string_view name) {
+    constexpr std::string_view kRules = "rules";
+    if (name.size() != kRules.size()) return false;
+    for (std::size_t i = 0; i < name.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(name[i])) != kRules[i]) return false;
+    return true;
+}
+
+class ProtocolLoop {
+public:
+    ProtocolLoop(Engine& engine, std::ostream& out) : engine_(engine), out_(out) {
+        options_.add_string("Rules", "standard", [this](const std::string&) {});
+        engine_.declare_options(options_);
+    }
+
+    ~ProtocolLoop() { finish_search(true); }
+    ProtocolLoop(const ProtocolLoop&) = delete;
+    ProtocolLoop& operator=(const ProtocolLoop&) = delete;
+
+    int run(std::istream& in) {
+        std::string line;
+        while (std::getline(in, line)) {
+            if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+            auto command = protocol::decode_command(line);
+            if (!command) {
+                say("ignored: " + command.error().message);
+                continue;
+            }
+            if (!handle(*command)) return 0;
+        }
+        finish_search(true);
+        return 0;
+    }
+
+private:
+    // Returns false on `quit`.
+    bool handle(const protocol::Command& command) {
+        return std::visit(
+            [this](const auto& c) -> bool {
+                using T = std::decay_t<decltype(c)>;
+                if constexpr (std::is_same_v<T, protocol::Ugi>) {
+                    on_ugi();
+                } else if constexpr (std::is_same_v<T, protocol::IsReady>) {
+                    write(protocol::Reply{protocol::ReadyOk{}});
+                } else if constexpr (std::is_same_v<T, protocol::SetOption>) {
+                    finish_search(false);
+                    on_setoption(c);
+                } else if constexpr (std::is_same_v<T, protocol::NewGame>) {
+                    finish_search(false);
+                    engine_.new_game();
+                } else if constexpr (std::is_same_v<T, protocol::PositionCommand>) {
+                    finish_search(false);
+                    position_ = c;
+                } else if constexpr (std::is_same_v<T, protocol::Go>) {
+                    finish_search(false);
+                    on_go(c);
+                } else if constexpr (std::is_same_v<T, protocol::Stop>) {
+                    finish_search(true);
+                } else if constexpr (std::is_same_v<T, protocol::Quit>) {
+                    finish_search(true);
+                    return false;
+                }
+                return true;
+            },
+            command);
+    }
+
+    void on_ugi() {
+        write(protocol::Reply{protocol::Id{"name", engine_.name()}});
+        write(protocol::Reply{protocol::Id{"author", engine_.author()}});
+        for (const auto& decl : options_.declarations()) write(protocol::Reply{decl});
+        write(protocol::Reply{protocol::UgiOk{}});
+    }
+
+    void on_setoption(const protocol::SetOption& c) {
+        if (is_rules_option(c.name)) {
+            auto parsed = rules::parse_rules(c.value);
+            if (!parsed) {
+                say("Rules not changed: " + parsed.error().message);
+                return;
+            }
+            rules_ = *parsed;
+        }
+        auto applied = options_.set(c.name, c.value);
+        if (!applied) say(applied.error().message);
+    }
+
+    void on_go(const protocol::Go& go) {
+        const auto start = Clock::now();
+        auto game = resolve_position(position_, rules_);
+        if (!game) {
+            say(game.error().message);
+            write_bestmove("(none)");
+            return;
+        }
+        if (game->position.is_over()) {
+            say("the game is over in this position");
+            write_bestmove("(none)");
+            return;
+        }
+        SearchRequest request{rules_, game->position, std::move(game->history),
+                              time_manager_.limits(go, game->position.side)};
+        infinite_ = request.limits.infinite;
+        stop_.store(false);
+        search_thread_ = std::thread([this, request = std::move(request), start] {
+            search(request, start);
+        });
+    }
+
+    // Runs on the search thread.
+    void search(const SearchRequest& request, Clock::time_point start) {
+        SearchControl control(
+            request.limits, stop_,
+            [this](const protocol::Info& info) { write(protocol::Reply{info}); }, start);
+        rules::Move move = engine_.search(request, control);
+        if (!rules::is_legal(request.position, move, request.rules)) {
+            say("engine chose the illegal move " + rules::to_string(move) + "; playing the first legal move");
+            move = rules::legal_moves(request.position, request.rules)[0];
+        }
+        if (request.limits.infinite) stop_.wait(false);  // bestmove only after `stop`
+        write_bestmove(rules::to_string(move));
+    }
+
+    // Waits for the running search, if any; `stop` (or an infinite search) stops it first.
+    void finish_search(bool stop) {
+        if (!search_thread_.joinable()) return;
+        if (stop || infinite_) {
+            stop_.store(true);
+            stop_.notify_all();
+        }
+        search_thread_.join();
+    }
+
+    void say(std::string text) {
+        protocol::Info info;
+        info.string = std::move(text);
+        write(protocol::Reply{info});
+    }
+
+    void write_bestmove(std::string move) {
+        protocol::BestMove reply;
+        reply.move = std::move(move);
+        write(protocol::Reply{reply});
+    }
+
+    void write(const protocol::Reply& reply) {
+        const std::string line = protocol::encode(reply);
+        std::lock_guard lock(out_mutex_);
+        out_ << line << '\n';
+        out_.flush();
+    }
+
+    Engine& engine_;
+    std::ostream& out_;
+    std::mutex out_mutex_;
+    Options options_;
+    rules::Rules rules_;
+    protocol::PositionCommand position_;
+    TimeManager time_manager_;
+    std::thread search_thread_;
+    std::atomic<bool> stop_{false};
+    bool infinite_ = false;
+};
+
+}  // namespace
+
+int run_protocol(Engine& engine, std::istream& in, std::ostream& out) {
+    ProtocolLoop loop(engine, out);
+    return loop.run(in);
+}
+
+int run_stdio(Engine& engine) {
+    try {
+        std::ios::sync_with_stdio(false);
+        std::cin.tie(nullptr);
+        return run_protocol(engine, std::cin, std::cout);
+    } catch (const std::exception& e) {
+        std::cerr << "internal error: " << e.what() << '\n';
+        return 70;
+    } catch (...) {
+        std::cerr << "internal error\n";
+        return 70;
+    }
+}
+
+}  // namespace oaq::kit

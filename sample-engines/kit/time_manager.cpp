@@ -1,0 +1,45 @@
+#include "kit/time_manager.hpp"
+
+#include <algorithm>
+
+namespace oaq::kit {
+
+namespace {
+
+Milliseconds at_least_1ms(Milliseconds d) { return std::max(d, Milliseconds{1}); }
+
+}  // namespace
+
+SearchLimits TimeManager::limits(const protocol::Go& go, rules::Side side) const {
+    SearchLimits out;
+    out.depth = go.depth;
+    out.nodes = go.nodes;
+    out.infinite = go.infinite;
+
+    const bool south = side == rules::Side::South;
+    const auto& time_left = south ? go.p1time : go.p2time;
+    const auto& increment = south ? go.p1inc : go.p2inc;
+
+    if (go.movetime) {
+        // Keep a margin for the pipe and the referee, but never more than half the move time.
+        const Milliseconds m = *go.movetime;
+        const Milliseconds budget = at_least_1ms(std::max(m - config_.movetime_margin - m / 20, m / 2));
+        out.soft_time = budget;
+        out.hard_time = budget;
+    } else if (time_left) {
+        const Milliseconds left = *time_left;
+        const Milliseconds inc = increment.value_or(Milliseconds{0});
+        // Leave the safety margin, or half the clock once the clock is nearly gone.
+        const Milliseconds cap = at_least_1ms(std::max(left - config_.safety, left / 2));
+        const auto inc_part = Milliseconds{static_cast<Milliseconds::rep>(
+            static_cast<double>(inc.count()) * config_.increment_share)};
+        const Milliseconds soft = at_least_1ms(std::min(left / config_.moves_to_go + inc_part, cap));
+        out.soft_time = soft;
+        out.hard_time = std::min(soft * config_.hard_factor, cap);
+    }
+
+    if (!go.depth && !go.nodes && !go.movetime && !time_left) out.infinite = true;
+    return out;
+}
+
+}  // namespace oaq::kit

@@ -1,0 +1,48 @@
+// TimeManager: turns the limits of a `go` command into the limits a search obeys. Clock fields
+// (p1time/p2time/p1inc/p2inc, p1 = South) give a soft limit (do not start another iteration after
+// it) and a hard limit (return at once); `movetime` gives both as the move time minus a margin for
+// the pipe and the referee's scheduling. depth, nodes and infinite pass through. Pure arithmetic on
+// std::chrono durations: no clock is read here, so tests give exact numbers.
+// Invariants: soft <= hard; hard never exceeds the time left minus the safety margin (or half the
+// time left when that is smaller), and every limit is at least 1 ms.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+
+#include "protocol/messages.hpp"
+#include "rules/position.hpp"
+
+namespace oaq::kit {
+
+using Milliseconds = std::chrono::milliseconds;
+
+struct SearchLimits {
+    std::optional<int> depth;
+    std::optional<std::uint64_t> nodes;
+    std::optional<Milliseconds> soft_time;  // past it, do not start a new iteration
+    std::optional<Milliseconds> hard_time;  // past it, return the best move found so far
+    bool infinite = false;                  // search until `stop` (the kit holds bestmove back)
+};
+
+struct TimeManagerConfig {
+    int moves_to_go = 25;             // the clock is spread as if this many moves remained
+    double increment_share = 0.8;     // part of the increment spent on top of that
+    int hard_factor = 3;              // hard = soft x this, within the safety cap
+    Milliseconds safety{30};          // never plan to use the last this-much of the clock
+    Milliseconds movetime_margin{10}; // kept back from a fixed movetime (plus 5% of it)
+};
+
+class TimeManager {
+public:
+    explicit TimeManager(TimeManagerConfig config = {}) : config_(config) {}
+
+    // The limits for the side to move. With no limit at all in `go` the search is infinite.
+    SearchLimits limits(const protocol::Go& go, rules::Side side_to_move) const;
+
+private:
+    TimeManagerConfig config_;
+};
+
+}  // namespace oaq::kit
