@@ -144,9 +144,11 @@ std::string short_name(const Rules& rules) {
         if (parse_rules(p.name).value() == rules) return std::string(p.name);
     }
     // Name only the switches that differ from standard.
-    const Rules standard;
-    auto ours = split(expanded(rules), ',');
-    auto base = split(expanded(standard), ',');
+    // split() returns views, so the expanded strings must outlive them.
+    const std::string ours_text = expanded(rules);
+    const std::string base_text = expanded(Rules{});
+    auto ours = split(ours_text, ',');
+    auto base = split(base_text, ',');
     std::string s = "standard";
     for (std::size_t i = 0; i < ours.size(); ++i) {
         if (ours[i] != base[i]) s += "," + std::string(ours[i]);
