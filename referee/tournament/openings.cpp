@@ -1,0 +1,62 @@
+#include "tournament/openings.hpp"
+
+#include <random>
+#include <sstream>
+
+#include "rules/game.hpp"
+#include "rules/position_string.hpp"
+#include "rules/turn.hpp"
+
+namespace oaq::tournament {
+
+Expected<match::Opening> parse_opening_line(std::string_view line, const rules::Rules& rules,
+                                            int max_plies) {
+    match::Opening opening;
+    std::string text(line);
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (text.find(',') != std::string::npos) {
+        auto moves_at = text.find(" moves");
+        opening.position = text.substr(0, moves_at);
+        if (moves_at != std::string::npos) text = text.substr(moves_at + 6);
+        else text.clear();
+    }
+    std::istringstream tokens(text);
+    for (std::string token; tokens >> token;) opening.moves.push_back(token);
+
+    auto start = rules::parse_position(opening.position, rules);
+    if (!start) return start.error();
+    rules::Game game(rules, *start, max_plies);
+    for (std::size_t i = 0; i < opening.moves.size(); ++i) {
+        auto played = game.play(opening.moves[i]);
+        if (!played) return fail("move " + std::to_string(i + 1) + ": " + played.error().message);
+    }
+    if (game.is_over()) return fail("the opening ends the game");
+    return opening;
+}
+
+match::Opening random_opening(const rules::Rules& rules, int plies, std::uint64_t seed,
+                              std::int64_t index) {
+    // Seed from both numbers so that neighbouring indices give unrelated lines.
+    std::seed_seq seq{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32),
+                      static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32)};
+    std::mt19937_64 rng(seq);
+    for (int attempt = 0;; ++attempt) {
+        match::Opening opening;
+        rules::Position pos = rules::start_position(rules);
+        for (int ply = 0; ply < plies && !pos.is_over(); ++ply) {
+            auto moves = rules::legal_moves(pos, rules);
+            std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
+            auto m = moves[pick(rng)];
+            opening.moves.push_back(rules::to_string(m));
+            pos = rules::play(pos, m, rules);
+        }
+        // Redraw a line that ends the game; after many tries accept a shorter prefix.
+        if (!pos.is_over()) return opening;
+        if (attempt > 100) {
+            opening.moves.pop_back();
+            return opening;
+        }
+    }
+}
+
+}  // namespace oaq::tournament

@@ -1,0 +1,30 @@
+// Openings: where each colour-swapped pair of games starts. Either lines of an opening file (a
+// position string, or a move list from the start, one per line) or random legal plies generated
+// from a seed. Generation is a pure function of (rules, plies, seed, opening index), so a
+// tournament of any size needs no opening table in memory and a resumed run regenerates the same
+// openings. Pure: the caller reads files.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/expected.hpp"
+#include "match/game_runner.hpp"
+#include "rules/rules.hpp"
+
+namespace oaq::tournament {
+
+// One line of an opening file: a position string (it contains commas) optionally followed by
+// `moves ...`, or a move list such as "1R 3L". Checks that every move is legal and the game is
+// not over. Errors name the reason; the caller adds the file and line number.
+Expected<match::Opening> parse_opening_line(std::string_view line, const rules::Rules& rules,
+                                            int max_plies);
+
+// `plies` random legal plies from the start position, from a generator seeded with (seed, index).
+// A line that would end the game is redrawn, so the result always leaves a game to play.
+match::Opening random_opening(const rules::Rules& rules, int plies, std::uint64_t seed,
+                              std::int64_t index);
+
+}  // namespace oaq::tournament

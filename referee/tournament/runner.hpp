@@ -1,0 +1,47 @@
+// TournamentRunner: plays the games a Schedule hands out, K at a time, each engine process used by
+// one game at a time. It knows nothing of processes or SQLite: engines come from a factory (real
+// sessions in the app, scripted fakes in tests) and finished games go to a sink (the store and the
+// progress printer). The sink is called from the worker threads one at a time, in finishing order.
+//
+// Stopping: `abort` (Ctrl-C) makes running games end as Aborted and hands out no new game;
+// `should_stop` (e.g. an SPRT verdict) lets running games finish and hands out no new game.
+// Games whose index is in `skip` (already stored, on resume) are never played again.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <unordered_set>
+#include <vector>
+
+#include "engine/engine.hpp"
+#include "match/game_runner.hpp"
+#include "tournament/schedule.hpp"
+
+namespace oaq::tournament {
+
+struct TournamentPlan {
+    Schedule schedule;
+    match::GameSettings settings;                       // rules, ply limit, margin (tc per engine below)
+    std::vector<match::TimeControl> time_controls;      // one per engine
+    std::function<match::Opening(std::int64_t opening_index)> opening_for;  // nullptr: start position
+    int concurrency = 1;
+    std::unordered_set<std::int64_t> skip;              // game indices already played
+};
+
+using EngineFactory = std::function<std::unique_ptr<engine::Engine>(int engine_index)>;
+using GameSink = std::function<void(const Pairing&, const match::GameRecord&)>;
+
+struct RunSummary {
+    std::int64_t played = 0;   // games finished in this run (aborted ones included)
+    std::int64_t aborted = 0;
+    bool exhausted = false;    // the schedule has no game left
+};
+
+// Runs the plan to the end, an abort, or should_stop. Blocks; returns after every worker joined
+// and every engine process was shut down.
+RunSummary run_tournament(TournamentPlan plan, const EngineFactory& make_engine, const GameSink& sink,
+                          const std::atomic<bool>& abort, const std::function<bool()>& should_stop = {});
+
+}  // namespace oaq::tournament

@@ -1,0 +1,155 @@
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "../match/scripted_engine.hpp"
+#include "tournament/openings.hpp"
+#include "tournament/runner.hpp"
+
+using namespace oaq;
+using tournament::Pairing;
+
+namespace {
+
+// A scripted engine that notices being used by two games at once.
+class ExclusiveEngine : public testing::ScriptedEngine {
+public:
+    ExclusiveEngine(std::string name, std::atomic<int>& overlaps)
+        : ScriptedEngine(std::move(name)), overlaps_(overlaps) {}
+    Reply search(const protocol::PositionCommand& p, const protocol::Go& g,
+                 std::optional<engine::Nanoseconds> d, const engine::InfoCallback& i) override {
+        if (busy_.exchange(true)) ++overlaps_;
+        std::this_thread::yield();
+        auto r = ScriptedEngine::search(p, g, d, i);
+        busy_ = false;
+        return r;
+    }
+
+private:
+    std::atomic<bool> busy_{false};
+    std::atomic<int>& overlaps_;
+};
+
+struct Harness {
+    std::atomic<int> overlaps{0};
+    std::atomic<int> created{0};
+    std::vector<std::pair<Pairing, match::GameRecord>> games;
+    tournament::EngineFactory factory = [this](int index) -> std::unique_ptr<engine::Engine> {
+        ++created;
+        return std::make_unique<ExclusiveEngine>("e" + std::to_string(index), overlaps);
+    };
+    tournament::GameSink sink = [this](const Pairing& p, const match::GameRecord& r) {
+        games.emplace_back(p, r);
+    };
+};
+
+tournament::TournamentPlan plan_for(tournament::Schedule schedule, int concurrency) {
+    tournament::TournamentPlan plan{std::move(schedule), {}, {}, {}, concurrency, {}};
+    plan.settings.max_plies = 40;
+    plan.time_controls.assign(static_cast<std::size_t>(plan.schedule.engines()),
+                              match::parse_time_control("10+0.1").value());
+    return plan;
+}
+
+}  // namespace
+
+TEST_CASE("a round robin at concurrency 2 plays every game once with exclusive engines", "[runner]") {
+    Harness h;
+    std::atomic<bool> abort{false};
+    auto plan = plan_for(tournament::Schedule::round_robin(4, 1, 0).value(), 2);
+    auto summary = tournament::run_tournament(plan, h.factory, h.sink, abort);
+    CHECK(summary.played == 12);
+    CHECK(summary.exhausted);
+    REQUIRE(h.games.size() == 12);
+    std::set<std::int64_t> indices;
+    for (auto& [p, r] : h.games) {
+        indices.insert(p.game_index);
+        CHECK(r.south == "e" + std::to_string(p.south));
+        CHECK(r.north == "e" + std::to_string(p.north));
+        CHECK(r.termination != protocol::Termination::Aborted);
+    }
+    CHECK(indices.size() == 12);
+    CHECK(h.overlaps == 0);
+    // Each engine needs at most two instances at concurrency 2.
+    CHECK(h.created <= 8);
+}
+
+TEST_CASE("games already stored are skipped on resume", "[runner]") {
+    Harness h;
+    std::atomic<bool> abort{false};
+    auto plan = plan_for(tournament::Schedule::match(10, 0).value(), 1);
+    plan.skip = {0, 1, 2, 7};
+    tournament::run_tournament(plan, h.factory, h.sink, abort);
+    std::set<std::int64_t> played;
+    for (auto& [p, r] : h.games) played.insert(p.game_index);
+    CHECK(played == std::set<std::int64_t>{3, 4, 5, 6, 8, 9});
+}
+
+TEST_CASE("should_stop ends the run after the running games finish", "[runner]") {
+    Harness h;
+    std::atomic<bool> abort{false};
+    auto plan = plan_for(tournament::Schedule::match(100, 0).value(), 1);
+    auto summary = tournament::run_tournament(plan, h.factory, h.sink, abort,
+                                              [&] { return h.games.size() >= 6; });
+    CHECK(h.games.size() == 6);
+    CHECK_FALSE(summary.exhausted);
+}
+
+TEST_CASE("an abort hands out no new game", "[runner]") {
+    Harness h;
+    std::atomic<bool> abort{false};
+    h.sink = [&](const Pairing& p, const match::GameRecord& r) {
+        h.games.emplace_back(p, r);
+        if (h.games.size() == 3) abort = true;
+    };
+    auto plan = plan_for(tournament::Schedule::match(50, 0).value(), 1);
+    auto summary = tournament::run_tournament(plan, h.factory, h.sink, abort);
+    CHECK(h.games.size() == 3);
+    CHECK_FALSE(summary.exhausted);
+}
+
+TEST_CASE("each opening is played twice with colours swapped", "[runner]") {
+    Harness h;
+    std::atomic<bool> abort{false};
+    rules::Rules r;
+    auto plan = plan_for(tournament::Schedule::match(6, 0).value(), 2);
+    plan.opening_for = [&](std::int64_t i) { return tournament::random_opening(r, 4, 42, i); };
+    tournament::run_tournament(plan, h.factory, h.sink, abort);
+    std::map<std::int64_t, std::vector<std::pair<Pairing, match::GameRecord>>> by_pair;
+    for (auto& g : h.games) by_pair[g.first.pair_index].push_back(g);
+    REQUIRE(by_pair.size() == 3);
+    for (auto& [pair, games] : by_pair) {
+        REQUIRE(games.size() == 2);
+        CHECK(games[0].second.opening == games[1].second.opening);
+        CHECK(games[0].second.south == games[1].second.north);
+        CHECK(games[0].second.opening.size() > 0);
+    }
+}
+
+TEST_CASE("random openings are reproducible and differ between indices", "[openings]") {
+    rules::Rules r;
+    auto a = tournament::random_opening(r, 8, 7, 3);
+    CHECK(a.moves.size() == 8);
+    CHECK(tournament::random_opening(r, 8, 7, 3).moves == a.moves);
+    CHECK(tournament::random_opening(r, 8, 7, 4).moves != a.moves);
+    CHECK(tournament::random_opening(r, 8, 8, 3).moves != a.moves);
+}
+
+TEST_CASE("opening lines are move lists or position strings, checked for legality", "[openings]") {
+    rules::Rules r;
+    auto moves = tournament::parse_opening_line("1R 3L\r", r, 300);
+    REQUIRE(moves);
+    CHECK(moves->position == "startpos");
+    CHECK(moves->moves == std::vector<std::string>{"1R", "3L"});
+    auto fen = tournament::parse_opening_line("Q8,3,1,1,1,5,5,3,1,3,3,3 S 9+1 4+0 0 0 moves 1L", r, 300);
+    REQUIRE(fen);
+    CHECK(fen->position == "Q8,3,1,1,1,5,5,3,1,3,3,3 S 9+1 4+0 0 0");
+    CHECK(fen->moves == std::vector<std::string>{"1L"});
+    auto bad = tournament::parse_opening_line("1R 9L", r, 300);
+    REQUIRE_FALSE(bad);
+    CHECK(bad.error().message.find("move 2") != std::string::npos);
+    CHECK_FALSE(tournament::parse_opening_line("Q8,3,1 S 9+1 4+0 0 0", r, 300));
+}
