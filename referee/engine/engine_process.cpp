@@ -1,0 +1,373 @@
+#include "engine/engine_process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <boost/process/args.hpp>
+#include <boost/process/child.hpp>
+#include <boost/process/env.hpp>
+#include <boost/process/environment.hpp>
+#include <boost/process/exe.hpp>
+#include <boost/process/extend.hpp>
+#include <boost/process/search_path.hpp>
+#include <boost/process/start_dir.hpp>
+#include <cerrno>
+#include <cstring>
+#include <mutex>
+#include <system_error>
+#include <thread>
+
+#include "common/error.hpp"
+
+namespace oaq::engine {
+
+namespace bp = boost::process;
+
+namespace {
+
+// ---- the registry of live process groups -----------------------------------------------------
+// Fixed slots of lock-free atomics so that kill_all_engines() is async-signal-safe.
+constexpr std::size_t kRegistrySlots = 1024;
+std::array<std::atomic<pid_t>, kRegistrySlots> g_groups{};
+
+void register_group(pid_t pgid) {
+    for (auto& slot : g_groups) {
+        pid_t expected = 0;
+        if (slot.compare_exchange_strong(expected, pgid)) return;
+    }
+    // More than 1024 live engines: the group is still killed by its owner, only Ctrl-C misses it.
+}
+
+void unregister_group(pid_t pgid) {
+    for (auto& slot : g_groups) {
+        pid_t expected = pgid;
+        if (slot.compare_exchange_strong(expected, 0)) return;
+    }
+}
+
+// Once per process: writing to a dead engine must return EPIPE, not kill the referee; and engines'
+// orphaned children (killed with their group) must be re-parented to us so we can reap them: the
+// init of a container often never reaps, which would leave zombies behind.
+void prepare_referee_process() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        ::signal(SIGPIPE, SIG_IGN);
+        ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    });
+}
+
+[[noreturn]] void throw_errno(const std::string& what) {
+    throw OaqError(what + ": " + std::strerror(errno));
+}
+
+// A descriptor >= 3 with O_CLOEXEC: the child's dup2 onto 0..2 must never clobber a source.
+int above_stdio(int fd) {
+    if (fd >= 3) return fd;
+    int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    ::close(fd);
+    if (moved < 0) throw_errno("cannot move descriptor");
+    return moved;
+}
+
+struct Pipe {
+    int read = -1, write = -1;
+};
+
+Pipe make_pipe() {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) throw_errno("cannot create pipe");
+    return {above_stdio(fds[0]), above_stdio(fds[1])};
+}
+
+void close_fd(int& fd) {
+    if (fd >= 0) ::close(fd);
+    fd = -1;
+}
+
+// Runs in the child between fork and exec: async-signal-safe calls only.
+struct ChildSetup : bp::extend::handler {
+    int in_fd, out_fd, err_fd;
+    template <typename Executor>
+    void on_exec_setup(Executor& exec) const {
+        // Its own process group: we kill the engine and whatever it started with one kill(-pgid).
+        ::setpgid(0, 0);
+        // An ignored SIGPIPE and a blocked signal mask survive exec; the engine gets defaults.
+        ::signal(SIGPIPE, SIG_DFL);
+        sigset_t none;
+        ::sigemptyset(&none);
+        ::sigprocmask(SIG_SETMASK, &none, nullptr);
+        if (::dup2(in_fd, 0) < 0 || ::dup2(out_fd, 1) < 0 || ::dup2(err_fd, 2) < 0) {
+            exec.set_error(std::error_code(errno, std::system_category()), "dup2 failed");
+        }
+    }
+};
+
+std::string signal_name(int sig) {
+    const char* abbrev = ::sigabbrev_np(sig);
+    return abbrev ? std::string("SIG") + abbrev : "unknown";
+}
+
+ExitStatus status_of(int raw) {
+    if (WIFSIGNALED(raw)) return {true, WTERMSIG(raw)};
+    return {false, WEXITSTATUS(raw)};
+}
+
+// Waits for `events` on `fd` (and for `pidfd` to become readable: the process exited) until
+// `deadline`. Returns the revents of `fd`, or kPidExited, or 0 on timeout.
+constexpr short kPidExited = 0x4000;
+
+short wait_fd(int fd, short events, Clock::time_point deadline, int pidfd = -1) {
+    for (;;) {
+        auto left = deadline - Clock::now();
+        if (left < std::chrono::nanoseconds::zero()) left = std::chrono::nanoseconds::zero();
+        auto secs = std::chrono::duration_cast<std::chrono::seconds>(left);
+        timespec ts{static_cast<time_t>(secs.count()),
+                    static_cast<long>((left - secs).count())};
+        pollfd p[2] = {{fd, events, 0}, {pidfd, POLLIN, 0}};
+        int n = ::ppoll(p, pidfd >= 0 ? 2 : 1, &ts, nullptr);
+        if (n > 0) return p[0].revents != 0 ? p[0].revents : kPidExited;
+        if (n == 0) return 0;
+        if (errno != EINTR) return POLLERR;
+    }
+}
+
+}  // namespace
+
+std::string ExitStatus::describe() const {
+    if (signaled) return "signal " + std::to_string(code) + " (" + signal_name(code) + ")";
+    return "exit code " + std::to_string(code);
+}
+
+EngineProcess::EngineProcess(const ProcessSpec& spec, std::size_t max_line_length)
+    : lines_(max_line_length) {
+    prepare_referee_process();
+
+    std::filesystem::path exe;
+    if (spec.command.find('/') != std::string::npos) {
+        exe = std::filesystem::absolute(spec.command);
+    } else {
+        exe = bp::search_path(spec.command).string();
+        if (exe.empty()) throw OaqError("cannot start engine: \"" + spec.command + "\" not found in PATH");
+    }
+    if (::access(exe.c_str(), X_OK) != 0) {
+        throw_errno("cannot start engine \"" + exe.string() + "\"");
+    }
+
+    int err_fd = spec.stderr_log.empty()
+                     ? ::open("/dev/null", O_WRONLY | O_CLOEXEC)
+                     : ::open(spec.stderr_log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (err_fd < 0) throw_errno("cannot open engine log \"" + spec.stderr_log.string() + "\"");
+    Pipe in, out;
+    try {
+        err_fd = above_stdio(err_fd);
+        in = make_pipe();
+        out = make_pipe();
+    } catch (...) {
+        close_fd(err_fd);
+        close_fd(in.read);
+        close_fd(in.write);
+        throw;
+    }
+
+    auto env = boost::this_process::environment();
+    for (const auto& [key, value] : spec.env) env[key] = value;
+    std::filesystem::path dir = spec.working_dir.empty() ? std::filesystem::current_path()
+                                                         : spec.working_dir;
+
+    std::error_code ec;
+    bp::child child(bp::exe = exe.string(), bp::args = spec.args, bp::start_dir = dir.string(), env,
+                    ChildSetup{{}, in.read, out.write, err_fd}, ec);
+    close_fd(in.read);
+    close_fd(out.write);
+    close_fd(err_fd);
+    if (ec || !child.valid()) {
+        close_fd(in.write);
+        close_fd(out.read);
+        if (child.valid()) {  // started but setup failed: reap it
+            int raw = 0;
+            ::waitpid(child.id(), &raw, 0);
+            child.detach();
+        }
+        throw OaqError("cannot start engine \"" + exe.string() + "\": " + ec.message());
+    }
+    pid_ = child.id();
+    // We reap it ourselves (pidfd + waitpid): Boost must never wait on or kill this pid.
+    child.detach();
+    // Also set in the parent: whichever of the two runs first, the group exists before we use it.
+    ::setpgid(pid_, pid_);
+    register_group(pid_);
+
+    stdin_fd_ = in.write;
+    stdout_fd_ = out.read;
+    ::fcntl(stdin_fd_, F_SETFL, ::fcntl(stdin_fd_, F_GETFL) | O_NONBLOCK);
+    ::fcntl(stdout_fd_, F_SETFL, ::fcntl(stdout_fd_, F_GETFL) | O_NONBLOCK);
+    pidfd_ = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));  // -1: fall back to polling
+}
+
+EngineProcess::~EngineProcess() {
+    if (!exit_) kill();
+    close_fds();
+}
+
+void EngineProcess::close_fds() {
+    close_fd(stdin_fd_);
+    close_fd(stdout_fd_);
+    close_fd(pidfd_);
+}
+
+WriteStatus EngineProcess::write_line(std::string_view line, Clock::time_point deadline) {
+    if (stdin_fd_ < 0) return WriteStatus::Broken;
+    std::string data;
+    data.reserve(line.size() + 1);
+    data.append(line);
+    data.push_back('\n');
+    std::size_t done = 0;
+    while (done < data.size()) {
+        ssize_t n = ::write(stdin_fd_, data.data() + done, data.size() - done);
+        if (n > 0) {
+            done += static_cast<std::size_t>(n);
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && errno == EAGAIN) {
+            // The engine is not reading its input and the pipe is full.
+            short ev = wait_fd(stdin_fd_, POLLOUT, deadline);
+            if (ev == 0) return WriteStatus::Timeout;
+            if (ev & (POLLERR | POLLHUP)) return WriteStatus::Broken;
+            continue;
+        }
+        return WriteStatus::Broken;  // EPIPE: the engine closed its input or exited
+    }
+    return WriteStatus::Ok;
+}
+
+bool EngineProcess::has_buffered_line() const { return lines_.ready_lines() > 0; }
+
+ReadResult EngineProcess::read_line(Clock::time_point deadline) {
+    for (;;) {
+        if (auto line = lines_.next()) {
+            return {ReadStatus::Line, std::move(line->text), line->overlong, false};
+        }
+        if (eof_) {
+            if (auto tail = lines_.finish()) {
+                return {ReadStatus::Line, std::move(tail->text), tail->overlong, true};
+            }
+            return {ReadStatus::Eof, {}, false, false};
+        }
+        char chunk[65536];
+        ssize_t n = ::read(stdout_fd_, chunk, sizeof chunk);
+        if (n > 0) {
+            lines_.append(std::string_view(chunk, static_cast<std::size_t>(n)));
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && errno == EAGAIN) {
+            if (pid_exited_) {
+                // Nothing left that the engine wrote: it is gone, even if a child of it still
+                // holds the pipe open (so EOF would never come).
+                eof_ = true;
+                continue;
+            }
+            short ev = wait_fd(stdout_fd_, POLLIN, deadline, pidfd_);
+            if (ev == 0) return {ReadStatus::Timeout, {}, false, false};
+            if (ev == kPidExited) pid_exited_ = true;
+            continue;  // readable, or POLLHUP: the next read() returns 0
+        }
+        eof_ = true;
+    }
+}
+
+std::optional<ExitStatus> EngineProcess::poll_exit() {
+    if (exit_) return exit_;
+    // Peek without reaping: while the leader is an unreaped zombie its pid (our pgid) cannot be
+    // reused, so killing the group it leaves behind is safe.
+    siginfo_t info{};
+    if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
+        info.si_pid != pid_) {
+        return std::nullopt;
+    }
+    kill_group_and_reap();
+    return exit_;
+}
+
+std::optional<ExitStatus> EngineProcess::wait_exit(Clock::time_point deadline) {
+    if (exit_) return exit_;
+    if (pidfd_ >= 0) {
+        // pidfd becomes readable when the process exits (not yet reaped: its pgid stays ours).
+        if (wait_fd(pidfd_, POLLIN, deadline) != 0) {
+            if (auto s = poll_exit()) return s;
+        }
+        return poll_exit();
+    }
+    // No pidfd (old kernel): short naps, only on the exit path.
+    auto nap = std::chrono::microseconds(100);
+    for (;;) {
+        if (auto s = poll_exit()) return s;
+        if (Clock::now() >= deadline) return std::nullopt;
+        std::this_thread::sleep_for(nap);
+        nap = std::min(nap * 2, std::chrono::microseconds(10000));
+    }
+}
+
+void EngineProcess::kill_group_and_reap() {
+    ::kill(-pid_, SIGKILL);
+    if (!exit_) {
+        int raw = 0;
+        while (::waitpid(pid_, &raw, 0) < 0 && errno == EINTR) {
+        }
+        exit_ = status_of(raw);
+    }
+    // Members of the group that outlived the leader were re-parented to us (child subreaper):
+    // reap them until none is left. Bounded, in case one was re-parented elsewhere.
+    auto until = Clock::now() + std::chrono::seconds(2);
+    while (::kill(-pid_, 0) == 0 && Clock::now() < until) {
+        ::kill(-pid_, SIGKILL);
+        int raw = 0;
+        if (::waitpid(-pid_, &raw, WNOHANG) <= 0) {
+            std::this_thread::sleep_for(std::chrono::microseconds(200));
+        }
+    }
+    while (::waitpid(-pid_, nullptr, WNOHANG) > 0) {
+    }
+    unregister_group(pid_);
+    close_fds();
+}
+
+ExitStatus EngineProcess::stop(std::string_view quit_line, std::chrono::nanoseconds grace) {
+    if (exit_) return *exit_;
+    if (!quit_line.empty()) {
+        auto deadline = Clock::now() + grace;
+        // Even when the write fails the process may be on its way out: wait the grace anyway.
+        write_line(quit_line, deadline);
+        if (auto s = wait_exit(deadline)) return *s;
+    }
+    return kill();
+}
+
+ExitStatus EngineProcess::kill() {
+    if (!exit_) kill_group_and_reap();
+    return *exit_;
+}
+
+void kill_all_engines() noexcept {
+    for (auto& slot : g_groups) {
+        pid_t pgid = slot.load();
+        if (pgid > 0) ::kill(-pgid, SIGKILL);
+    }
+}
+
+int live_engine_count() noexcept {
+    int n = 0;
+    for (auto& slot : g_groups)
+        if (slot.load() > 0) ++n;
+    return n;
+}
+
+}  // namespace oaq::engine

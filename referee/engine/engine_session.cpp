@@ -1,0 +1,309 @@
+#include "engine/engine_session.hpp"
+
+#include <cstdio>
+#include <variant>
+
+#include "common/error.hpp"
+#include "engine/engine_process.hpp"
+#include "protocol/codec.hpp"
+#include "rules/rules.hpp"
+
+namespace oaq::engine {
+
+using protocol::Termination;
+
+namespace {
+
+constexpr std::size_t kMaxWarnings = 20;
+
+long long to_ms(Nanoseconds d) { return std::chrono::duration_cast<std::chrono::milliseconds>(d).count(); }
+
+std::string within(Nanoseconds d) { return "within " + std::to_string(to_ms(d)) + " ms"; }
+
+// Later fields win (engine.hpp: "all info lines of this search merged").
+void merge(protocol::Info& into, const protocol::Info& from) {
+    if (from.depth) into.depth = from.depth;
+    if (from.seldepth) into.seldepth = from.seldepth;
+    if (from.score) into.score = from.score;
+    if (from.nodes) into.nodes = from.nodes;
+    if (from.nps) into.nps = from.nps;
+    if (from.time) into.time = from.time;
+    if (!from.pv.empty()) into.pv = from.pv;
+    if (!from.string.empty()) into.string = from.string;
+}
+
+bool starts_with_word(std::string_view line, std::string_view word) {
+    std::size_t i = line.find_first_not_of(" \t");
+    if (i == std::string_view::npos) return false;
+    line.remove_prefix(i);
+    return line.substr(0, word.size()) == word &&
+           (line.size() == word.size() || line[word.size()] == ' ' || line[word.size()] == '\t' ||
+            line[word.size()] == '\r');
+}
+
+}  // namespace
+
+EngineSession::EngineSession(EngineConfig config) : config_(std::move(config)) {
+    if (!config_.protocol_log.empty()) {
+        protocol_log_.open(config_.protocol_log, std::ios::app);
+        if (!protocol_log_) throw OaqError("cannot open protocol log \"" + config_.protocol_log.string() + "\"");
+    }
+}
+
+EngineSession::~EngineSession() { shutdown(); }
+
+int EngineSession::pid() const { return process_ ? process_->pid() : -1; }
+
+void EngineSession::log(char direction, std::string_view line) {
+    if (!protocol_log_.is_open()) return;
+    double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - created_).count();
+    char stamp[32];
+    std::snprintf(stamp, sizeof stamp, "%10.3f ", t);
+    protocol_log_ << stamp << config_.name << ' ' << direction << ' ' << line << '\n';
+    protocol_log_.flush();  // a crash or Ctrl-C must not lose the lines that explain it
+}
+
+void EngineSession::ignored(const std::string& line, const std::string& why) {
+    log('?', "ignored (" + why + "): " + line);
+    if (warnings_.size() < kMaxWarnings) warnings_.push_back("ignored line \"" + line.substr(0, 200) + "\": " + why);
+}
+
+bool EngineSession::declares(std::string_view option) const {
+    for (const auto& o : identity_.options)
+        if (o.name == option) return true;
+    return false;
+}
+
+EngineFailure EngineSession::fail(Termination kind, std::string detail, Nanoseconds elapsed) {
+    log('!', std::string(protocol::to_string(kind)) + ": " + detail);
+    if (process_) {
+        last_exit_ = process_->kill().describe();
+        process_.reset();
+    }
+    state_ = SessionState::Failed;
+    return EngineFailure{kind, std::move(detail), elapsed};
+}
+
+// The engine closed its output or its input: it has exited or is about to.
+EngineFailure EngineSession::crashed(Nanoseconds elapsed) {
+    auto status = process_->wait_exit(Clock::now() + config_.exit_wait);
+    std::string detail = status ? status->describe() : "closed its output without exiting";
+    return fail(Termination::Crash, std::move(detail), elapsed);
+}
+
+Expected<Ok, EngineFailure> EngineSession::send(const std::string& line) {
+    log('>', line);
+    switch (process_->write_line(line, Clock::now() + config_.ready_timeout)) {
+        case WriteStatus::Ok: return Ok{};
+        case WriteStatus::Broken: return crashed();
+        case WriteStatus::Timeout: return fail(Termination::Stall, "does not read its input");
+    }
+    return Ok{};
+}
+
+Expected<Ok, EngineFailure> EngineSession::start() {
+    state_ = SessionState::Handshake;
+    identity_ = {};
+    rules_sent_.clear();
+    process_ = std::make_unique<EngineProcess>(ProcessSpec{config_.command, config_.args,
+                                                           config_.working_dir, config_.env,
+                                                           config_.stderr_log});
+    log('!', "started pid " + std::to_string(process_->pid()));
+    if (auto r = send(protocol::encode(protocol::Command{protocol::Ugi{}})); !r) return r;
+    auto deadline = Clock::now() + config_.handshake_timeout;
+    for (;;) {
+        ReadResult line = process_->read_line(deadline);
+        if (line.status == ReadStatus::Timeout) {
+            return fail(Termination::Stall, "no ugiok " + within(config_.handshake_timeout));
+        }
+        if (line.status == ReadStatus::Eof) return crashed();
+        log('<', line.line);
+        if (line.overlong || line.unterminated) {
+            ignored(line.line, line.overlong ? "line too long" : "no end of line");
+            continue;
+        }
+        auto reply = protocol::decode_reply(line.line);
+        if (!reply) {
+            ignored(line.line, reply.error().message);
+            continue;
+        }
+        if (auto* id = std::get_if<protocol::Id>(&*reply)) {
+            (id->field == "name" ? identity_.id_name : identity_.id_author) = id->value;
+        } else if (auto* option = std::get_if<protocol::OptionDecl>(&*reply)) {
+            identity_.options.push_back(*option);
+        } else if (std::holds_alternative<protocol::UgiOk>(*reply)) {
+            break;
+        } else {
+            ignored(line.line, "not expected before ugiok");
+        }
+    }
+    // Configured options the engine does not declare are not sent: an engine may reject unknown
+    // options, and one missing option should not cost every game. They are reported as warnings.
+    for (const auto& [option, value] : config_.options) {
+        if (!declares(option)) {
+            if (warnings_.size() < kMaxWarnings) {
+                warnings_.push_back("option \"" + option + "\" is not declared by the engine; not sent");
+            }
+            log('!', "option " + option + " not declared; not sent");
+            continue;
+        }
+        if (auto r = send(protocol::encode(protocol::Command{protocol::SetOption{option, value}})); !r) return r;
+    }
+    state_ = SessionState::Idle;
+    return Ok{};
+}
+
+Expected<Ok, EngineFailure> EngineSession::set_rules(const std::string& rules) {
+    auto parsed = oaq::rules::parse_rules(rules);
+    if (!parsed) throw OaqError("bad rules \"" + rules + "\": " + parsed.error().message);
+    std::string wanted = oaq::rules::expanded(*parsed);
+    static const std::string kStandard = oaq::rules::expanded(oaq::rules::Rules{});
+    // An engine that never heard `Rules` plays standard; one that did must hear every change back.
+    std::string current = rules_sent_.empty() ? kStandard : rules_sent_;
+    if (wanted == current) return Ok{};
+    if (!declares("Rules")) {
+        return fail(Termination::ProtocolViolation, "engine does not declare option Rules");
+    }
+    if (auto r = send(protocol::encode(protocol::Command{protocol::SetOption{"Rules", wanted}})); !r) {
+        return r;
+    }
+    rules_sent_ = wanted;
+    return Ok{};
+}
+
+Expected<Ok, EngineFailure> EngineSession::wait_ready(Nanoseconds timeout, const char* what) {
+    if (auto r = send(protocol::encode(protocol::Command{protocol::IsReady{}})); !r) return r;
+    auto deadline = Clock::now() + timeout;
+    for (;;) {
+        ReadResult line = process_->read_line(deadline);
+        if (line.status == ReadStatus::Timeout) {
+            return fail(Termination::Stall, std::string("no readyok ") + what + within(timeout));
+        }
+        if (line.status == ReadStatus::Eof) return crashed();
+        log('<', line.line);
+        if (line.overlong || line.unterminated) {
+            ignored(line.line, line.overlong ? "line too long" : "no end of line");
+            continue;
+        }
+        auto reply = protocol::decode_reply(line.line);
+        if (!reply) {
+            ignored(line.line, reply.error().message);
+            continue;
+        }
+        if (std::holds_alternative<protocol::ReadyOk>(*reply)) return Ok{};
+        // Anything else (a late info, a stray bestmove) is noise here.
+        ignored(line.line, "not expected while waiting for readyok");
+    }
+}
+
+Expected<Ok, EngineFailure> EngineSession::prepare(const std::string& rules) {
+    if (process_ && config_.restart == RestartPolicy::EveryGame) shutdown();
+    if (!process_ || state_ == SessionState::Failed || state_ == SessionState::Stopped) {
+        process_.reset();
+        if (auto r = start(); !r) return r;
+    }
+    if (auto r = set_rules(rules); !r) return r;
+    return wait_ready(config_.ready_timeout, "");
+}
+
+Expected<Ok, EngineFailure> EngineSession::new_game() {
+    if (!process_ || state_ != SessionState::Idle) {
+        return EngineFailure{Termination::Crash, "engine is not running", {}};
+    }
+    if (auto r = send(protocol::encode(protocol::Command{protocol::NewGame{}})); !r) return r;
+    return wait_ready(config_.ready_timeout, "after uginewgame ");
+}
+
+Expected<Ok, EngineFailure> EngineSession::ping() {
+    if (!process_ || state_ != SessionState::Idle) {
+        return EngineFailure{Termination::Crash, "engine is not running", {}};
+    }
+    return wait_ready(config_.ready_timeout, "");
+}
+
+Expected<SearchResult, EngineFailure> EngineSession::search(const protocol::PositionCommand& position,
+                                                            const protocol::Go& go,
+                                                            std::optional<Nanoseconds> deadline,
+                                                            const InfoCallback& on_info) {
+    if (!process_ || state_ != SessionState::Idle) {
+        return EngineFailure{Termination::Crash, "engine is not running", {}};
+    }
+    if (auto r = send(protocol::encode(protocol::Command{position})); !r) return r.error();
+    if (auto r = send(protocol::encode(protocol::Command{go})); !r) return r.error();
+    const auto started = Clock::now();
+    state_ = SessionState::Searching;
+
+    SearchResult result;
+    bool stop_sent = false;
+    auto wait_until = started + (deadline ? *deadline : config_.stall_timeout);
+    for (;;) {
+        ReadResult line = process_->read_line(wait_until);
+        const Nanoseconds elapsed = Clock::now() - started;
+        if (line.status == ReadStatus::Timeout) {
+            if (!deadline) {
+                return fail(Termination::Stall, "no bestmove " + within(config_.stall_timeout), elapsed);
+            }
+            if (stop_sent) {
+                return fail(Termination::TimeForfeit,
+                            "no bestmove " + std::to_string(to_ms(*deadline)) + " ms after go, nor " +
+                                std::to_string(to_ms(config_.stop_grace)) + " ms after stop",
+                            elapsed);
+            }
+            // Protocol-spec "Time": past the deadline the engine gets `stop` and a short grace.
+            if (auto r = send(protocol::encode(protocol::Command{protocol::Stop{}})); !r) {
+                return EngineFailure{r.error().termination, r.error().detail, elapsed};
+            }
+            stop_sent = true;
+            wait_until = Clock::now() + config_.stop_grace;
+            continue;
+        }
+        if (line.status == ReadStatus::Eof) return crashed(elapsed);
+        log('<', line.line);
+        if (line.overlong || line.unterminated) {
+            if (starts_with_word(line.line, "bestmove")) {
+                return fail(Termination::ProtocolViolation, line.line.substr(0, 200), elapsed);
+            }
+            ignored(line.line, line.overlong ? "line too long" : "no end of line");
+            continue;
+        }
+        auto reply = protocol::decode_reply(line.line);
+        if (!reply) {
+            // A bestmove we cannot read means we cannot know the move: that ends the game.
+            if (starts_with_word(line.line, "bestmove")) {
+                return fail(Termination::ProtocolViolation, line.line, elapsed);
+            }
+            ignored(line.line, reply.error().message);
+            continue;
+        }
+        if (auto* best = std::get_if<protocol::BestMove>(&*reply)) {
+            result.move = best->move;
+            result.elapsed = elapsed;
+            state_ = SessionState::Idle;
+            return result;
+        }
+        if (auto* info = std::get_if<protocol::Info>(&*reply)) {
+            merge(result.info, *info);
+            if (on_info) on_info(*info);
+            continue;
+        }
+        ignored(line.line, "not expected during a search");
+    }
+}
+
+void EngineSession::shutdown() {
+    if (process_) {
+        if (state_ == SessionState::Searching) {
+            // protocol-spec "quit": a searching engine is told to stop first.
+            process_->write_line(protocol::encode(protocol::Command{protocol::Stop{}}),
+                                 Clock::now() + config_.quit_grace);
+        }
+        std::string quit = protocol::encode(protocol::Command{protocol::Quit{}});
+        log('>', quit);
+        last_exit_ = process_->stop(quit, config_.quit_grace).describe();
+        log('!', "ended: " + *last_exit_);
+        process_.reset();
+    }
+    if (state_ != SessionState::NotStarted) state_ = SessionState::Stopped;
+}
+
+}  // namespace oaq::engine

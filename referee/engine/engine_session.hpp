@@ -1,0 +1,106 @@
+// EngineSession: the Engine interface over a real process speaking the protocol
+// (protocol-spec/README.md). A state machine: NotStarted -> Handshake -> Idle <-> Searching, and
+// Failed or Stopped, from which the next prepare() starts a fresh process.
+//
+// It never blocks past a timeout: every wait is a poll on the engine's stdout with the exact time
+// left, so a misbehaving engine costs at most the configured timeout and a well-behaved one costs
+// only the pipe round trip. Every failure kills the whole process group before it is returned.
+// Lines it cannot decode are ignored (and written to the protocol log), except a `bestmove` line
+// that does not decode, which is a protocol violation: the referee cannot tell what was played.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/engine.hpp"
+
+namespace oaq::engine {
+
+class EngineProcess;
+
+enum class RestartPolicy {
+    OnFailure,  // keep one process across games; start a new one only after a failure
+    EveryGame,  // a fresh process for every prepare() (engines that leak state between games)
+};
+
+struct EngineConfig {
+    std::string name;
+    std::string command;  // a path or a name in PATH
+    std::vector<std::string> args;
+    std::filesystem::path working_dir;                         // empty: the referee's
+    std::vector<std::pair<std::string, std::string>> env;      // added to the referee's
+    std::vector<std::pair<std::string, std::string>> options;  // sent with setoption, in order
+    std::filesystem::path stderr_log;    // the engine's stderr is appended here; empty: discarded
+    std::filesystem::path protocol_log;  // every line in and out, timestamped; empty: none
+
+    std::chrono::nanoseconds handshake_timeout = std::chrono::seconds(10);  // `ugi` -> `ugiok`
+    std::chrono::nanoseconds ready_timeout = std::chrono::seconds(5);       // `isready` -> `readyok`
+    std::chrono::nanoseconds stop_grace = std::chrono::milliseconds(100);  // deadline+stop -> bestmove
+    std::chrono::nanoseconds quit_grace = std::chrono::milliseconds(500);  // `quit` -> exit, then kill
+    std::chrono::nanoseconds stall_timeout = std::chrono::seconds(60);  // searches without a deadline
+    // After EOF on stdout, how long the process may take to exit before it counts as hung.
+    std::chrono::nanoseconds exit_wait = std::chrono::milliseconds(500);
+    RestartPolicy restart = RestartPolicy::OnFailure;
+};
+
+enum class SessionState { NotStarted, Handshake, Idle, Searching, Failed, Stopped };
+
+class EngineSession final : public Engine {
+public:
+    explicit EngineSession(EngineConfig config);
+    ~EngineSession() override;
+    EngineSession(const EngineSession&) = delete;
+    EngineSession& operator=(const EngineSession&) = delete;
+
+    const std::string& name() const override { return config_.name; }
+    Expected<Ok, EngineFailure> prepare(const std::string& rules) override;
+    Expected<Ok, EngineFailure> new_game() override;
+    Expected<SearchResult, EngineFailure> search(const protocol::PositionCommand& position,
+                                                 const protocol::Go& go,
+                                                 std::optional<Nanoseconds> deadline,
+                                                 const InfoCallback& on_info = {}) override;
+    void shutdown() override;
+    EngineIdentity identity() const override { return identity_; }
+
+    // Beyond Engine: for the compliance checker and tests.
+    SessionState state() const { return state_; }
+    // `isready` -> `readyok` while idle.
+    Expected<Ok, EngineFailure> ping();
+    // Things worth telling the user that are not failures: configured options the engine does not
+    // declare (they are not sent), lines that were ignored (the first few).
+    const std::vector<std::string>& warnings() const { return warnings_; }
+    // How the last process ended (after a failure or shutdown).
+    std::optional<std::string> last_exit() const { return last_exit_; }
+    // The running process's id (its process group id), or -1.
+    int pid() const;
+    const EngineConfig& config() const { return config_; }
+
+private:
+    Expected<Ok, EngineFailure> start();
+    Expected<Ok, EngineFailure> send(const std::string& line);
+    Expected<Ok, EngineFailure> wait_ready(std::chrono::nanoseconds timeout, const char* what);
+    Expected<Ok, EngineFailure> set_rules(const std::string& rules);
+    EngineFailure fail(protocol::Termination kind, std::string detail, Nanoseconds elapsed = {});
+    EngineFailure crashed(Nanoseconds elapsed = {});
+    void ignored(const std::string& line, const std::string& why);
+    void log(char direction, std::string_view line);
+    bool declares(std::string_view option) const;
+
+    EngineConfig config_;
+    std::unique_ptr<EngineProcess> process_;
+    SessionState state_ = SessionState::NotStarted;
+    EngineIdentity identity_;
+    std::string rules_sent_;  // the expanded rules string last sent with `setoption name Rules`
+    std::vector<std::string> warnings_;
+    std::optional<std::string> last_exit_;
+    std::ofstream protocol_log_;
+    std::chrono::steady_clock::time_point created_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace oaq::engine
