@@ -69,7 +69,7 @@ public:
             }
             if (!handle(*command)) return 0;
         }
-        finish_search(true);
+        finish_search(false);  // a scripted session ends with its last search's bestmove
         return 0;
     }
 

@@ -7,8 +7,9 @@
 //
 // Session rules the loop enforces: `stop` ends the current search and its `bestmove` is written
 // before the loop reads on; any other state-changing command (setoption, uginewgame, position, go)
-// first waits for a running search to finish (and stops it when it is infinite); `quit` and the
-// end of input stop the search, write its `bestmove` and return. Under `go infinite` the bestmove
+// first waits for a running search to finish (and stops it when it is infinite); `quit` stops the
+// search, writes its `bestmove` and returns; at the end of input the loop lets a limited search
+// finish (an infinite one is stopped) and returns. Under `go infinite` the bestmove
 // is held back until `stop`, as the spec requires.
 #pragma once
 
