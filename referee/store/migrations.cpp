@@ -1,0 +1,98 @@
+#include "store/migrations.hpp"
+
+#include <string>
+
+#include "store/migrations_sql.hpp"
+
+namespace oaq::store {
+
+namespace {
+
+// The generated table has the same layout; copying it once keeps the generated header private.
+const std::span<const Migration> kAll = [] {
+    static Migration all[std::size(generated::kMigrations)];
+    for (std::size_t i = 0; i < std::size(generated::kMigrations); ++i) {
+        const auto& m = generated::kMigrations[i];
+        all[i] = Migration{m.version, m.file, m.sql};
+    }
+    return std::span<const Migration>(all);
+}();
+
+std::int64_t single_int(Database& db, std::string_view sql) {
+    Statement st(db, sql);
+    return st.step() ? st.int64(0) : 0;
+}
+
+struct Header {
+    std::int64_t application_id = 0;
+    std::int64_t user_version = 0;
+    std::int64_t objects = 0;
+};
+
+Header read_header(Database& db) {
+    try {
+        return Header{single_int(db, "PRAGMA application_id"),
+                      single_int(db, "PRAGMA user_version"),
+                      single_int(db, "SELECT count(*) FROM sqlite_schema")};
+    } catch (const SqliteError& e) {
+        if (e.is_not_a_database()) {
+            throw OaqError(db.path() + ": not an oaq database, or a damaged one (" +
+                           e.reason() + ")");
+        }
+        throw;
+    }
+}
+
+int check_header(Database& db, const Header& h) {
+    if (h.application_id != kApplicationId) {
+        if (h.application_id != 0 || h.user_version != 0 || h.objects != 0) {
+            throw OaqError(db.path() + ": an SQLite database, but not an oaq one (application_id " +
+                           std::to_string(h.application_id) + ")");
+        }
+        return 0;  // a new, empty file
+    }
+    if (h.user_version > latest_schema_version()) {
+        throw OaqError(db.path() + ": schema version " + std::to_string(h.user_version) +
+                       " is newer than this oaq understands (" +
+                       std::to_string(latest_schema_version()) + "); use a newer oaq");
+    }
+    if (h.user_version < 0) {
+        throw OaqError(db.path() + ": damaged oaq database (schema version " +
+                       std::to_string(h.user_version) + ")");
+    }
+    return static_cast<int>(h.user_version);
+}
+
+}  // namespace
+
+std::span<const Migration> migrations() { return kAll; }
+
+int latest_schema_version() { return static_cast<int>(kAll.size()); }
+
+int inspect_schema(Database& db) { return check_header(db, read_header(db)); }
+
+int migrate(Database& db, int target) {
+    int version = inspect_schema(db);
+    while (version < target) {
+        const Migration& m = kAll[static_cast<std::size_t>(version)];
+        try {
+            Transaction tx(db, Transaction::Kind::Immediate);
+            // Another process may have migrated while we waited for the write lock.
+            int now = inspect_schema(db);
+            if (now == version) {
+                db.exec(m.sql);
+                // Pragmas take no bound parameters; these are the program's own constants.
+                db.exec("PRAGMA user_version = " + std::to_string(m.version));
+                db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+            }
+            tx.commit();
+            version = now == version ? m.version : now;
+        } catch (const SqliteError& e) {
+            throw OaqError(std::string(e.what()) + " (while applying migration " +
+                           std::string(m.file) + ")");
+        }
+    }
+    return version;
+}
+
+}  // namespace oaq::store

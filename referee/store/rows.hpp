@@ -1,0 +1,168 @@
+// rows: the plain structs the Store reads and writes, one per table (db/README.md documents the
+// columns). Ids are SQLite rowids (RowId, 0 = not stored yet). Points in time are system_clock
+// time points, stored as ISO-8601 UTC text with milliseconds (time_text.hpp); durations are
+// std::chrono types, stored as integer microseconds. JSON-valued fields hold JSON text that the
+// database checks with json_valid. Seeds are 64-bit unsigned, stored bit for bit in SQLite's
+// signed INTEGER (a seed >= 2^63 shows as negative in sqlite3 and reads back unchanged).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "match/game_record.hpp"
+#include "protocol/termination.hpp"
+#include "rules/position.hpp"
+#include "store/time_text.hpp"
+
+namespace oaq::store {
+
+using RowId = std::int64_t;
+
+struct EngineRow {
+    RowId id = 0;                    // set by the store
+    std::string name;                // unique: the engine's identity in every table
+    std::string command;             // executable as configured
+    std::vector<std::string> args;   // stored as a JSON array
+    std::vector<std::pair<std::string, std::string>> options;  // setoption name -> value, in order
+    std::string binary_sha256;       // hex digest of the executable, "" when unknown
+    std::string id_name;             // what the engine said in `id name`
+    std::string id_author;           // `id author`
+    std::string declared_options;    // the engine's `option ...` lines, one per line
+    TimePoint first_seen{};          // set by the store when the engine is first stored
+};
+
+enum class TournamentStatus { Running, Finished, Interrupted };
+std::string_view to_string(TournamentStatus status);
+std::optional<TournamentStatus> parse_tournament_status(std::string_view text);
+
+struct TournamentRow {
+    RowId id = 0;
+    std::string name;           // unique: resume finds a tournament by name
+    std::string format;         // "round_robin", "gauntlet", "match", ...
+    std::string rules;          // the expanded rules string every game uses
+    std::string time_control;   // e.g. "10+0.1"
+    std::string settings = "{}";  // JSON object: concurrency, rounds, openings, max_plies, ...
+    std::uint64_t seed = 0;
+    TournamentStatus status = TournamentStatus::Running;
+    std::string outcome = "{}";   // JSON object written at the end: SPRT verdict, LLR, ...
+    TimePoint started_at{};
+    std::optional<TimePoint> finished_at;
+    std::vector<RowId> engine_ids;  // participants in seat order
+};
+
+// Where a game sits in its tournament's schedule. game_index is the deterministic index the
+// schedule gives it: resume replays exactly the indices not yet stored.
+struct GameSlot {
+    std::int64_t game_index = 0;
+    int pair_index = 0;
+    int round = 0;
+    friend bool operator==(const GameSlot&, const GameSlot&) = default;
+};
+
+// A stored game without its moves (what lists and filters return).
+struct GameRow {
+    RowId id = 0;
+    RowId tournament_id = 0;
+    GameSlot slot;
+    RowId south_engine_id = 0;
+    RowId north_engine_id = 0;
+    std::string south;  // engine names
+    std::string north;
+    rules::Result result = rules::Result::Draw;
+    int score_south = 0;
+    int score_north = 0;
+    protocol::Termination termination = protocol::Termination::Normal;
+    std::string detail;
+    int plies = 0;
+    std::string time_control;
+    std::string opening;
+    std::string start_position;
+    std::string final_position;
+    TimePoint started_at{};
+    TimePoint ended_at{};
+};
+
+// A stored game with everything: the record carries its moves and its tournament's rules.
+struct StoredGame {
+    GameRow row;
+    match::GameRecord record;
+};
+
+// Which games to list. Every field narrows; results come in id order (the order games ended in
+// one tournament). Page with after_id = the last id seen.
+struct GameFilter {
+    std::optional<RowId> tournament_id;
+    std::optional<RowId> engine_id;    // the engine played either side
+    std::optional<RowId> opponent_id;  // with engine_id: only games between the two
+    std::optional<protocol::Termination> termination;
+    std::optional<rules::Result> result;
+    std::optional<TimePoint> ended_from;   // ended_at >= ended_from
+    std::optional<TimePoint> ended_before;  // ended_at < ended_before
+    std::optional<RowId> after_id;
+    std::size_t limit = 1000;  // 0: no limit
+};
+
+// What rating maths needs from a game, nothing more (loading a million of these must be cheap).
+struct RatedGame {
+    RowId tournament_id = 0;
+    int pair_index = 0;
+    RowId south_engine_id = 0;
+    RowId north_engine_id = 0;
+    rules::Result result = rules::Result::Draw;
+};
+
+// One line of the `standings` view.
+struct StandingRow {
+    RowId engine_id = 0;
+    std::string engine;
+    int games = 0;
+    int wins = 0;
+    int draws = 0;
+    int losses = 0;
+    double points = 0;
+};
+
+struct RatingEntry {
+    RowId engine_id = 0;
+    std::string engine;  // filled when read back; ignored when saved
+    int rank = 1;
+    double rating = 0;
+    std::optional<double> error;  // e.g. the 95% interval half-width
+    int games = 0;
+    double points = 0;
+    int wins = 0;
+    int draws = 0;
+    int losses = 0;
+};
+
+// A rating table computed once and kept, with what it was computed from.
+struct RatingSnapshot {
+    RowId id = 0;
+    std::optional<RowId> tournament_id;  // nullopt: every tournament with these rules
+    std::string rules;
+    std::string method;             // e.g. "bayeselo", "ordo", "elo"
+    std::string parameters = "{}";  // JSON object: drawelo, prior, anchor, ...
+    std::string games_spec;         // which games, e.g. "tournament=3" or "rules=<...>"
+    std::int64_t game_count = 0;
+    RowId max_game_id = 0;          // the newest game included: later games are not in it
+    TimePoint created_at{};
+    std::vector<RatingEntry> entries;  // in rank order
+};
+
+// Why record_game refused a game. Nothing was written in any case.
+struct RecordError {
+    enum class Kind {
+        DuplicateGame,      // the tournament already has a game with this game_index
+        UnknownTournament,  // no tournament with this id
+        Invalid,            // the record breaks a rule of the schema (message says which)
+    };
+    Kind kind = Kind::Invalid;
+    std::string message;
+};
+
+}  // namespace oaq::store

@@ -1,0 +1,193 @@
+#include "store/sqlite.hpp"
+
+#include <sqlite3.h>
+
+#include <utility>
+
+namespace oaq::store {
+
+bool SqliteError::is_constraint() const { return (code_ & 0xff) == SQLITE_CONSTRAINT; }
+bool SqliteError::is_unique_violation() const {
+    return code_ == SQLITE_CONSTRAINT_UNIQUE || code_ == SQLITE_CONSTRAINT_PRIMARYKEY;
+}
+bool SqliteError::is_not_a_database() const {
+    int primary = code_ & 0xff;
+    return primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT;
+}
+
+// ---- Database ------------------------------------------------------------------------------
+
+Database::Database(const std::string& path, Mode mode) : path_(path) {
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX;
+    if (mode == Mode::ReadWriteCreate) flags |= SQLITE_OPEN_CREATE;
+    int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+    if (rc != SQLITE_OK) {
+        std::string reason = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw SqliteError(rc, path + ": " + reason, reason);
+    }
+    sqlite3_extended_result_codes(db_, 1);
+}
+
+Database::~Database() {
+    // Every Statement is finalized before its Database goes (the Store declares them after it),
+    // so sqlite3_close cannot fail with SQLITE_BUSY here.
+    if (db_) sqlite3_close(db_);
+}
+
+Database::Database(Database&& other) noexcept
+    : db_(std::exchange(other.db_, nullptr)), path_(std::move(other.path_)) {}
+
+Database& Database::operator=(Database&& other) noexcept {
+    if (this != &other) {
+        if (db_) sqlite3_close(db_);
+        db_ = std::exchange(other.db_, nullptr);
+        path_ = std::move(other.path_);
+    }
+    return *this;
+}
+
+void Database::exec(std::string_view sql) {
+    std::string text(sql);  // sqlite3_exec needs a terminated string
+    char* message = nullptr;
+    int rc = sqlite3_exec(db_, text.c_str(), nullptr, nullptr, &message);
+    if (rc != SQLITE_OK) {
+        std::string reason = message ? message : sqlite3_errstr(rc);
+        sqlite3_free(message);
+        throw SqliteError(sqlite3_extended_errcode(db_), path_ + ": " + reason, reason);
+    }
+}
+
+void Database::set_busy_timeout(std::chrono::milliseconds timeout) {
+    sqlite3_busy_timeout(db_, static_cast<int>(timeout.count()));
+}
+
+std::int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
+
+bool Database::in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
+
+void Database::raise(int code, std::string_view context) const {
+    std::string message = path_ + ": ";
+    if (!context.empty()) message.append(context).append(": ");
+    std::string reason = sqlite3_errmsg(db_);
+    throw SqliteError(code, message + reason, reason);
+}
+
+// ---- Statement -----------------------------------------------------------------------------
+
+Statement::Statement(Database& db, std::string_view sql) : db_(&db) {
+    int rc = sqlite3_prepare_v3(db.handle(), sql.data(), static_cast<int>(sql.size()),
+                                SQLITE_PREPARE_PERSISTENT, &stmt_, nullptr);
+    if (rc != SQLITE_OK) db.raise(rc, "preparing a statement");
+}
+
+Statement::~Statement() {
+    if (stmt_) sqlite3_finalize(stmt_);
+}
+
+Statement::Statement(Statement&& other) noexcept
+    : db_(other.db_), stmt_(std::exchange(other.stmt_, nullptr)) {}
+
+Statement& Statement::operator=(Statement&& other) noexcept {
+    if (this != &other) {
+        if (stmt_) sqlite3_finalize(stmt_);
+        db_ = other.db_;
+        stmt_ = std::exchange(other.stmt_, nullptr);
+    }
+    return *this;
+}
+
+void Statement::check_bind(int rc, int index) {
+    if (rc != SQLITE_OK) db_->raise(rc, "binding parameter " + std::to_string(index));
+}
+
+Statement& Statement::bind_int64(int index, std::int64_t value) {
+    check_bind(sqlite3_bind_int64(stmt_, index, value), index);
+    return *this;
+}
+
+Statement& Statement::bind(int index, double value) {
+    check_bind(sqlite3_bind_double(stmt_, index, value), index);
+    return *this;
+}
+
+Statement& Statement::bind(int index, std::string_view value) {
+    // SQLITE_TRANSIENT: SQLite copies the text, so the caller's buffer may go away before step().
+    // A default string_view has no data pointer, which SQLite would bind as NULL, not as ''.
+    const char* data = value.data() ? value.data() : "";
+    check_bind(sqlite3_bind_text64(stmt_, index, data, value.size(), SQLITE_TRANSIENT, SQLITE_UTF8),
+               index);
+    return *this;
+}
+
+Statement& Statement::bind(int index, std::nullopt_t) {
+    check_bind(sqlite3_bind_null(stmt_, index), index);
+    return *this;
+}
+
+bool Statement::step() {
+    int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    // The statement must be reset before it can run again, whatever the caller does next.
+    sqlite3_reset(stmt_);
+    db_->raise(rc, "");
+}
+
+void Statement::run() {
+    while (step()) {
+    }
+}
+
+void Statement::reset() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+}
+
+bool Statement::is_null(int column) const {
+    return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
+}
+
+std::int64_t Statement::int64(int column) const { return sqlite3_column_int64(stmt_, column); }
+
+int Statement::int32(int column) const { return sqlite3_column_int(stmt_, column); }
+
+double Statement::real(int column) const { return sqlite3_column_double(stmt_, column); }
+
+std::string Statement::text(int column) const {
+    const unsigned char* data = sqlite3_column_text(stmt_, column);
+    if (!data) return {};
+    auto size = static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column));
+    return std::string(reinterpret_cast<const char*>(data), size);
+}
+
+std::optional<std::int64_t> Statement::optional_int64(int column) const {
+    if (is_null(column)) return std::nullopt;
+    return int64(column);
+}
+
+std::optional<double> Statement::optional_real(int column) const {
+    if (is_null(column)) return std::nullopt;
+    return real(column);
+}
+
+// ---- Transaction ---------------------------------------------------------------------------
+
+Transaction::Transaction(Database& db, Kind kind) : db_(db) {
+    db_.exec(kind == Kind::Immediate ? "BEGIN IMMEDIATE" : "BEGIN");
+}
+
+Transaction::~Transaction() {
+    if (!open_) return;
+    // A failed statement may already have ended the transaction (SQLite rolls back on some
+    // errors, e.g. SQLITE_FULL); only roll back what is still open. Never throw from here.
+    if (db_.in_transaction()) sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+void Transaction::commit() {
+    db_.exec("COMMIT");
+    open_ = false;
+}
+
+}  // namespace oaq::store

@@ -1,0 +1,136 @@
+// sqlite: thin RAII wrappers over the SQLite C API. This folder is the only place in oaq that
+// includes sqlite3.h, and only in .cpp files: this header forward-declares the handles, so code
+// above the store never sees SQLite. Database owns a connection, Statement a prepared statement,
+// Transaction a BEGIN that rolls back unless commit() was called. Values always go through bind();
+// nothing here formats values into SQL text. Every failure throws SqliteError (an OaqError): the
+// Store turns constraint violations into values and lets the rest (I/O, full disk, corruption,
+// busy beyond the timeout) reach main as environment failures.
+#pragma once
+
+#include <chrono>
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "common/error.hpp"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace oaq::store {
+
+class SqliteError : public OaqError {
+public:
+    // `what` is the full line (path, context, SQLite's words); `reason` is SQLite's words alone.
+    SqliteError(int code, const std::string& what, std::string reason)
+        : OaqError(what), code_(code), reason_(std::move(reason)) {}
+    // The extended result code (SQLITE_CONSTRAINT_UNIQUE, SQLITE_NOTADB, ...).
+    int code() const { return code_; }
+    const std::string& reason() const { return reason_; }
+    bool is_constraint() const;
+    bool is_unique_violation() const;
+    bool is_not_a_database() const;  // SQLITE_NOTADB or SQLITE_CORRUPT
+
+private:
+    int code_;
+    std::string reason_;
+};
+
+class Database {
+public:
+    enum class Mode { ReadWriteCreate, ReadWrite };
+    // Opens (or creates) `path`; ":memory:" is a private in-memory database. Throws SqliteError.
+    Database(const std::string& path, Mode mode);
+    ~Database();
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+    Database(Database&& other) noexcept;
+    Database& operator=(Database&& other) noexcept;
+
+    sqlite3* handle() const { return db_; }
+    const std::string& path() const { return path_; }
+
+    // Runs a script of one or more statements without parameters (migrations, pragmas, BEGIN).
+    void exec(std::string_view sql);
+    void set_busy_timeout(std::chrono::milliseconds timeout);
+    std::int64_t last_insert_rowid() const;
+    bool in_transaction() const;
+
+    // Throws SqliteError for `code` with the connection's message, prefixed with `context`.
+    [[noreturn]] void raise(int code, std::string_view context) const;
+
+private:
+    sqlite3* db_ = nullptr;
+    std::string path_;
+};
+
+class Statement {
+public:
+    Statement(Database& db, std::string_view sql);
+    ~Statement();
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+    Statement(Statement&& other) noexcept;
+    Statement& operator=(Statement&& other) noexcept;
+
+    // Parameters are 1-based, as in SQLite.
+    template <std::integral T>
+    Statement& bind(int index, T value) {
+        return bind_int64(index, static_cast<std::int64_t>(value));
+    }
+    Statement& bind(int index, double value);
+    Statement& bind(int index, std::string_view value);
+    Statement& bind(int index, const std::string& value) { return bind(index, std::string_view(value)); }
+    Statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
+    Statement& bind(int index, std::nullopt_t);
+    template <typename T>
+    Statement& bind(int index, const std::optional<T>& value) {
+        return value ? bind(index, *value) : bind(index, std::nullopt);
+    }
+
+    // True while a row is available; false once the statement is done.
+    bool step();
+    // Steps a statement that returns no rows.
+    void run();
+    // Makes the statement ready to run again and clears its bindings.
+    void reset();
+
+    // Columns are 0-based, as in SQLite.
+    bool is_null(int column) const;
+    std::int64_t int64(int column) const;
+    int int32(int column) const;
+    double real(int column) const;
+    std::string text(int column) const;
+    std::optional<std::int64_t> optional_int64(int column) const;
+    std::optional<double> optional_real(int column) const;
+
+private:
+    Statement& bind_int64(int index, std::int64_t value);
+    void check_bind(int rc, int index);
+
+    Database* db_ = nullptr;
+    sqlite3_stmt* stmt_ = nullptr;
+};
+
+// BEGIN ... COMMIT; the destructor rolls back when commit() was not reached (an exception, an
+// early return). Immediate takes the write lock at once, so two writers wait on the busy timeout
+// instead of failing on a lock upgrade.
+class Transaction {
+public:
+    enum class Kind { Deferred, Immediate };
+    explicit Transaction(Database& db, Kind kind = Kind::Immediate);
+    ~Transaction();
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+
+    void commit();
+
+private:
+    Database& db_;
+    bool open_ = true;
+};
+
+}  // namespace oaq::store

@@ -1,0 +1,297 @@
+// Store: opening, engines and tournaments. Games live in store_games.cpp, ratings in
+// store_ratings.cpp.
+#include "store/store.hpp"
+
+#include <filesystem>
+
+#include "common/json.hpp"
+#include "store/migrations.hpp"
+#include "store/store_impl.hpp"
+
+namespace oaq::store {
+
+namespace {
+
+using Lock = std::lock_guard<std::mutex>;
+
+// Pragmas that hold per connection; journal_mode=WAL is also stored in the file.
+void configure(Database& db, const StoreOptions& options, bool in_memory) {
+    db.set_busy_timeout(options.busy_timeout);
+    db.exec("PRAGMA foreign_keys = ON");
+    if (!in_memory) {
+        db.exec("PRAGMA journal_mode = WAL");
+        // In WAL mode NORMAL syncs at checkpoints, not at each commit: a killed process loses
+        // nothing committed, a power cut at most the last commits (see the header comment).
+        db.exec("PRAGMA synchronous = NORMAL");
+    }
+}
+
+std::string options_json(const EngineRow& e) {
+    Json j;
+    for (const auto& [name, value] : e.options) j.field(name, value);
+    return j.str();
+}
+
+std::string string_or(const std::string& value, const char* fallback) {
+    return value.empty() ? fallback : value;
+}
+
+}  // namespace
+
+Store::Store(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Store::~Store() = default;
+Store::Store(Store&&) noexcept = default;
+Store& Store::operator=(Store&&) noexcept = default;
+
+Store Store::open(const std::string& path, const StoreOptions& options) {
+    if (!options.create && !std::filesystem::exists(path)) {
+        throw OaqError(path + ": no such database file");
+    }
+    try {
+        Database db(path, options.create ? Database::Mode::ReadWriteCreate : Database::Mode::ReadWrite);
+        // Refuse a foreign or newer file before changing anything in it (journal mode included).
+        inspect_schema(db);
+        configure(db, options, false);
+        migrate(db);
+        return Store(std::make_unique<Impl>(std::move(db)));
+    } catch (const SqliteError& e) {
+        if (e.is_not_a_database()) {
+            throw OaqError(path + ": not an oaq database, or a damaged one (" + e.reason() + ")");
+        }
+        throw OaqError(std::string("cannot open database ") + e.what());
+    }
+}
+
+Store Store::open_memory() {
+    Database db(":memory:", Database::Mode::ReadWriteCreate);
+    configure(db, StoreOptions{}, true);
+    migrate(db);
+    return Store(std::make_unique<Impl>(std::move(db)));
+}
+
+const std::string& Store::path() const { return impl_->db.path(); }
+
+int Store::latest_schema_version() { return store::latest_schema_version(); }
+
+int Store::schema_version() {
+    Lock lock(impl_->mutex);
+    Statement st(impl_->db, "PRAGMA user_version");
+    return st.step() ? st.int32(0) : 0;
+}
+
+Expected<Ok> Store::integrity_check() {
+    Lock lock(impl_->mutex);
+    std::vector<std::string> problems;
+    try {
+        Statement check(impl_->db, "PRAGMA integrity_check(20)");
+        while (check.step()) {
+            std::string line = check.text(0);
+            if (line != "ok") problems.push_back(line);
+        }
+        Statement fk(impl_->db, "PRAGMA foreign_key_check");
+        while (fk.step() && problems.size() < 20) {
+            problems.push_back("table " + fk.text(0) + " row " + std::to_string(fk.int64(1)) +
+                               ": missing parent in " + fk.text(2));
+        }
+    } catch (const SqliteError& e) {
+        if (!e.is_not_a_database()) throw;
+        problems.push_back(e.reason());
+    }
+    if (problems.empty()) return Ok{};
+    std::string message = path() + ": integrity check failed: ";
+    for (std::size_t i = 0; i < problems.size(); ++i) message += (i ? "; " : "") + problems[i];
+    return fail(message);
+}
+
+// ---- engines -------------------------------------------------------------------------------
+
+RowId Store::upsert_engine(const EngineRow& e) {
+    Lock lock(impl_->mutex);
+    Statement st(impl_->db,
+                 "INSERT INTO engines (name, command, args, options, binary_sha256, id_name,"
+                 " id_author, declared_options, first_seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
+                 " ?8, ?9) ON CONFLICT (name) DO UPDATE SET command = excluded.command,"
+                 " args = excluded.args, options = excluded.options,"
+                 " binary_sha256 = excluded.binary_sha256, id_name = excluded.id_name,"
+                 " id_author = excluded.id_author, declared_options = excluded.declared_options"
+                 " RETURNING id");
+    auto first_seen = e.first_seen == TimePoint{} ? std::chrono::system_clock::now() : e.first_seen;
+    st.bind(1, e.name)
+        .bind(2, e.command)
+        .bind(3, Json::string_array(e.args))
+        .bind(4, options_json(e))
+        .bind(5, e.binary_sha256)
+        .bind(6, e.id_name)
+        .bind(7, e.id_author)
+        .bind(8, e.declared_options)
+        .bind(9, format_utc(first_seen));
+    if (!st.step()) impl_->damaged("upsert of engine " + e.name + " returned no id");
+    RowId id = st.int64(0);
+    st.run();
+    impl_->engine_ids[e.name] = id;
+    return id;
+}
+
+namespace {
+
+constexpr std::string_view kEngineColumns =
+    "SELECT id, name, command, args, options, binary_sha256, id_name, id_author,"
+    " declared_options, first_seen FROM engines ";
+
+EngineRow read_engine(Store::Impl& impl, const Statement& st) {
+    EngineRow e;
+    e.id = st.int64(0);
+    e.name = st.text(1);
+    e.command = st.text(2);
+    // json_each walks an array or object in document order: SQLite decodes its own JSON.
+    Statement args(impl.db, "SELECT value FROM json_each(?1)");
+    args.bind(1, st.text(3));
+    while (args.step()) e.args.push_back(args.text(0));
+    Statement options(impl.db, "SELECT key, value FROM json_each(?1)");
+    options.bind(1, st.text(4));
+    while (options.step()) e.options.emplace_back(options.text(0), options.text(1));
+    e.binary_sha256 = st.text(5);
+    e.id_name = st.text(6);
+    e.id_author = st.text(7);
+    e.declared_options = st.text(8);
+    e.first_seen = impl.read_time(st, 9);
+    return e;
+}
+
+}  // namespace
+
+std::optional<EngineRow> Store::find_engine(std::string_view name) {
+    Lock lock(impl_->mutex);
+    return read_row(*impl_, std::string(kEngineColumns) + "WHERE name = ?1", read_engine, name);
+}
+
+std::optional<EngineRow> Store::engine(RowId id) {
+    Lock lock(impl_->mutex);
+    return read_row(*impl_, std::string(kEngineColumns) + "WHERE id = ?1", read_engine, id);
+}
+
+std::vector<EngineRow> Store::list_engines() {
+    Lock lock(impl_->mutex);
+    return read_rows(*impl_, std::string(kEngineColumns) + "ORDER BY id", read_engine);
+}
+
+// ---- tournaments ---------------------------------------------------------------------------
+
+Expected<RowId> Store::create_tournament(const TournamentRow& t) {
+    Lock lock(impl_->mutex);
+    try {
+        Transaction tx(impl_->db);
+        Statement st(impl_->db,
+                     "INSERT INTO tournaments (name, format, rules, time_control, settings, seed,"
+                     " status, outcome, started_at, finished_at)"
+                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+        auto started = t.started_at == TimePoint{} ? std::chrono::system_clock::now() : t.started_at;
+        st.bind(1, t.name)
+            .bind(2, t.format)
+            .bind(3, t.rules)
+            .bind(4, t.time_control)
+            .bind(5, string_or(t.settings, "{}"))
+            .bind(6, seed_to_column(t.seed))
+            .bind(7, to_string(t.status))
+            .bind(8, string_or(t.outcome, "{}"))
+            .bind(9, format_utc(started));
+        if (t.finished_at) st.bind(10, format_utc(*t.finished_at));
+        st.run();
+        RowId id = impl_->db.last_insert_rowid();
+        Statement seat(impl_->db,
+                       "INSERT INTO tournament_engines (tournament_id, engine_id, seat)"
+                       " VALUES (?1, ?2, ?3)");
+        for (std::size_t i = 0; i < t.engine_ids.size(); ++i) {
+            seat.bind(1, id).bind(2, t.engine_ids[i]).bind(3, i);
+            seat.run();
+            seat.reset();
+        }
+        tx.commit();
+        return id;
+    } catch (const SqliteError& e) {
+        if (!e.is_constraint()) throw;
+        Statement taken(impl_->db, "SELECT 1 FROM tournaments WHERE name = ?1");
+        taken.bind(1, t.name);
+        if (e.is_unique_violation() && taken.step()) {
+            return fail("a tournament named \"" + t.name + "\" already exists");
+        }
+        return fail("tournament \"" + t.name + "\" refused: " + e.reason());
+    }
+}
+
+namespace {
+
+constexpr std::string_view kTournamentColumns =
+    "SELECT id, name, format, rules, time_control, settings, seed, status, outcome, started_at,"
+    " finished_at FROM tournaments ";
+
+TournamentRow read_tournament(Store::Impl& impl, const Statement& st) {
+    TournamentRow t;
+    t.id = st.int64(0);
+    t.name = st.text(1);
+    t.format = st.text(2);
+    t.rules = st.text(3);
+    t.time_control = st.text(4);
+    t.settings = st.text(5);
+    t.seed = seed_from_column(st.int64(6));
+    auto status = parse_tournament_status(st.text(7));
+    if (!status) impl.damaged("tournament " + t.name + ": status \"" + st.text(7) + "\"");
+    t.status = *status;
+    t.outcome = st.text(8);
+    t.started_at = impl.read_time(st, 9);
+    t.finished_at = impl.read_optional_time(st, 10);
+    Statement seats(impl.db,
+                    "SELECT engine_id FROM tournament_engines WHERE tournament_id = ?1 ORDER BY seat");
+    seats.bind(1, t.id);
+    while (seats.step()) t.engine_ids.push_back(seats.int64(0));
+    return t;
+}
+
+}  // namespace
+
+std::optional<TournamentRow> Store::find_tournament(std::string_view name) {
+    Lock lock(impl_->mutex);
+    return read_row(*impl_, std::string(kTournamentColumns) + "WHERE name = ?1", read_tournament,
+                    name);
+}
+
+std::optional<TournamentRow> Store::tournament(RowId id) {
+    Lock lock(impl_->mutex);
+    return read_row(*impl_, std::string(kTournamentColumns) + "WHERE id = ?1", read_tournament, id);
+}
+
+std::vector<TournamentRow> Store::list_tournaments() {
+    Lock lock(impl_->mutex);
+    return read_rows(*impl_, std::string(kTournamentColumns) + "ORDER BY id", read_tournament);
+}
+
+Expected<Ok> Store::set_tournament_status(RowId id, TournamentStatus status,
+                                          std::optional<TimePoint> finished_at) {
+    Lock lock(impl_->mutex);
+    Statement st(impl_->db,
+                 "UPDATE tournaments SET status = ?2, finished_at = coalesce(?3, finished_at)"
+                 " WHERE id = ?1 RETURNING id");
+    st.bind(1, id).bind(2, to_string(status));
+    if (finished_at) st.bind(3, format_utc(*finished_at));
+    bool found = st.step();
+    st.run();
+    if (!found) return fail("no tournament with id " + std::to_string(id));
+    return Ok{};
+}
+
+Expected<Ok> Store::set_tournament_outcome(RowId id, std::string_view outcome_json) {
+    Lock lock(impl_->mutex);
+    try {
+        Statement st(impl_->db, "UPDATE tournaments SET outcome = ?2 WHERE id = ?1 RETURNING id");
+        st.bind(1, id).bind(2, outcome_json);
+        bool found = st.step();
+        st.run();
+        if (!found) return fail("no tournament with id " + std::to_string(id));
+        return Ok{};
+    } catch (const SqliteError& e) {
+        if (!e.is_constraint()) throw;
+        return fail("tournament outcome is not valid JSON: " + std::string(outcome_json));
+    }
+}
+
+}  // namespace oaq::store

@@ -1,0 +1,107 @@
+// Store: the results database, the only interface the tournament runner and the results commands
+// use to reach SQLite. It opens (creating and migrating) a file or an in-memory database, keeps
+// engines, tournaments, games with their moves, and rating snapshots, and answers the queries the
+// tools need. db/README.md documents the schema for people using `sqlite3 oaq.db` directly.
+//
+// Invariants and guarantees:
+// - A game is stored with all its moves in one transaction, or not at all: a process killed at
+//   any moment (kill -9) leaves only complete games. The file is in WAL mode with
+//   synchronous=NORMAL: durable against a crashed or killed process; a power cut may lose the last
+//   few games, never corrupt the file.
+// - Environment failures (cannot open, not an oaq file, newer schema, damaged file, I/O error,
+//   disk full, locked beyond the busy timeout) throw OaqError with one clear line. Refusals that
+//   follow from the data (a duplicate game_index, a tournament name taken) are values.
+// - One Store may be shared between threads: every call takes an internal lock. Other processes
+//   may open the same file at the same time (WAL: readers never block the writer).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/expected.hpp"
+#include "match/game_record.hpp"
+#include "store/rows.hpp"
+
+namespace oaq::store {
+
+struct StoreOptions {
+    std::chrono::milliseconds busy_timeout{5000};  // how long to wait for another writer
+    bool create = true;  // false: a missing file is an error (tools that only read results)
+};
+
+class Store {
+public:
+    // Opens `path`, creating it if allowed, and migrates it to the latest schema. Throws OaqError.
+    static Store open(const std::string& path, const StoreOptions& options = StoreOptions{});
+    // A private, empty, fully migrated in-memory database (tests, dry runs).
+    static Store open_memory();
+
+    ~Store();
+    Store(Store&&) noexcept;
+    Store& operator=(Store&&) noexcept;
+
+    const std::string& path() const;
+    int schema_version();
+    static int latest_schema_version();
+    // PRAGMA integrity_check and foreign_key_check; the error lists the first problems found.
+    Expected<Ok> integrity_check();
+
+    // ---- engines ----
+    // Inserts an engine or updates the one with the same name (first_seen is kept); returns its id.
+    RowId upsert_engine(const EngineRow& engine);
+    std::optional<EngineRow> find_engine(std::string_view name);
+    std::optional<EngineRow> engine(RowId id);
+    std::vector<EngineRow> list_engines();  // by id
+
+    // ---- tournaments ----
+    // Fails (as a value) when the name is taken or an engine id is unknown.
+    Expected<RowId> create_tournament(const TournamentRow& tournament);
+    std::optional<TournamentRow> find_tournament(std::string_view name);
+    std::optional<TournamentRow> tournament(RowId id);
+    std::vector<TournamentRow> list_tournaments();  // by id
+    // finished_at nullopt leaves the stored value unchanged. Fails when the id is unknown.
+    Expected<Ok> set_tournament_status(RowId id, TournamentStatus status,
+                                       std::optional<TimePoint> finished_at = std::nullopt);
+    // Fails when the id is unknown or the text is not valid JSON.
+    Expected<Ok> set_tournament_outcome(RowId id, std::string_view outcome_json);
+
+    // ---- games ----
+    // Stores a finished game and all its moves in one transaction; returns the game id. Engines
+    // are found by name (an unknown name is stored as a new engine with only its name). Refused,
+    // with nothing written: a game_index already stored for the tournament, an unknown tournament,
+    // a record whose rules differ from the tournament's, an aborted or unfinished game (resume
+    // replays those), a record that breaks a schema check (e.g. an empty move).
+    Expected<RowId, RecordError> record_game(RowId tournament_id, const GameSlot& slot,
+                                             const match::GameRecord& record);
+    // The game_index of every stored game of the tournament, ascending (resume skips these).
+    std::vector<std::int64_t> completed_game_indices(RowId tournament_id);
+    std::vector<GameRow> games(const GameFilter& filter);
+    std::int64_t count_games(const GameFilter& filter);  // ignores after_id and limit
+    std::optional<StoredGame> game(RowId id);
+
+    // ---- results ----
+    std::vector<RatedGame> rated_games(RowId tournament_id);
+    // Every game of every tournament played under this (expanded) rules string.
+    std::vector<RatedGame> rated_games_for_rules(std::string_view rules);
+    // The `standings` view for one tournament, best first (points, then fewer games, then name).
+    std::vector<StandingRow> standings(RowId tournament_id);
+    // Stores a snapshot and its entries in one transaction; returns the snapshot id.
+    RowId save_rating_snapshot(const RatingSnapshot& snapshot);
+    // The newest snapshot for this scope; an empty method matches any method.
+    std::optional<RatingSnapshot> latest_rating_snapshot(std::optional<RowId> tournament_id,
+                                                         std::string_view rules,
+                                                         std::string_view method = {});
+
+    struct Impl;
+
+private:
+    explicit Store(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace oaq::store

@@ -1,0 +1,389 @@
+// Store: games and their moves, and the queries over them.
+#include <limits>
+
+#include "store/store.hpp"
+#include "store/store_impl.hpp"
+
+namespace oaq::store {
+
+namespace {
+
+using Lock = std::lock_guard<std::mutex>;
+
+std::string join(const std::vector<std::string>& words) {
+    std::string out;
+    for (const auto& w : words) {
+        if (!out.empty()) out += ' ';
+        out += w;
+    }
+    return out;
+}
+
+std::vector<std::string> split(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t end = text.find(' ', pos);
+        if (end == std::string::npos) end = text.size();
+        if (end > pos) out.push_back(text.substr(pos, end - pos));
+        pos = end + 1;
+    }
+    return out;
+}
+
+// The engine id for a name, storing a bare engine (name only) the first time a name is seen.
+RowId engine_id(Store::Impl& impl, const std::string& name) {
+    if (auto it = impl.engine_ids.find(name); it != impl.engine_ids.end()) return it->second;
+    Statement& find = impl.cached(impl.engine_id_by_name, "SELECT id FROM engines WHERE name = ?1");
+    ResetOnExit reset_find(find);
+    find.bind(1, name);
+    RowId id = 0;
+    if (find.step()) {
+        id = find.int64(0);
+    } else {
+        Statement& insert = impl.cached(impl.insert_bare_engine,
+                                        "INSERT INTO engines (name, first_seen) VALUES (?1, ?2)");
+        ResetOnExit reset_insert(insert);
+        insert.bind(1, name).bind(2, format_utc(std::chrono::system_clock::now()));
+        insert.run();
+        id = impl.db.last_insert_rowid();
+    }
+    // If the game's transaction rolls back, a bare engine inserted here is gone too: record_game
+    // clears this cache on every failure so the next attempt inserts it again.
+    impl.engine_ids[name] = id;
+    return id;
+}
+
+RecordError refuse(RecordError::Kind kind, std::string message) {
+    return RecordError{kind, std::move(message)};
+}
+
+void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<match::MoveRecord>& moves) {
+    Statement& st = impl.cached(
+        impl.insert_move,
+        "INSERT INTO moves (game_id, ply, move, time_used_us, time_left_us, depth, score_kind,"
+        " score_value, nodes, pv) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+    ResetOnExit reset(st);
+    constexpr auto kMaxNodes = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const auto& m = moves[i];
+        st.bind(1, game_id)
+            .bind(2, i + 1)
+            .bind(3, m.move)
+            .bind(4, m.time_used.count())
+            .bind(5, m.time_left.count())
+            .bind(6, m.depth);
+        if (m.score) {
+            st.bind(7, m.score->kind == protocol::Score::Kind::Mate ? "mate" : "cp")
+                .bind(8, m.score->value);
+        } else {
+            st.bind(7, std::nullopt).bind(8, std::nullopt);
+        }
+        if (m.nodes) {
+            st.bind(9, std::min(*m.nodes, kMaxNodes));
+        } else {
+            st.bind(9, std::nullopt);
+        }
+        st.bind(10, join(m.pv));
+        st.run();
+        st.reset();
+    }
+}
+
+}  // namespace
+
+Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameSlot& slot,
+                                                const match::GameRecord& r) {
+    using Kind = RecordError::Kind;
+    if (r.result == rules::Result::Ongoing) {
+        return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
+                                         " has no result: only finished games are stored");
+    }
+    if (r.termination == protocol::Termination::Aborted) {
+        return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
+                                         " was aborted: aborted games are not stored (resume "
+                                         "replays them)");
+    }
+    Lock lock(impl_->mutex);
+    Impl& impl = *impl_;
+    try {
+        Transaction tx(impl.db);
+        {
+            Statement& rules =
+                impl.cached(impl.tournament_rules, "SELECT rules FROM tournaments WHERE id = ?1");
+            ResetOnExit reset(rules);
+            rules.bind(1, tournament_id);
+            if (!rules.step()) {
+                return refuse(Kind::UnknownTournament,
+                              "no tournament with id " + std::to_string(tournament_id));
+            }
+            if (!r.rules.empty() && r.rules != rules.text(0)) {
+                return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
+                                                 " was played under rules \"" + r.rules +
+                                                 "\", its tournament under \"" + rules.text(0) +
+                                                 "\"");
+            }
+        }
+        RowId south = engine_id(impl, r.south);
+        RowId north = engine_id(impl, r.north);
+        Statement& game = impl.cached(
+            impl.insert_game,
+            "INSERT INTO games (tournament_id, game_index, pair_index, round, opening,"
+            " start_position, time_control, south_engine_id, north_engine_id, result,"
+            " score_south, score_north, termination, detail, plies, final_position, started_at,"
+            " ended_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
+            " ?16, ?17, ?18)");
+        {
+            ResetOnExit reset(game);
+            game.bind(1, tournament_id)
+                .bind(2, slot.game_index)
+                .bind(3, slot.pair_index)
+                .bind(4, slot.round)
+                .bind(5, r.opening)
+                .bind(6, r.start_position)
+                .bind(7, r.time_control)
+                .bind(8, south)
+                .bind(9, north)
+                .bind(10, result_word(r.result))
+                .bind(11, r.score_south)
+                .bind(12, r.score_north)
+                .bind(13, protocol::to_string(r.termination))
+                .bind(14, r.detail)
+                .bind(15, r.plies())
+                .bind(16, r.final_position)
+                .bind(17, format_utc(r.started_at))
+                .bind(18, format_utc(r.ended_at));
+            game.run();
+        }
+        RowId id = impl.db.last_insert_rowid();
+        insert_moves(impl, id, r.moves);
+        tx.commit();
+        return id;
+    } catch (const SqliteError& e) {
+        // Whatever this transaction inserted is gone, bare engines included.
+        impl.engine_ids.clear();
+        if (!e.is_constraint()) throw;
+        if (e.is_unique_violation()) {
+            return refuse(Kind::DuplicateGame, "tournament " + std::to_string(tournament_id) +
+                                                   " already has game " +
+                                                   std::to_string(slot.game_index));
+        }
+        return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
+                                         " refused: " + e.reason());
+    }
+}
+
+std::vector<std::int64_t> Store::completed_game_indices(RowId tournament_id) {
+    Lock lock(impl_->mutex);
+    Statement st(impl_->db,
+                 "SELECT game_index FROM games WHERE tournament_id = ?1 ORDER BY game_index");
+    st.bind(1, tournament_id);
+    std::vector<std::int64_t> out;
+    while (st.step()) out.push_back(st.int64(0));
+    return out;
+}
+
+namespace {
+
+constexpr std::string_view kGameColumns =
+    "SELECT g.id, g.tournament_id, g.game_index, g.pair_index, g.round, g.south_engine_id,"
+    " g.north_engine_id, s.name, n.name, g.result, g.score_south, g.score_north, g.termination,"
+    " g.detail, g.plies, g.time_control, g.opening, g.start_position, g.final_position,"
+    " g.started_at, g.ended_at FROM games g JOIN engines s ON s.id = g.south_engine_id"
+    " JOIN engines n ON n.id = g.north_engine_id ";
+
+GameRow read_game_row(const Store::Impl& impl, const Statement& st) {
+    GameRow g;
+    g.id = st.int64(0);
+    g.tournament_id = st.int64(1);
+    g.slot = GameSlot{st.int64(2), st.int32(3), st.int32(4)};
+    g.south_engine_id = st.int64(5);
+    g.north_engine_id = st.int64(6);
+    g.south = st.text(7);
+    g.north = st.text(8);
+    auto result = parse_result_word(st.text(9));
+    if (!result) impl.damaged("game " + std::to_string(g.id) + ": result \"" + st.text(9) + "\"");
+    g.result = *result;
+    g.score_south = st.int32(10);
+    g.score_north = st.int32(11);
+    auto termination = protocol::parse_termination(st.text(12));
+    if (!termination) {
+        impl.damaged("game " + std::to_string(g.id) + ": termination \"" + st.text(12) + "\"");
+    }
+    g.termination = *termination;
+    g.detail = st.text(13);
+    g.plies = st.int32(14);
+    g.time_control = st.text(15);
+    g.opening = st.text(16);
+    g.start_position = st.text(17);
+    g.final_position = st.text(18);
+    g.started_at = impl.read_time(st, 19);
+    g.ended_at = impl.read_time(st, 20);
+    return g;
+}
+
+// WHERE clauses for a filter: only placeholders go into the text; values are bound afterwards
+// in the same order by bind_filter.
+std::string filter_sql(const GameFilter& f, bool paged) {
+    std::string sql = "WHERE 1";
+    if (f.tournament_id) sql += " AND g.tournament_id = ?";
+    if (f.engine_id && f.opponent_id) {
+        sql += " AND ((g.south_engine_id = ? AND g.north_engine_id = ?)"
+               " OR (g.north_engine_id = ? AND g.south_engine_id = ?))";
+    } else if (f.engine_id) {
+        sql += " AND (g.south_engine_id = ? OR g.north_engine_id = ?)";
+    }
+    if (f.termination) sql += " AND g.termination = ?";
+    if (f.result) sql += " AND g.result = ?";
+    if (f.ended_from) sql += " AND g.ended_at >= ?";
+    if (f.ended_before) sql += " AND g.ended_at < ?";
+    if (paged && f.after_id) sql += " AND g.id > ?";
+    if (paged) {
+        sql += " ORDER BY g.id";
+        if (f.limit > 0) sql += " LIMIT ?";
+    }
+    return sql;
+}
+
+void bind_filter(Statement& st, const GameFilter& f, bool paged) {
+    int i = 0;
+    if (f.tournament_id) st.bind(++i, *f.tournament_id);
+    if (f.engine_id && f.opponent_id) {
+        for (RowId id : {*f.engine_id, *f.opponent_id, *f.engine_id, *f.opponent_id}) {
+            st.bind(++i, id);
+        }
+    } else if (f.engine_id) {
+        st.bind(++i, *f.engine_id);
+        st.bind(++i, *f.engine_id);
+    }
+    if (f.termination) st.bind(++i, protocol::to_string(*f.termination));
+    if (f.result) st.bind(++i, result_word(*f.result));
+    if (f.ended_from) st.bind(++i, format_utc(*f.ended_from));
+    if (f.ended_before) st.bind(++i, format_utc(*f.ended_before));
+    if (paged && f.after_id) st.bind(++i, *f.after_id);
+    if (paged && f.limit > 0) st.bind(++i, f.limit);
+}
+
+}  // namespace
+
+std::vector<GameRow> Store::games(const GameFilter& filter) {
+    Lock lock(impl_->mutex);
+    Statement st(impl_->db, std::string(kGameColumns) + filter_sql(filter, true));
+    bind_filter(st, filter, true);
+    std::vector<GameRow> out;
+    while (st.step()) out.push_back(read_game_row(*impl_, st));
+    return out;
+}
+
+std::int64_t Store::count_games(const GameFilter& filter) {
+    Lock lock(impl_->mutex);
+    Statement st(impl_->db, "SELECT count(*) FROM games g " + filter_sql(filter, false));
+    bind_filter(st, filter, false);
+    return st.step() ? st.int64(0) : 0;
+}
+
+std::optional<StoredGame> Store::game(RowId id) {
+    Lock lock(impl_->mutex);
+    Impl& impl = *impl_;
+    // One read transaction, so the game and its moves come from the same snapshot.
+    Transaction tx(impl.db, Transaction::Kind::Deferred);
+    Statement st(impl.db, std::string(kGameColumns) + "WHERE g.id = ?1");
+    st.bind(1, id);
+    if (!st.step()) return std::nullopt;
+    StoredGame out;
+    out.row = read_game_row(impl, st);
+    st.reset();
+    const GameRow& g = out.row;
+    match::GameRecord& r = out.record;
+    Statement t(impl.db, "SELECT rules FROM tournaments WHERE id = ?1");
+    t.bind(1, g.tournament_id);
+    if (t.step()) r.rules = t.text(0);
+    r.south = g.south;
+    r.north = g.north;
+    r.time_control = g.time_control;
+    r.opening = g.opening;
+    r.start_position = g.start_position;
+    r.result = g.result;
+    r.score_south = g.score_south;
+    r.score_north = g.score_north;
+    r.termination = g.termination;
+    r.detail = g.detail;
+    r.final_position = g.final_position;
+    r.started_at = g.started_at;
+    r.ended_at = g.ended_at;
+
+    Statement m(impl.db,
+                "SELECT ply, move, time_used_us, time_left_us, depth, score_kind, score_value,"
+                " nodes, pv FROM moves WHERE game_id = ?1 ORDER BY ply");
+    m.bind(1, id);
+    r.moves.reserve(static_cast<std::size_t>(g.plies));
+    while (m.step()) {
+        if (m.int64(0) != static_cast<std::int64_t>(r.moves.size()) + 1) {
+            impl.damaged("game " + std::to_string(id) + ": ply " + std::to_string(m.int64(0)) +
+                         " out of sequence");
+        }
+        match::MoveRecord mv;
+        mv.move = m.text(1);
+        mv.time_used = match::Microseconds{m.int64(2)};
+        mv.time_left = match::Microseconds{m.int64(3)};
+        if (!m.is_null(4)) mv.depth = m.int32(4);
+        if (!m.is_null(5)) {
+            auto kind = m.text(5) == "mate" ? protocol::Score::Kind::Mate : protocol::Score::Kind::Cp;
+            mv.score = protocol::Score{kind, m.int32(6)};
+        }
+        if (!m.is_null(7)) mv.nodes = static_cast<std::uint64_t>(m.int64(7));
+        mv.pv = split(m.text(8));
+        r.moves.push_back(std::move(mv));
+    }
+    if (r.plies() != g.plies) {
+        impl.damaged("game " + std::to_string(id) + ": " + std::to_string(g.plies) +
+                     " plies recorded, " + std::to_string(r.plies()) + " moves stored");
+    }
+    tx.commit();
+    return out;
+}
+
+// ---- results -------------------------------------------------------------------------------
+
+namespace {
+
+RatedGame read_rated(const Store::Impl& impl, const Statement& st) {
+    auto result = parse_result_word(st.text(4));
+    if (!result) impl.damaged("a game with result \"" + st.text(4) + "\"");
+    return RatedGame{st.int64(0), st.int32(1), st.int64(2), st.int64(3), *result};
+}
+
+constexpr std::string_view kRatedColumns =
+    "SELECT tournament_id, pair_index, south_engine_id, north_engine_id, result FROM games ";
+
+}  // namespace
+
+std::vector<RatedGame> Store::rated_games(RowId tournament_id) {
+    Lock lock(impl_->mutex);
+    return read_rows(*impl_, std::string(kRatedColumns) + "WHERE tournament_id = ?1", read_rated,
+                     tournament_id);
+}
+
+std::vector<RatedGame> Store::rated_games_for_rules(std::string_view rules) {
+    Lock lock(impl_->mutex);
+    return read_rows(*impl_,
+                     std::string(kRatedColumns) +
+                         "WHERE tournament_id IN (SELECT id FROM tournaments WHERE rules = ?1)",
+                     read_rated, rules);
+}
+
+std::vector<StandingRow> Store::standings(RowId tournament_id) {
+    Lock lock(impl_->mutex);
+    Statement st(impl_->db,
+                 "SELECT engine_id, engine, games, wins, draws, losses, points FROM standings"
+                 " WHERE tournament_id = ?1 ORDER BY points DESC, games, engine");
+    st.bind(1, tournament_id);
+    std::vector<StandingRow> out;
+    while (st.step()) {
+        out.push_back(StandingRow{st.int64(0), st.text(1), st.int32(2), st.int32(3), st.int32(4),
+                                  st.int32(5), st.real(6)});
+    }
+    return out;
+}
+
+}  // namespace oaq::store

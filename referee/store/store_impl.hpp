@@ -1,0 +1,88 @@
+// Internal to oaq_store: the state behind Store (one connection, its cached statements and the
+// lock every public call takes), shared by the store*.cpp files. Never included outside this
+// folder.
+#pragma once
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "store/rows.hpp"
+#include "store/sqlite.hpp"
+#include "store/store.hpp"
+
+namespace oaq::store {
+
+struct Store::Impl {
+    explicit Impl(Database database) : db(std::move(database)) {}
+
+    // Members are destroyed in reverse order: the statements below go before the connection.
+    Database db;
+    std::mutex mutex;
+    std::unordered_map<std::string, RowId> engine_ids;  // name -> id; ids never change
+    std::optional<Statement> insert_game, insert_move, engine_id_by_name, insert_bare_engine,
+        tournament_rules;
+
+    // Statements on the hot path (one per game or per move) are prepared once.
+    Statement& cached(std::optional<Statement>& slot, std::string_view sql) {
+        if (!slot) slot.emplace(db, sql);
+        return *slot;
+    }
+
+    // A stored value this program cannot read back: the file was edited or damaged.
+    [[noreturn]] void damaged(const std::string& what) const {
+        throw OaqError(db.path() + ": damaged data: " + what);
+    }
+
+    TimePoint read_time(const Statement& st, int column) const;
+    std::optional<TimePoint> read_optional_time(const Statement& st, int column) const;
+};
+
+// Resets a cached statement on scope exit, so none keeps a read snapshot (and a WAL checkpoint)
+// waiting after an early return or an exception.
+class ResetOnExit {
+public:
+    explicit ResetOnExit(Statement& st) : st_(st) {}
+    ~ResetOnExit() { st_.reset(); }
+    ResetOnExit(const ResetOnExit&) = delete;
+    ResetOnExit& operator=(const ResetOnExit&) = delete;
+
+private:
+    Statement& st_;
+};
+
+// Runs `sql` with `params` bound to ?1, ?2, ... in order and turns every row into a value with
+// read(impl, statement).
+template <typename Read, typename... Params>
+auto read_rows(Store::Impl& impl, const std::string& sql, Read read, const Params&... params) {
+    Statement st(impl.db, sql);
+    int index = 0;
+    (st.bind(++index, params), ...);
+    std::vector<decltype(read(impl, st))> rows;
+    while (st.step()) rows.push_back(read(impl, st));
+    return rows;
+}
+
+// The same for a query that finds at most one row.
+template <typename Read, typename... Params>
+auto read_row(Store::Impl& impl, const std::string& sql, Read read, const Params&... params) {
+    auto rows = read_rows(impl, sql, read, params...);
+    using Row = typename decltype(rows)::value_type;
+    return rows.empty() ? std::optional<Row>() : std::optional<Row>(std::move(rows.front()));
+}
+
+// Stored words for results: the same words as rules::to_string(Result).
+std::string_view result_word(rules::Result result);
+std::optional<rules::Result> parse_result_word(std::string_view text);
+
+// The seed is a 64-bit unsigned value kept bit for bit in SQLite's signed INTEGER.
+inline std::int64_t seed_to_column(std::uint64_t seed) { return static_cast<std::int64_t>(seed); }
+inline std::uint64_t seed_from_column(std::int64_t value) {
+    return static_cast<std::uint64_t>(value);
+}
+
+}  // namespace oaq::store

@@ -1,0 +1,98 @@
+// Test fixtures for the store: a temporary directory removed at scope exit, and deterministic game
+// records (every field filled, moves from a seed) so a test can compare what it wrote with what it
+// reads back.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <random>
+#include <string>
+
+#include <unistd.h>
+
+#include "match/game_record.hpp"
+#include "store/store.hpp"
+
+namespace oaq::store::test {
+
+class TempDir {
+public:
+    TempDir() {
+        static std::atomic<int> counter{0};
+        path_ = std::filesystem::temp_directory_path() /
+                ("oaq-store-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        std::filesystem::remove_all(path_);
+        std::filesystem::create_directories(path_);
+    }
+    ~TempDir() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path_, ignored);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+
+    std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+private:
+    std::filesystem::path path_;
+};
+
+inline const std::string kRules = "preset=classic laps=on";
+
+inline TimePoint at_ms(std::int64_t ms) { return TimePoint{std::chrono::milliseconds{ms}}; }
+
+// A finished game of `plies` moves whose every field depends only on the arguments.
+inline match::GameRecord make_game(const std::string& south, const std::string& north, int plies,
+                                   unsigned seed) {
+    std::mt19937 rng(seed);
+    match::GameRecord r;
+    r.south = south;
+    r.north = north;
+    r.rules = kRules;
+    r.time_control = "10+0.1";
+    r.opening = "2R 7L";
+    r.start_position = "start-" + std::to_string(seed);
+    r.final_position = "final-" + std::to_string(seed);
+    auto roll = rng() % 3;
+    r.result = roll == 0 ? rules::Result::SouthWin
+                         : roll == 1 ? rules::Result::NorthWin : rules::Result::Draw;
+    r.score_south = static_cast<int>(rng() % 60);
+    r.score_north = 70 - r.score_south;
+    r.termination = protocol::Termination::Normal;
+    r.detail = "mandarins_empty";
+    r.started_at = at_ms(1'700'000'000'000 + static_cast<std::int64_t>(seed) * 1000);
+    r.ended_at = r.started_at + std::chrono::milliseconds{500 + static_cast<std::int64_t>(rng() % 1000)};
+    for (int i = 0; i < plies; ++i) {
+        match::MoveRecord m;
+        m.move = std::to_string(1 + rng() % 5) + (rng() % 2 ? "R" : "L");
+        m.time_used = match::Microseconds{static_cast<std::int64_t>(rng() % 200000)};
+        m.time_left = match::Microseconds{10'000'000 - i * 1000};
+        if (i % 4 != 3) {
+            m.depth = static_cast<int>(rng() % 20);
+            m.score = protocol::Score{i % 9 == 0 ? protocol::Score::Kind::Mate
+                                                 : protocol::Score::Kind::Cp,
+                                      static_cast<int>(rng() % 400) - 200};
+            m.nodes = rng() % 1'000'000;
+            m.pv = {"1R", "3L", "5R"};
+        }
+        r.moves.push_back(m);
+    }
+    return r;
+}
+
+inline RowId make_tournament(Store& store, const std::string& name) {
+    TournamentRow t;
+    t.name = name;
+    t.format = "round_robin";
+    t.rules = kRules;
+    t.time_control = "10+0.1";
+    t.settings = R"({"concurrency":2,"rounds":4})";
+    t.seed = 42;
+    t.started_at = at_ms(1'700'000'000'000);
+    auto id = store.create_tournament(t);
+    if (!id) throw std::runtime_error(id.error().message);
+    return *id;
+}
+
+}  // namespace oaq::store::test
