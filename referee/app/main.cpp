@@ -18,6 +18,8 @@ struct Subcommand {
 };
 
 constexpr Subcommand kSubcommands[] = {
+    {"match", oaq::app::run_match, "play two engines in colour-swapped pairs (optionally SPRT)"},
+    {"tournament", oaq::app::run_tournament, "round robin or gauntlet into an SQLite file, resumable"},
     {"rules", oaq::app::run_rules, "perft, play moves, show a position (the rules library)"},
 };
 

@@ -1,0 +1,154 @@
+#include "app/engine_specs.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+#include <unistd.h>
+
+#include "common/error.hpp"
+
+namespace oaq::app {
+
+namespace fs = std::filesystem;
+
+SplitArguments split_engine_arguments(int argc, char** argv) {
+    SplitArguments out;
+    for (int i = 0; i < argc; ++i) {
+        std::string arg = argv[i];
+        if (i > 0 && (arg == "--engine" || arg == "--each")) {
+            std::vector<std::string> group;
+            while (i + 1 < argc && std::string(argv[i + 1]).rfind("--", 0) != 0) group.push_back(argv[++i]);
+            if (arg == "--engine") out.engines.push_back(std::move(group));
+            else out.each.insert(out.each.end(), group.begin(), group.end());
+        } else {
+            out.rest.push_back(std::move(arg));
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> split_words(const std::string& text) {
+    std::vector<std::string> words;
+    std::string word;
+    bool in_word = false;
+    char quote = 0;
+    for (char c : text) {
+        if (quote) {
+            if (c == quote) quote = 0;
+            else word += c;
+        } else if (c == '"' || c == '\'') {
+            quote = c;
+            in_word = true;
+        } else if (c == ' ' || c == '\t') {
+            if (in_word) words.push_back(word);
+            word.clear();
+            in_word = false;
+        } else {
+            word += c;
+            in_word = true;
+        }
+    }
+    if (in_word) words.push_back(word);
+    return words;
+}
+
+namespace {
+
+// The executable a command names: a path as given, or the first match in PATH.
+std::optional<std::string> resolve_command(const std::string& command) {
+    auto is_executable = [](const fs::path& p) {
+        std::error_code ec;
+        return fs::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
+    };
+    if (command.find('/') != std::string::npos) {
+        if (!is_executable(command)) return std::nullopt;
+        return fs::absolute(command).lexically_normal().string();
+    }
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "/usr/bin:/bin";
+    std::size_t start = 0;
+    while (start <= dirs.size()) {
+        auto end = dirs.find(':', start);
+        auto dir = dirs.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        if (!dir.empty() && is_executable(fs::path(dir) / command)) return (fs::path(dir) / command).string();
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+    return std::nullopt;
+}
+
+void set_option(std::vector<std::pair<std::string, std::string>>& list, const std::string& key,
+                const std::string& value) {
+    for (auto& [k, v] : list) {
+        if (k == key) {
+            v = value;
+            return;
+        }
+    }
+    list.emplace_back(key, value);
+}
+
+void apply(EngineSpec& spec, const std::string& token, const std::string& where) {
+    auto eq = token.find('=');
+    if (eq == std::string::npos || eq == 0) {
+        throw OaqError(where + ": \"" + token + "\" is not key=value (name, cmd, args, dir, option.<N>, tc, env.<K>, restart)");
+    }
+    const std::string key = token.substr(0, eq);
+    const std::string value = token.substr(eq + 1);
+    if (key == "name") spec.name = value;
+    else if (key == "cmd") spec.command = value;
+    else if (key == "args") spec.args = split_words(value);
+    else if (key == "dir") spec.dir = value;
+    else if (key == "tc") spec.tc = value;
+    else if (key.rfind("option.", 0) == 0 && key.size() > 7) set_option(spec.options, key.substr(7), value);
+    else if (key.rfind("env.", 0) == 0 && key.size() > 4) set_option(spec.env, key.substr(4), value);
+    else if (key == "restart") {
+        if (value == "on") spec.restart_every_game = true;
+        else if (value == "off") spec.restart_every_game = false;
+        else throw OaqError(where + ": restart must be on or off, got \"" + value + "\"");
+    } else {
+        throw OaqError(where + ": unknown key \"" + key + "\" (name, cmd, args, dir, option.<N>, tc, env.<K>, restart)");
+    }
+}
+
+}  // namespace
+
+std::vector<EngineSpec> parse_engine_specs(const SplitArguments& split) {
+    std::vector<EngineSpec> specs;
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < split.engines.size(); ++i) {
+        EngineSpec spec;
+        const std::string where = "--engine " + std::to_string(i + 1);
+        for (const auto& token : split.each) apply(spec, token, "--each");
+        for (const auto& token : split.engines[i]) apply(spec, token, where);
+        if (spec.command.empty()) throw OaqError(where + ": cmd=PATH is required");
+        if (spec.name.empty()) spec.name = fs::path(spec.command).filename().string();
+        auto resolved = resolve_command(spec.command);
+        if (!resolved) {
+            throw OaqError(where + " (" + spec.name + "): cmd=" + spec.command + ": no executable file by that name");
+        }
+        spec.command = *resolved;
+        if (!spec.dir.empty() && !fs::is_directory(spec.dir)) {
+            throw OaqError(where + " (" + spec.name + "): dir=" + spec.dir + ": no such directory");
+        }
+        if (!names.insert(spec.name).second) {
+            throw OaqError(where + ": two engines are named \"" + spec.name + "\" (use name=...)");
+        }
+        specs.push_back(std::move(spec));
+    }
+    return specs;
+}
+
+engine::EngineConfig to_engine_config(const EngineSpec& spec) {
+    engine::EngineConfig config;
+    config.name = spec.name;
+    config.command = spec.command;
+    config.args = spec.args;
+    config.working_dir = spec.dir;
+    config.env = spec.env;
+    config.options = spec.options;
+    config.restart = spec.restart_every_game ? engine::RestartPolicy::EveryGame : engine::RestartPolicy::OnFailure;
+    return config;
+}
+
+}  // namespace oaq::app

@@ -1,0 +1,46 @@
+// Engine specifications from the command line, in the key=value style of cutechess-cli and
+// fastchess:  --engine name=A cmd=PATH args="-x 1" dir=D option.Hash=16 tc=10+0.1 env.K=V
+//             --each tc=5+0.05 option.Threads=1
+// `--each` gives defaults for every engine; an engine's own keys win. Errors name the engine
+// (by position and name) and the key.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/engine_session.hpp"
+
+namespace oaq::app {
+
+struct EngineSpec {
+    std::string name;
+    std::string command;  // resolved to an absolute path when found
+    std::vector<std::string> args;
+    std::string dir;
+    std::vector<std::pair<std::string, std::string>> options;
+    std::vector<std::pair<std::string, std::string>> env;
+    std::optional<std::string> tc;
+    bool restart_every_game = false;
+};
+
+// argv with the --engine/--each groups taken out, and the groups themselves.
+struct SplitArguments {
+    std::vector<std::string> rest;  // everything else, argv[0] first
+    std::vector<std::vector<std::string>> engines;
+    std::vector<std::string> each;
+};
+
+SplitArguments split_engine_arguments(int argc, char** argv);
+
+// Builds the engine list; throws OaqError naming the engine and key on any problem (unknown key,
+// missing cmd, an executable that does not exist, two engines with one name).
+std::vector<EngineSpec> parse_engine_specs(const SplitArguments& split);
+
+// Splits an args="..." value into words, honouring double and single quotes.
+std::vector<std::string> split_words(const std::string& text);
+
+engine::EngineConfig to_engine_config(const EngineSpec& spec);
+
+}  // namespace oaq::app
