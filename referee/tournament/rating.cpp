@@ -154,13 +154,23 @@ GroupFit fit_group(const std::vector<int>& members, const Tally& t) {
             }
         }
     };
+    // The gradient is in points; a residual of 1e-9 points per game is far below any noise, and
+    // pushing further only fights the rounding of the likelihood sum.
+    double games = 0.0;
+    for (std::size_t a = 0; a < k; ++a) {
+        for (std::size_t b = a + 1; b < k; ++b) {
+            games +=
+                t.games[static_cast<std::size_t>(members[a])][static_cast<std::size_t>(members[b])];
+        }
+    }
+    const double tolerance = 1e-9 * std::max(1.0, games);
     std::vector<double> grad;
     double current = log_likelihood(members, t, fit.theta);
     for (int iteration = 0; iteration < 100; ++iteration) {
         gradient_and_information(grad);
         double largest = 0.0;
         for (std::size_t a = 1; a < k; ++a) largest = std::max(largest, std::abs(grad[a]));
-        if (largest < 1e-10) break;
+        if (largest < tolerance) break;
         Matrix reduced = square(k - 1);
         for (std::size_t a = 1; a < k; ++a) {
             for (std::size_t b = 1; b < k; ++b) reduced[a - 1][b - 1] = fit.information[a][b];
@@ -170,9 +180,12 @@ GroupFit fit_group(const std::vector<int>& members, const Tally& t) {
         for (std::size_t a = 1; a < k; ++a) {
             for (std::size_t b = 1; b < k; ++b) step[a] += inv[a - 1][b - 1] * grad[b];
         }
+        double longest = 0.0;
+        for (double d : step) longest = std::max(longest, std::abs(d));
         double scale = 1.0;
         bool improved = false;
-        for (int halving = 0; halving < 40 && !improved; ++halving, scale /= 2) {
+        // Halve until the likelihood rises; a step below 1e-12 (1e-10 Elo) changes nothing.
+        for (; scale * longest > 1e-12 && !improved; scale /= 2) {
             std::vector<double> trial = fit.theta;
             for (std::size_t a = 1; a < k; ++a) trial[a] += scale * step[a];
             const double value = log_likelihood(members, t, trial);

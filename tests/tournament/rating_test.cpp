@@ -81,6 +81,14 @@ TEST_CASE("two engines at 60% over 100 games are 70.4 Elo apart", "[tournament][
     CHECK(r[1].error == Approx(r[0].error).epsilon(1e-12));
 }
 
+TEST_CASE("a lopsided but finite score still fits exactly", "[tournament][rating]") {
+    std::vector<GameResult> games;
+    add_games(games, 0, 1, 1000, 998);  // 99.8%: about 1079 Elo
+    const auto r = fit(2, games, Anchor{1, 0.0});
+    CHECK(r[0].status == RatingStatus::Ok);
+    CHECK(r[0].rating == Approx(elo_from_score(0.998)).epsilon(1e-9));
+}
+
 TEST_CASE("anchoring to a named engine fixes its rating and keeps the differences",
           "[tournament][rating]") {
     std::vector<GameResult> games;

@@ -1,0 +1,89 @@
+// oaq-bench-ratings: how long the tournament maths takes at tournament sizes. It fits ratings for
+// seeded simulated round robins of several pool sizes, evaluates the SPRT LLR on growing
+// pentanomial counts, and indexes a million-game schedule. Figures only: never fails on timing.
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <random>
+#include <vector>
+
+#include "tournament/pentanomial.hpp"
+#include "tournament/rating.hpp"
+#include "tournament/schedule.hpp"
+#include "tournament/sprt.hpp"
+
+namespace {
+
+using namespace oaq::tournament;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+double uniform(std::mt19937_64& rng) {
+    return static_cast<double>(rng() >> 11) * 0x1.0p-53;
+}
+
+// A round robin of `engines` simulated engines 25 Elo apart, `rounds` rounds.
+std::vector<GameResult> simulate(int engines, int rounds, std::mt19937_64& rng) {
+    auto schedule = Schedule::round_robin(engines, rounds, 0).value();
+    std::vector<GameResult> games;
+    games.reserve(static_cast<std::size_t>(schedule.total_games()));
+    while (auto p = schedule.next()) {
+        const double s = score_from_elo(25.0 * (p->north - p->south));
+        const double u = uniform(rng);
+        const double points = u < s - 0.2 ? 1.0 : u < s + 0.2 ? 0.5 : 0.0;
+        games.push_back({p->south, p->north, points, p->pair_index});
+    }
+    return games;
+}
+
+}  // namespace
+
+int main() {
+    std::mt19937_64 rng(1);
+    std::printf("%-28s %10s %12s\n", "rating fit", "games", "seconds");
+    for (auto [engines, rounds] : {std::pair{4, 1000}, {16, 100}, {64, 10}, {128, 4}}) {
+        const auto games = simulate(engines, rounds, rng);
+        const auto start = Clock::now();
+        const auto ratings = fit_ratings(engines, games);
+        const double fit = seconds_since(start);
+        const auto stats_start = Clock::now();
+        const auto pairs = pair_statistics(engines, games);
+        const double stats = seconds_since(stats_start);
+        std::printf("%3d engines fit_ratings      %10zu %12.4f\n", engines, games.size(), fit);
+        std::printf("%3d engines pair_statistics  %10zu %12.4f\n", engines, games.size(), stats);
+        if (!ratings || pairs.empty()) return 1;
+    }
+
+    auto params = SprtParams::logistic(LogisticElo{0}, LogisticElo{5}, 0.05, 0.05).value();
+    auto nparams = SprtParams::normalized(NormalizedElo{0}, NormalizedElo{5}, 0.05, 0.05).value();
+    Pentanomial counts{{120, 2300, 5400, 2350, 130}};
+    constexpr int calls = 100'000;
+    double sink = 0.0;
+    auto start = Clock::now();
+    for (int i = 0; i < calls; ++i) {
+        ++counts.counts[static_cast<std::size_t>(i % 5)];
+        sink += llr(params, counts);
+    }
+    const double logistic = seconds_since(start);
+    start = Clock::now();
+    for (int i = 0; i < calls; ++i) {
+        ++counts.counts[static_cast<std::size_t>(i % 5)];
+        sink += llr(nparams, counts);
+    }
+    const double normalized = seconds_since(start);
+    std::printf("llr logistic pentanomial    %10.0f ns/call\n", logistic / calls * 1e9);
+    std::printf("llr normalized pentanomial  %10.0f ns/call\n", normalized / calls * 1e9);
+
+    auto schedule = Schedule::round_robin(8, 35'715, 0).value();
+    start = Clock::now();
+    std::int64_t check = 0;
+    for (std::int64_t g = 0; g < schedule.total_games(); ++g) check += schedule.pairing_at(g).south;
+    const double index = seconds_since(start);
+    std::printf("pairing_at over %lld games   %10.0f ns/call\n",
+                static_cast<long long>(schedule.total_games()),
+                index / static_cast<double>(schedule.total_games()) * 1e9);
+    return sink == 0.0 && check == 0 ? 1 : 0;
+}
