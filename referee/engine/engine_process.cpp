@@ -17,7 +17,6 @@
 #include <boost/process/exe.hpp>
 #include <boost/process/extend.hpp>
 #include <boost/process/search_path.hpp>
-#include <boost/process/start_dir.hpp>
 #include <cerrno>
 #include <cstring>
 #include <mutex>
@@ -91,9 +90,14 @@ void close_fd(int& fd) {
     fd = -1;
 }
 
-// Runs in the child between fork and exec: async-signal-safe calls only.
+// Runs in the child between fork and exec: async-signal-safe calls only. Boost's own start_dir
+// ignores a failed chdir, and its set_error() in the child does not stop the exec, so the
+// working directory is changed here and any failure ends the child at once.
 struct ChildSetup : bp::extend::handler {
     int in_fd, out_fd, err_fd;
+    const char* dir;
+    pid_t* spawned;  // the parent learns the pid even when the start fails, to reap it
+
     template <typename Executor>
     void on_exec_setup(Executor& exec) const {
         // Its own process group: we kill the engine and whatever it started with one kill(-pgid).
@@ -103,9 +107,22 @@ struct ChildSetup : bp::extend::handler {
         sigset_t none;
         ::sigemptyset(&none);
         ::sigprocmask(SIG_SETMASK, &none, nullptr);
+        if (::chdir(dir) != 0) {
+            exec.set_error(std::error_code(errno, std::system_category()), "chdir failed");
+            ::_exit(127);
+        }
         if (::dup2(in_fd, 0) < 0 || ::dup2(out_fd, 1) < 0 || ::dup2(err_fd, 2) < 0) {
             exec.set_error(std::error_code(errno, std::system_category()), "dup2 failed");
+            ::_exit(127);
         }
+    }
+    template <typename Executor>
+    void on_error(Executor& exec, const std::error_code&) const {
+        *spawned = exec.pid;
+    }
+    template <typename Executor>
+    void on_success(Executor& exec) const {
+        *spawned = exec.pid;
     }
 };
 
@@ -180,20 +197,28 @@ EngineProcess::EngineProcess(const ProcessSpec& spec, std::size_t max_line_lengt
     for (const auto& [key, value] : spec.env) env[key] = value;
     std::filesystem::path dir = spec.working_dir.empty() ? std::filesystem::current_path()
                                                          : spec.working_dir;
-
     std::error_code ec;
-    bp::child child(bp::exe = exe.string(), bp::args = spec.args, bp::start_dir = dir.string(), env,
-                    ChildSetup{{}, in.read, out.write, err_fd}, ec);
+    pid_t spawned = -1;
+    if (!std::filesystem::is_directory(dir, ec)) {
+        close_fd(in.read);
+        close_fd(in.write);
+        close_fd(out.read);
+        close_fd(out.write);
+        close_fd(err_fd);
+        throw OaqError("cannot start engine \"" + exe.string() + "\": no directory \"" + dir.string() + "\"");
+    }
+    bp::child child(bp::exe = exe.string(), bp::args = spec.args, env,
+                    ChildSetup{{}, in.read, out.write, err_fd, dir.c_str(), &spawned}, ec);
     close_fd(in.read);
     close_fd(out.write);
     close_fd(err_fd);
     if (ec || !child.valid()) {
         close_fd(in.write);
         close_fd(out.read);
-        if (child.valid()) {  // started but setup failed: reap it
-            int raw = 0;
-            ::waitpid(child.id(), &raw, 0);
-            child.detach();
+        if (child.valid()) child.detach();
+        if (spawned > 0) {  // not reaped yet, so the pid is still ours to kill and reap
+            ::kill(spawned, SIGKILL);
+            ::waitpid(spawned, nullptr, 0);
         }
         throw OaqError("cannot start engine \"" + exe.string() + "\": " + ec.message());
     }
@@ -352,7 +377,10 @@ ExitStatus EngineProcess::stop(std::string_view quit_line, std::chrono::nanoseco
 }
 
 ExitStatus EngineProcess::kill() {
-    if (!exit_) kill_group_and_reap();
+    if (!exit_) {
+        killed_ = true;
+        kill_group_and_reap();
+    }
     return *exit_;
 }
 

@@ -90,6 +90,8 @@ public:
     ExitStatus kill();
 
     bool has_exited() const { return exit_.has_value(); }
+    // True when the process did not exit by itself: kill() (or stop() after its grace) ended it.
+    bool was_killed() const { return killed_; }
 
 private:
     void kill_group_and_reap();
@@ -100,7 +102,8 @@ private:
     int stdout_fd_ = -1;
     int pidfd_ = -1;
     bool eof_ = false;
-    bool pid_exited_ = false;  // the pidfd said the process exited (not yet reaped)
+    bool pid_exited_ = false;
+    bool killed_ = false;  // the pidfd said the process exited (not yet reaped)
     std::optional<ExitStatus> exit_;
     protocol::LineBuffer lines_;
 };

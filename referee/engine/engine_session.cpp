@@ -78,6 +78,7 @@ EngineFailure EngineSession::fail(Termination kind, std::string detail, Nanoseco
     log('!', std::string(protocol::to_string(kind)) + ": " + detail);
     if (process_) {
         last_exit_ = process_->kill().describe();
+        last_exit_forced_ = process_->was_killed();
         process_.reset();
     }
     state_ = SessionState::Failed;
@@ -300,6 +301,7 @@ void EngineSession::shutdown() {
         std::string quit = protocol::encode(protocol::Command{protocol::Quit{}});
         log('>', quit);
         last_exit_ = process_->stop(quit, config_.quit_grace).describe();
+        last_exit_forced_ = process_->was_killed();
         log('!', "ended: " + *last_exit_);
         process_.reset();
     }

@@ -77,6 +77,8 @@ public:
     const std::vector<std::string>& warnings() const { return warnings_; }
     // How the last process ended (after a failure or shutdown).
     std::optional<std::string> last_exit() const { return last_exit_; }
+    // Whether that process had to be killed (it did not exit by itself within the grace).
+    bool last_exit_forced() const { return last_exit_forced_; }
     // The running process's id (its process group id), or -1.
     int pid() const;
     const EngineConfig& config() const { return config_; }
@@ -99,6 +101,7 @@ private:
     std::string rules_sent_;  // the expanded rules string last sent with `setoption name Rules`
     std::vector<std::string> warnings_;
     std::optional<std::string> last_exit_;
+    bool last_exit_forced_ = false;
     std::ofstream protocol_log_;
     std::chrono::steady_clock::time_point created_ = std::chrono::steady_clock::now();
 };

@@ -1,0 +1,86 @@
+// The compliance checker against the test engine: a good engine passes every step; each
+// misbehaviour fails the step that covers it, and the check still reports the other steps.
+#include "engine/compliance.hpp"
+
+#include <catch2/catch.hpp>
+#include <chrono>
+
+#include "engine/engine_process.hpp"
+#include "process_check.hpp"
+
+using namespace oaq::engine;
+using namespace std::chrono_literals;
+
+namespace {
+
+std::vector<ComplianceStep> check(std::vector<std::string> args, const std::string& rules = "standard") {
+    EngineConfig c;
+    c.name = "test";
+    c.command = test::test_engine();
+    c.args = std::move(args);
+    c.handshake_timeout = 1s;
+    c.ready_timeout = 1s;
+    c.stall_timeout = 1s;
+    c.quit_grace = 300ms;
+    return run_compliance_check(c, rules);
+}
+
+std::vector<std::string> failed(const std::vector<ComplianceStep>& steps) {
+    std::vector<std::string> names;
+    for (const auto& s : steps)
+        if (!s.passed) names.push_back(s.name + " | " + s.reason);
+    return names;
+}
+
+bool failed_step_starts_with(const std::vector<ComplianceStep>& steps, const std::string& prefix) {
+    for (const auto& s : steps)
+        if (!s.passed && s.name.rfind(prefix, 0) == 0) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("a compliant engine passes every step", "[engine][compliance]") {
+    for (const char* rules : {"standard", "village", "quan-non"}) {
+        INFO(rules);
+        auto steps = check({}, rules);
+        CHECK(failed(steps) == std::vector<std::string>{});
+        CHECK(steps.size() >= 13);
+    }
+    CHECK(test::children() == 0);
+    CHECK(live_engine_count() == 0);
+}
+
+TEST_CASE("an illegal mover fails the search steps with the reason", "[engine][compliance]") {
+    auto steps = check({"--illegal-move"});
+    CHECK(failed_step_starts_with(steps, "position startpos + go movetime"));
+    for (const auto& s : steps) {
+        INFO(s.reason);
+        if (s.name.rfind("position startpos", 0) == 0) CHECK(s.reason.find("illegal move \"6L\"") == 0);
+    }
+    CHECK_FALSE(failed_step_starts_with(steps, "handshake"));
+    CHECK_FALSE(failed_step_starts_with(steps, "quit"));
+}
+
+TEST_CASE("each misbehaviour fails its own step", "[engine][compliance]") {
+    SECTION("no Rules option under non-standard rules") {
+        auto steps = check({"--no-rules-option"}, "village");
+        CHECK(failed_step_starts_with(steps, "Rules option"));
+    }
+    SECTION("ignoring quit") {
+        auto steps = check({"--ignore-quit"});
+        REQUIRE(failed(steps).size() == 1);
+        CHECK(failed_step_starts_with(steps, "quit"));
+    }
+    SECTION("no ugiok: the handshake fails and the rest is skipped") {
+        auto steps = check({"--no-ugiok"});
+        REQUIRE(steps.size() == 2);
+        CHECK(steps[0].reason == "stall: no ugiok within 1000 ms");
+    }
+    SECTION("a slow thinker fails the timed steps") {
+        auto steps = check({"--delay", "600"});
+        CHECK(failed_step_starts_with(steps, "position startpos + go movetime"));
+        CHECK_FALSE(failed_step_starts_with(steps, "go infinite"));
+    }
+    CHECK(test::children() == 0);
+}

@@ -1,0 +1,63 @@
+// Helpers for the engine tests: what a test leaves behind (descriptors, processes), read from
+// /proc, and where the test engine was built.
+#pragma once
+
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace oaq::engine::test {
+
+inline std::string test_engine() { return OAQ_TEST_ENGINE; }
+
+inline int count_fds() {
+    int n = 0;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator("/proc/self/fd")) ++n;
+    return n - 1;  // the iterator's own descriptor
+}
+
+struct ProcInfo {
+    pid_t pid = 0, ppid = 0, pgrp = 0;
+    char state = '?';
+};
+
+inline std::vector<ProcInfo> all_processes() {
+    std::vector<ProcInfo> out;
+    for (const auto& e : std::filesystem::directory_iterator("/proc")) {
+        std::string name = e.path().filename().string();
+        if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream in(e.path() / "stat");
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        auto close = text.rfind(')');
+        if (close == std::string::npos) continue;
+        std::istringstream rest(text.substr(close + 2));
+        ProcInfo p;
+        p.pid = static_cast<pid_t>(std::stoi(name));
+        rest >> p.state >> p.ppid >> p.pgrp;
+        out.push_back(p);
+    }
+    return out;
+}
+
+// Processes (zombies included) in process group `pgid`.
+inline int processes_in_group(pid_t pgid) {
+    int n = 0;
+    for (const auto& p : all_processes())
+        if (p.pgrp == pgid) ++n;
+    return n;
+}
+
+// Our own children (zombies included).
+inline int children() {
+    int n = 0;
+    for (const auto& p : all_processes())
+        if (p.ppid == ::getpid()) ++n;
+    return n;
+}
+
+}  // namespace oaq::engine::test
