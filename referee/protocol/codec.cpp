@@ -91,8 +91,9 @@ Expected<Command> decode_go(const Tokens& t) {
             continue;
         }
         if (time == nullptr && key != "depth" && key != "nodes") continue;
-        auto value = detail::value_after(t, i++);
+        auto value = detail::value_after(t, i);
         if (!value) return value.error();
+        ++i;  // the value is consumed with its keyword
         if (time != nullptr) {
             auto parsed = detail::parse_time(key, *value);
             if (!parsed) return parsed.error();

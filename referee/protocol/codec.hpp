@@ -3,6 +3,11 @@
 // (a trailing CR, any run of spaces or tabs between tokens, unknown tokens inside a known command
 // are skipped) and returns an Error naming the line's problem otherwise (unknown command, missing
 // or malformed value, number out of range, line too long). Standard library only; no I/O.
+//
+// Round trip: decode(encode(m)) == m for every message in canonical form, i.e. whose numbers lie
+// in the decoder's ranges (times 0..kMaxTime) and whose free-text fields are already normalised
+// (no leading/trailing blanks, no tab or LF; names, option defaults and vars with single spaces
+// and without the keyword that ends them). Negative times encode as 0.
 #pragma once
 
 #include <optional>
