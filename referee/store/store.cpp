@@ -90,8 +90,25 @@ Expected<Ok> Store::integrity_check() {
         }
         Statement fk(impl_->db, "PRAGMA foreign_key_check");
         while (fk.step() && problems.size() < 20) {
-            problems.push_back("table " + fk.text(0) + " row " + std::to_string(fk.int64(1)) +
-                               ": missing parent in " + fk.text(2));
+            // WITHOUT ROWID tables (moves, ...) report no rowid.
+            std::string row = fk.is_null(1) ? "a row" : "row " + std::to_string(fk.int64(1));
+            problems.push_back("table " + fk.text(0) + ", " + row + ": missing parent in " +
+                               fk.text(2));
+        }
+        // result_totals (kept by triggers) must say what the games say, in both directions.
+        constexpr std::string_view kFromGames =
+            "SELECT tournament_id, engine_id, opponent_id, count(*), sum(win), sum(draw),"
+            " sum(loss) FROM game_sides GROUP BY tournament_id, engine_id, opponent_id";
+        constexpr std::string_view kTotals =
+            "SELECT tournament_id, engine_id, opponent_id, games, wins, draws, losses"
+            " FROM result_totals";
+        Statement totals(impl_->db, "SELECT (SELECT count(*) FROM (" + std::string(kFromGames) +
+                                        " EXCEPT " + std::string(kTotals) +
+                                        ")) + (SELECT count(*) FROM (" + std::string(kTotals) +
+                                        " EXCEPT " + std::string(kFromGames) + "))");
+        if (totals.step() && totals.int64(0) > 0) {
+            problems.push_back(std::to_string(totals.int64(0)) +
+                               " result_totals rows disagree with the games");
         }
     } catch (const SqliteError& e) {
         if (!e.is_not_a_database()) throw;

@@ -1,5 +1,6 @@
 // Store: games and their moves, and the queries over them.
 #include <limits>
+#include <variant>
 
 #include "store/store.hpp"
 #include "store/store_impl.hpp"
@@ -222,63 +223,92 @@ GameRow read_game_row(const Store::Impl& impl, const Statement& st) {
     return g;
 }
 
-// WHERE clauses for a filter: only placeholders go into the text; values are bound afterwards
-// in the same order by bind_filter.
-std::string filter_sql(const GameFilter& f, bool paged) {
-    std::string sql = "WHERE 1";
-    if (f.tournament_id) sql += " AND g.tournament_id = ?";
-    if (f.engine_id && f.opponent_id) {
-        sql += " AND ((g.south_engine_id = ? AND g.north_engine_id = ?)"
-               " OR (g.north_engine_id = ? AND g.south_engine_id = ?))";
-    } else if (f.engine_id) {
-        sql += " AND (g.south_engine_id = ? OR g.north_engine_id = ?)";
+// SQL text for a filter plus the values for its placeholders, in order: values never go into
+// the text.
+struct FilterQuery {
+    std::string sql;
+    std::vector<std::variant<std::int64_t, std::string>> params;
+
+    FilterQuery& add(std::string_view clause, std::variant<std::int64_t, std::string> value) {
+        sql += clause;
+        params.push_back(std::move(value));
+        return *this;
     }
-    if (f.termination) sql += " AND g.termination = ?";
-    if (f.result) sql += " AND g.result = ?";
-    if (f.ended_from) sql += " AND g.ended_at >= ?";
-    if (f.ended_before) sql += " AND g.ended_at < ?";
-    if (paged && f.after_id) sql += " AND g.id > ?";
-    if (paged) {
-        sql += " ORDER BY g.id";
-        if (f.limit > 0) sql += " LIMIT ?";
+    void bind(Statement& st) const {
+        int i = 0;
+        for (const auto& p : params) std::visit([&](const auto& v) { st.bind(++i, v); }, p);
     }
-    return sql;
+};
+
+// The conditions other than engines and paging.
+void add_conditions(FilterQuery& q, const GameFilter& f) {
+    if (f.tournament_id) q.add(" AND g.tournament_id = ?", *f.tournament_id);
+    if (f.termination) q.add(" AND g.termination = ?", std::string(protocol::to_string(*f.termination)));
+    if (f.result) q.add(" AND g.result = ?", std::string(result_word(*f.result)));
+    if (f.ended_from) q.add(" AND g.ended_at >= ?", format_utc(*f.ended_from));
+    if (f.ended_before) q.add(" AND g.ended_at < ?", format_utc(*f.ended_before));
 }
 
-void bind_filter(Statement& st, const GameFilter& f, bool paged) {
-    int i = 0;
-    if (f.tournament_id) st.bind(++i, *f.tournament_id);
+void add_engines(FilterQuery& q, const GameFilter& f) {
     if (f.engine_id && f.opponent_id) {
-        for (RowId id : {*f.engine_id, *f.opponent_id, *f.engine_id, *f.opponent_id}) {
-            st.bind(++i, id);
-        }
+        q.add(" AND ((g.south_engine_id = ?", *f.engine_id).add(" AND g.north_engine_id = ?)", *f.opponent_id);
+        q.add(" OR (g.north_engine_id = ?", *f.engine_id).add(" AND g.south_engine_id = ?))", *f.opponent_id);
     } else if (f.engine_id) {
-        st.bind(++i, *f.engine_id);
-        st.bind(++i, *f.engine_id);
+        q.add(" AND (g.south_engine_id = ?", *f.engine_id).add(" OR g.north_engine_id = ?)", *f.engine_id);
     }
-    if (f.termination) st.bind(++i, protocol::to_string(*f.termination));
-    if (f.result) st.bind(++i, result_word(*f.result));
-    if (f.ended_from) st.bind(++i, format_utc(*f.ended_from));
-    if (f.ended_before) st.bind(++i, format_utc(*f.ended_before));
-    if (paged && f.after_id) st.bind(++i, *f.after_id);
-    if (paged && f.limit > 0) st.bind(++i, f.limit);
+}
+
+// One page of one engine's games, as the first `limit` ids of each side (both taken in id order
+// from games_by_south / games_by_north) merged: the cost follows the page size, not the number
+// of games the engine played (an OR over the two indexes would sort all of them).
+FilterQuery engine_page_ids(const GameFilter& f) {
+    FilterQuery q;
+    const char* columns[2][2] = {{"south_engine_id", "north_engine_id"},
+                                 {"north_engine_id", "south_engine_id"}};
+    for (int side = 0; side < 2; ++side) {
+        q.sql += side == 0 ? "SELECT id FROM (" : " UNION ALL SELECT id FROM (";
+        q.add(std::string("SELECT g.id FROM games g WHERE g.") + columns[side][0] + " = ?", *f.engine_id);
+        if (f.opponent_id) q.add(std::string(" AND g.") + columns[side][1] + " = ?", *f.opponent_id);
+        add_conditions(q, f);
+        if (f.after_id) q.add(" AND g.id > ?", *f.after_id);
+        q.add(" ORDER BY g.id LIMIT ?)", static_cast<std::int64_t>(f.limit));
+    }
+    return q;
 }
 
 }  // namespace
 
 std::vector<GameRow> Store::games(const GameFilter& filter) {
+    FilterQuery q;
+    q.sql = std::string(kGameColumns) + "WHERE 1";
+    if (filter.engine_id && filter.limit > 0) {
+        FilterQuery ids = engine_page_ids(filter);
+        q.sql += " AND g.id IN (" + ids.sql + ")";
+        q.params = std::move(ids.params);
+    } else {
+        add_engines(q, filter);
+        add_conditions(q, filter);
+        if (filter.after_id) q.add(" AND g.id > ?", *filter.after_id);
+    }
+    q.sql += " ORDER BY g.id";
+    if (filter.limit > 0) q.add(" LIMIT ?", static_cast<std::int64_t>(filter.limit));
+
     Lock lock(impl_->mutex);
-    Statement st(impl_->db, std::string(kGameColumns) + filter_sql(filter, true));
-    bind_filter(st, filter, true);
+    Statement st(impl_->db, q.sql);
+    q.bind(st);
     std::vector<GameRow> out;
     while (st.step()) out.push_back(read_game_row(*impl_, st));
     return out;
 }
 
 std::int64_t Store::count_games(const GameFilter& filter) {
+    FilterQuery q;
+    q.sql = "SELECT count(*) FROM games g WHERE 1";
+    add_engines(q, filter);
+    add_conditions(q, filter);
     Lock lock(impl_->mutex);
-    Statement st(impl_->db, "SELECT count(*) FROM games g " + filter_sql(filter, false));
-    bind_filter(st, filter, false);
+    Statement st(impl_->db, q.sql);
+    q.bind(st);
     return st.step() ? st.int64(0) : 0;
 }
 

@@ -145,6 +145,14 @@ TEST_CASE("game filters narrow by tournament, engine, opponent, termination, res
     CHECK(ids(f) == std::vector<RowId>{r.ids[0], r.ids[1], r.ids[3]});
     f.opponent_id = r.engine("a");
     CHECK(ids(f) == std::vector<RowId>{r.ids[0], r.ids[1]});
+    f.limit = 1;
+    CHECK(ids(f) == std::vector<RowId>{r.ids[0]});
+    f.after_id = r.ids[0];
+    CHECK(ids(f) == std::vector<RowId>{r.ids[1]});
+    f.opponent_id.reset();
+    f.after_id = r.ids[1];
+    f.limit = 5;
+    CHECK(ids(f) == std::vector<RowId>{r.ids[3]});
     f = GameFilter{};
     f.termination = protocol::Termination::Normal;
     CHECK(count(f) == 2);
@@ -276,4 +284,62 @@ TEST_CASE("rating snapshots are saved whole and the latest one per scope is foun
     s.tournament_id.reset();
     RowId global = r.store.save_rating_snapshot(s);
     CHECK(r.store.latest_rating_snapshot(std::nullopt, kRules)->id == global);
+}
+
+TEST_CASE("result totals follow games inserted, changed and deleted by hand", "[store][queries]") {
+    TempDir dir;
+    std::string path = dir.file("totals.db");
+    Store store = Store::open(path);
+    RowId t = make_tournament(store, "t");
+    auto g = make_game("a", "b", 3, 1);
+    g.result = rules::Result::SouthWin;
+    REQUIRE(store.record_game(t, GameSlot{0, 0, 0}, g));
+    g.result = rules::Result::Draw;
+    REQUIRE(store.record_game(t, GameSlot{1, 0, 0}, g));
+    auto points_of_a = [&] {
+        for (const auto& s : store.standings(t)) {
+            if (s.engine == "a") return s.points;
+        }
+        return -1.0;
+    };
+    CHECK(points_of_a() == 1.5);
+    {
+        Database db(path, Database::Mode::ReadWrite);
+        db.exec("PRAGMA foreign_keys = ON");
+        db.exec("UPDATE games SET result = 'north_win' WHERE game_index = 0");
+    }
+    CHECK(points_of_a() == 0.5);
+    {
+        Database db(path, Database::Mode::ReadWrite);
+        db.exec("PRAGMA foreign_keys = ON");  // sqlite3 users must too, or moves are orphaned
+        db.exec("DELETE FROM games WHERE game_index = 1");
+    }
+    CHECK(points_of_a() == 0.0);
+    CHECK(store.standings(t)[0].engine == "b");
+    auto check = store.integrity_check();
+    CHECK(check.has_value());
+    if (!check) FAIL_CHECK(check.error().message);
+    {
+        Database db(path, Database::Mode::ReadWrite);
+        db.exec("PRAGMA foreign_keys = ON");
+        db.exec("DELETE FROM tournaments");
+    }
+    CHECK(store.standings(t).empty());
+    CHECK(store.integrity_check().has_value());
+}
+
+TEST_CASE("the integrity check notices result totals that disagree with the games",
+          "[store][queries]") {
+    TempDir dir;
+    std::string path = dir.file("drift.db");
+    Store store = Store::open(path);
+    RowId t = make_tournament(store, "t");
+    REQUIRE(store.record_game(t, GameSlot{0, 0, 0}, make_game("a", "b", 3, 1)));
+    {
+        Database db(path, Database::Mode::ReadWrite);
+        db.exec("UPDATE result_totals SET games = games + 1");
+    }
+    auto check = store.integrity_check();
+    REQUIRE_FALSE(check.has_value());
+    CHECK_THAT(check.error().message, Contains("result_totals rows disagree"));
 }
