@@ -43,25 +43,15 @@ CREATE TRIGGER games_remove_totals AFTER DELETE ON games BEGIN
     DELETE FROM result_totals WHERE tournament_id = OLD.tournament_id AND games = 0;
 END;
 
+-- Games are changed only by hand (sqlite3): recounting the tournaments concerned is simple and
+-- cheap enough.
 CREATE TRIGGER games_update_totals
 AFTER UPDATE OF tournament_id, south_engine_id, north_engine_id, result ON games BEGIN
-    UPDATE result_totals SET games = games - 1, wins = wins - (OLD.result = 'south_win'),
-        draws = draws - (OLD.result = 'draw'), losses = losses - (OLD.result = 'north_win')
-    WHERE tournament_id = OLD.tournament_id AND engine_id = OLD.south_engine_id
-      AND opponent_id = OLD.north_engine_id;
-    UPDATE result_totals SET games = games - 1, wins = wins - (OLD.result = 'north_win'),
-        draws = draws - (OLD.result = 'draw'), losses = losses - (OLD.result = 'south_win')
-    WHERE tournament_id = OLD.tournament_id AND engine_id = OLD.north_engine_id
-      AND opponent_id = OLD.south_engine_id;
-    DELETE FROM result_totals WHERE tournament_id = OLD.tournament_id AND games = 0;
+    DELETE FROM result_totals WHERE tournament_id IN (OLD.tournament_id, NEW.tournament_id);
     INSERT INTO result_totals (tournament_id, engine_id, opponent_id, games, wins, draws, losses)
-    VALUES (NEW.tournament_id, NEW.south_engine_id, NEW.north_engine_id, 1,
-            NEW.result = 'south_win', NEW.result = 'draw', NEW.result = 'north_win'),
-           (NEW.tournament_id, NEW.north_engine_id, NEW.south_engine_id, 1,
-            NEW.result = 'north_win', NEW.result = 'draw', NEW.result = 'south_win')
-    ON CONFLICT (tournament_id, engine_id, opponent_id) DO UPDATE SET
-        games = games + excluded.games, wins = wins + excluded.wins,
-        draws = draws + excluded.draws, losses = losses + excluded.losses;
+    SELECT tournament_id, engine_id, opponent_id, count(*), sum(win), sum(draw), sum(loss)
+    FROM game_sides WHERE tournament_id IN (OLD.tournament_id, NEW.tournament_id)
+    GROUP BY tournament_id, engine_id, opponent_id;
 END;
 
 -- termination_counts reads only this index.
