@@ -103,7 +103,8 @@ Expected<Command> decode_go(const Tokens& t) {
             if (!parsed) return parsed.error();
             out.depth = static_cast<int>(*parsed);
         } else {
-            auto parsed = detail::parse_count(key, *value, std::numeric_limits<std::uint64_t>::max());
+            auto parsed =
+                detail::parse_count(key, *value, std::numeric_limits<std::uint64_t>::max());
             if (!parsed) return parsed.error();
             out.nodes = *parsed;
         }
@@ -114,22 +115,21 @@ Expected<Command> decode_go(const Tokens& t) {
 }  // namespace
 
 std::string encode(const Command& command) {
-    return std::visit(
-        Overloaded{
-            [](const Ugi&) -> std::string { return "ugi"; },
-            [](const IsReady&) -> std::string { return "isready"; },
-            [](const SetOption& o) {
-                std::string out = "setoption name " + o.name;
-                if (!o.value.empty()) out += " value " + o.value;
-                return out;
-            },
-            [](const NewGame&) -> std::string { return "uginewgame"; },
-            [](const PositionCommand& p) { return encode_position(p); },
-            [](const Go& g) { return encode_go(g); },
-            [](const Stop&) -> std::string { return "stop"; },
-            [](const Quit&) -> std::string { return "quit"; },
-        },
-        command);
+    return std::visit(Overloaded{
+                          [](const Ugi&) -> std::string { return "ugi"; },
+                          [](const IsReady&) -> std::string { return "isready"; },
+                          [](const SetOption& o) {
+                              std::string out = "setoption name " + o.name;
+                              if (!o.value.empty()) out += " value " + o.value;
+                              return out;
+                          },
+                          [](const NewGame&) -> std::string { return "uginewgame"; },
+                          [](const PositionCommand& p) { return encode_position(p); },
+                          [](const Go& g) { return encode_go(g); },
+                          [](const Stop&) -> std::string { return "stop"; },
+                          [](const Quit&) -> std::string { return "quit"; },
+                      },
+                      command);
 }
 
 Expected<Command> decode_command(std::string_view line) {
@@ -151,11 +151,16 @@ Expected<Command> decode_command(std::string_view line) {
 
 std::string_view to_string(OptionType type) {
     switch (type) {
-        case OptionType::Check: return "check";
-        case OptionType::Spin: return "spin";
-        case OptionType::Combo: return "combo";
-        case OptionType::String: return "string";
-        case OptionType::Button: return "button";
+        case OptionType::Check:
+            return "check";
+        case OptionType::Spin:
+            return "spin";
+        case OptionType::Combo:
+            return "combo";
+        case OptionType::String:
+            return "string";
+        case OptionType::Button:
+            return "button";
     }
     return "string";
 }

@@ -19,13 +19,13 @@
 namespace oaq::protocol {
 
 struct Line {
-    std::string text;         // the line without its LF; for an overlong line, its first bytes
-    std::size_t length = 0;   // the line's real length in bytes (LF excluded, CR included)
-    bool overlong = false;    // longer than the limit: text is truncated, do not decode it
+    std::string text;        // the line without its LF; for an overlong line, its first bytes
+    std::size_t length = 0;  // the line's real length in bytes (LF excluded, CR included)
+    bool overlong = false;   // longer than the limit: text is truncated, do not decode it
 };
 
 class LineBuffer {
-public:
+  public:
     explicit LineBuffer(std::size_t max_length = kMaxLineLength);
 
     // Adds bytes as read from the stream; any number of lines, or part of one.
@@ -43,11 +43,11 @@ public:
     // Complete lines waiting for next().
     std::size_t ready_lines() const { return ready_.size(); }
 
-private:
+  private:
     void complete_line();
 
     std::size_t max_length_;
-    Line partial_;               // the line being received; partial_.length counts every byte
+    Line partial_;  // the line being received; partial_.length counts every byte
     std::deque<Line> ready_;
 };
 

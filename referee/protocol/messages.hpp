@@ -108,7 +108,8 @@ struct Info {
 
 struct BestMove {
     std::string move;
-    std::optional<std::string> ponder;  // `bestmove M ponder P`: accepted, never used by the referee
+    // `bestmove M ponder P`: accepted, never used by the referee (it does not ponder).
+    std::optional<std::string> ponder;
     friend bool operator==(const BestMove&, const BestMove&) = default;
 };
 

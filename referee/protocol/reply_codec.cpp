@@ -177,8 +177,7 @@ Expected<Reply> decode_info(const Tokens& t) {
             if (!value) return value.error();
             out.time = *value;
         } else {  // nodes, nps
-            auto value =
-                detail::parse_count(key, *word, std::numeric_limits<std::uint64_t>::max());
+            auto value = detail::parse_count(key, *word, std::numeric_limits<std::uint64_t>::max());
             if (!value) return value.error();
             (key == "nodes" ? out.nodes : out.nps) = *value;
         }
@@ -204,18 +203,20 @@ Expected<Reply> decode_bestmove(const Tokens& t) {
 }  // namespace
 
 std::string encode(const Reply& reply) {
-    return std::visit(
-        Overloaded{
-            [](const Id& id) { return "id " + id.field + (id.value.empty() ? "" : " " + id.value); },
-            [](const OptionDecl& o) { return encode_option(o); },
-            [](const UgiOk&) -> std::string { return "ugiok"; },
-            [](const ReadyOk&) -> std::string { return "readyok"; },
-            [](const Info& info) { return encode_info(info); },
-            [](const BestMove& b) {
-                return "bestmove " + b.move + (b.ponder ? " ponder " + *b.ponder : "");
-            },
-        },
-        reply);
+    return std::visit(Overloaded{
+                          [](const Id& id) {
+                              return "id " + id.field + (id.value.empty() ? "" : " " + id.value);
+                          },
+                          [](const OptionDecl& o) { return encode_option(o); },
+                          [](const UgiOk&) -> std::string { return "ugiok"; },
+                          [](const ReadyOk&) -> std::string { return "readyok"; },
+                          [](const Info& info) { return encode_info(info); },
+                          [](const BestMove& b) {
+                              return "bestmove " + b.move +
+                                     (b.ponder ? " ponder " + *b.ponder : "");
+                          },
+                      },
+                      reply);
 }
 
 Expected<Reply> decode_reply(std::string_view line) {

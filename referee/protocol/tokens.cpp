@@ -23,9 +23,13 @@ std::string out_of_range(std::string_view key, std::string_view token) {
 
 }  // namespace
 
-bool is_blank(char c) { return c == ' ' || c == '\t'; }
+bool is_blank(char c) {
+    return c == ' ' || c == '\t';
+}
 
-std::string format_time(Milliseconds t) { return std::to_string(t.count() < 0 ? 0 : t.count()); }
+std::string format_time(Milliseconds t) {
+    return std::to_string(t.count() < 0 ? 0 : t.count());
+}
 
 Expected<std::string_view> prepare_line(std::string_view line) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);

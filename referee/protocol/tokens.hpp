@@ -39,7 +39,7 @@ Expected<std::string_view> prepare_line(std::string_view line);
 std::string quoted(std::string_view text);
 
 class Tokens {
-public:
+  public:
     explicit Tokens(std::string_view line);
 
     std::size_t size() const { return tokens_.size(); }
@@ -50,7 +50,7 @@ public:
     // Tokens [first, last) joined by single spaces.
     std::string join(std::size_t first, std::size_t last) const;
 
-private:
+  private:
     std::string_view line_;
     std::vector<std::string_view> tokens_;
 };

@@ -13,7 +13,7 @@ using namespace oaq::protocol;
 namespace {
 
 class Generator {
-public:
+  public:
     explicit Generator(std::uint32_t seed) : rng_(seed) {}
 
     long long between(long long lo, long long hi) {
@@ -22,9 +22,7 @@ public:
     bool coin() { return between(0, 1) == 1; }
 
     // A token that is no keyword of any message: a move or a word with a digit in it.
-    std::string move() {
-        return std::to_string(between(1, 5)) + (coin() ? "L" : "R");
-    }
+    std::string move() { return std::to_string(between(1, 5)) + (coin() ? "L" : "R"); }
     std::string word() {
         static const std::string letters = "abcdefghijklmnopqrstuvwxyzABCXYZ0123456789_=,.+/";
         std::string out = "w";
@@ -48,33 +46,38 @@ public:
         return coin() ? std::optional<T>(value) : std::nullopt;
     }
     Milliseconds time() { return Milliseconds{between(0, kMaxTime.count())}; }
-    std::uint64_t count() {
-        return std::uniform_int_distribution<std::uint64_t>()(rng_);
-    }
+    std::uint64_t count() { return std::uniform_int_distribution<std::uint64_t>()(rng_); }
     int depth() { return static_cast<int>(between(0, 2147483647)); }
 
     Command command() {
         switch (between(0, 7)) {
-            case 0: return Ugi{};
-            case 1: return IsReady{};
-            case 2: return SetOption{words(1), words(0)};
-            case 3: return NewGame{};
+            case 0:
+                return Ugi{};
+            case 1:
+                return IsReady{};
+            case 2:
+                return SetOption{words(1), words(0)};
+            case 3:
+                return NewGame{};
             case 4: {
                 std::optional<std::string> fen;
                 if (coin()) fen = word() + " S 0+0 0+0 " + word() + " 0";
                 return PositionCommand{fen, moves()};
             }
             case 5:
-                return Go{maybe(time()), maybe(time()), maybe(time()), maybe(time()),
-                          maybe(time()),  maybe(depth()), maybe(count()), coin()};
-            case 6: return Stop{};
-            default: return Quit{};
+                return Go{maybe(time()), maybe(time()),  maybe(time()),  maybe(time()),
+                          maybe(time()), maybe(depth()), maybe(count()), coin()};
+            case 6:
+                return Stop{};
+            default:
+                return Quit{};
         }
     }
 
     Reply reply() {
         switch (between(0, 5)) {
-            case 0: return Id{coin() ? "name" : "author", words(0)};
+            case 0:
+                return Id{coin() ? "name" : "author", words(0)};
             case 1: {
                 auto type = static_cast<OptionType>(between(0, 4));
                 OptionDecl o{words(1), type, {}, {}, {}, {}};
@@ -84,8 +87,10 @@ public:
                 for (long long n = between(0, 3); n > 0; --n) o.vars.push_back(words(1));
                 return o;
             }
-            case 2: return UgiOk{};
-            case 3: return ReadyOk{};
+            case 2:
+                return UgiOk{};
+            case 3:
+                return ReadyOk{};
             case 4: {
                 Info info;
                 info.depth = maybe(depth());
@@ -101,17 +106,24 @@ public:
                 if (coin()) info.string = words(1);
                 return info;
             }
-            default: return BestMove{move(), maybe(move())};
+            default:
+                return BestMove{move(), maybe(move())};
         }
     }
 
     std::string garbage() {
         static const std::vector<std::string> pieces = {
-            "go", "position", "fen", "startpos", "moves", "setoption", "name", "value", "info",
-            "score", "cp", "mate", "pv", "string", "option", "type", "spin", "default", "var",
-            "min", "max", "bestmove", "ponder", "id", "depth", "nodes", "p1time", "movetime",
-            "-", "-5", "0", "99999999999999999999", "1L", "\t", " ", "  ", "\r", "\n", "<empty>",
-            std::string(1, '\0'), "\xff"};
+            "go",    "position",  "fen",     "startpos",
+            "moves", "setoption", "name",    "value",
+            "info",  "score",     "cp",      "mate",
+            "pv",    "string",    "option",  "type",
+            "spin",  "default",   "var",     "min",
+            "max",   "bestmove",  "ponder",  "id",
+            "depth", "nodes",     "p1time",  "movetime",
+            "-",     "-5",        "0",       "99999999999999999999",
+            "1L",    "\t",        " ",       "  ",
+            "\r",    "\n",        "<empty>", std::string(1, '\0'),
+            "\xff"};
         std::string out;
         for (long long n = between(0, 12); n > 0; --n) {
             out += pieces[static_cast<std::size_t>(
@@ -121,7 +133,7 @@ public:
         return out;
     }
 
-private:
+  private:
     std::mt19937 rng_;
 };
 
@@ -147,8 +159,7 @@ TEST_CASE("random canonical commands and replies survive encode then decode",
     }
 }
 
-TEST_CASE("random lines decode to a value or an error and never break the decoder",
-          "[protocol]") {
+TEST_CASE("random lines decode to a value or an error and never break the decoder", "[protocol]") {
     Generator gen(7);
     int decoded = 0;
     for (int i = 0; i < 20000; ++i) {

@@ -49,7 +49,8 @@ TEST_CASE("the argument-less commands decode and encode as their single word", "
 TEST_CASE("a trailing CR, tabs and runs of blanks are only separators", "[protocol]") {
     CHECK(decoded("isready\r") == Command{IsReady{}});
     CHECK(decoded("  \t isready \t ") == Command{IsReady{}});
-    CHECK(as<Go>("go\tp1time   100 \t p2time 200\r") == Go{100ms, 200ms, {}, {}, {}, {}, {}, false});
+    CHECK(as<Go>("go\tp1time   100 \t p2time 200\r") ==
+          Go{100ms, 200ms, {}, {}, {}, {}, {}, false});
 }
 
 TEST_CASE("only one trailing CR is stripped", "[protocol]") {
@@ -80,8 +81,7 @@ TEST_CASE("an unknown word of 16 KB is quoted cut short", "[protocol]") {
     CHECK(error_of(word) == "unknown command \"" + std::string(40, 'x') + "...\"");
 }
 
-TEST_CASE("a line longer than kMaxLineLength is an error; the limit itself is fine",
-          "[protocol]") {
+TEST_CASE("a line longer than kMaxLineLength is an error; the limit itself is fine", "[protocol]") {
     std::string at_limit = "isready" + std::string(kMaxLineLength - 7, ' ');
     REQUIRE(at_limit.size() == kMaxLineLength);
     CHECK(decoded(at_limit) == Command{IsReady{}});
@@ -134,8 +134,7 @@ TEST_CASE("go rejects overflowing, malformed and missing numbers", "[protocol][g
     CHECK(error_of("go depth 3 nodes") == "nodes: missing value");
 }
 
-TEST_CASE("go encodes its fields in canonical order and clamps negative clocks",
-          "[protocol][go]") {
+TEST_CASE("go encodes its fields in canonical order and clamps negative clocks", "[protocol][go]") {
     Go go{1000ms, 2000ms, 10ms, 20ms, 50ms, 4, 1000, true};
     CHECK(encode(go) ==
           "go p1time 1000 p2time 2000 p1inc 10 p2inc 20 movetime 50 depth 4 nodes 1000 infinite");

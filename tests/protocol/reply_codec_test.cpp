@@ -74,8 +74,8 @@ TEST_CASE("option declares every type", "[protocol][option]") {
     CHECK(as<OptionDecl>("option name Ponder type check default false") ==
           option("Ponder", OptionType::Check, "false"));
     CHECK(as<OptionDecl>("option name Style type combo default Solid Play var Solid Play var "
-                         "Risky var Random") ==
-          option("Style", OptionType::Combo, "Solid Play", {}, {}, {"Solid Play", "Risky", "Random"}));
+                         "Risky var Random") == option("Style", OptionType::Combo, "Solid Play", {},
+                                                       {}, {"Solid Play", "Risky", "Random"}));
     CHECK(as<OptionDecl>("option name Clear Hash type button") ==
           option("Clear Hash", OptionType::Button));
 }
@@ -111,7 +111,8 @@ TEST_CASE("option encodes canonically, with <empty> for an empty string default"
           "[protocol][option]") {
     CHECK(encode(option("Rules", OptionType::String, "standard")) ==
           "option name Rules type string default standard");
-    CHECK(encode(option("Path", OptionType::String)) == "option name Path type string default <empty>");
+    CHECK(encode(option("Path", OptionType::String)) ==
+          "option name Path type string default <empty>");
     CHECK(encode(option("Hash", OptionType::Spin, "16", 1, 1024)) ==
           "option name Hash type spin default 16 min 1 max 1024");
     CHECK(encode(option("Style", OptionType::Combo, "A", {}, {}, {"A", "B"})) ==
@@ -190,8 +191,9 @@ TEST_CASE("info encodes its fields in canonical order", "[protocol][info]") {
     info.score = Score{Score::Kind::Mate, 5};
     info.seldepth = 9;
     info.depth = 3;
-    CHECK(encode(info) ==
-          "info depth 3 seldepth 9 score mate 5 nodes 30 nps 2000 time 15 pv 1L 2R string from book");
+    CHECK(
+        encode(info) ==
+        "info depth 3 seldepth 9 score mate 5 nodes 30 nps 2000 time 15 pv 1L 2R string from book");
     CHECK(encode(Info{}) == "info");
 }
 
