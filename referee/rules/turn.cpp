@@ -1,50 +1,170 @@
 #include "rules/turn.hpp"
 
+#include <array>
+#include <cstddef>
+#include <cstring>
+
 namespace oaq::rules {
 
 namespace {
 
-inline int wrap(int pit) { return pit < 0 ? pit + kPits : pit >= kPits ? pit - kPits : pit; }
 inline std::size_t at(int pit) { return static_cast<std::size_t>(pit); }
-inline std::uint8_t piece_bit(int pit) { return pit == kWestMandarin ? 1u : 2u; }
+constexpr int wrap(int pit) { return pit < 0 ? pit + kPits : pit >= kPits ? pit - kPits : pit; }
 
-// Drops `count` citizens one by one into the pits after `from` in direction `dir` (the emptied
-// square included when a lap comes round). Returns the pit that received the last citizen.
-inline int sow(Position& p, int from, int count, int dir) {
-    if (count >= kPits) {
-        const auto laps = static_cast<std::uint8_t>(count / kPits);
-        for (auto& c : p.citizens) c = static_cast<std::uint8_t>(c + laps);
-        count %= kPits;
+// Bit i set for a mandarin pit i: one test instead of two comparisons.
+inline unsigned is_mandarin(int pit) { return (0x041u >> pit) & 1u; }
+// The bit of Position::pieces that belongs to a pit: 1 for QW, 2 for QE, 0 for a square.
+inline unsigned piece_mask(int pit) { return (0x2001u >> (2 * pit)) & 3u; }
+
+// Two words of pit bytes: pits 0..7 in `low`, pits 8..11 in the low four bytes of `high`, pit i
+// in byte i % 8 (the little-endian layout of Position::citizens). No byte can carry into its
+// neighbour: a position holds at most 200 citizens (see position_string.cpp).
+struct PitWords {
+    std::uint64_t low = 0;
+    std::uint64_t high = 0;
+};
+
+// Sowing r (0..11) stones from a pit adds one to each of the r pits that follow it: a fixed
+// pattern per (direction, pit, r), added to all pits at once, with the pit after the last stone.
+struct SowStep {
+    std::uint64_t low = 0;
+    std::uint32_t high = 0;
+    std::uint8_t next = 0;
+};
+
+// [direction index: 0 = L, 1 = R][pit][stones mod 12]
+using SowTable = std::array<std::array<std::array<SowStep, kPits>, kPits>, 2>;
+
+constexpr SowTable make_sow_table() {
+    SowTable table{};
+    for (int d = 0; d < 2; ++d) {
+        const int dir = d == 0 ? -1 : 1;
+        for (int from = 0; from < kPits; ++from) {
+            for (int r = 0; r < kPits; ++r) {
+                SowStep s;
+                int pit = from;
+                for (int i = 0; i < r; ++i) {
+                    pit = wrap(pit + dir);
+                    if (pit < 8) s.low |= std::uint64_t{1} << (8 * pit);
+                    else s.high |= std::uint32_t{1} << (8 * (pit - 8));
+                }
+                s.next = static_cast<std::uint8_t>(wrap(pit + dir));
+                table[static_cast<std::size_t>(d)][static_cast<std::size_t>(from)]
+                     [static_cast<std::size_t>(r)] = s;
+            }
+        }
     }
-    int pit = from;
-    for (int i = 0; i < count; ++i) {
-        pit = wrap(pit + dir);
-        ++p.citizens[at(pit)];
+    return table;
+}
+
+constexpr SowTable kSow = make_sow_table();
+
+// The pit one step on from `pit`, by direction index.
+constexpr std::array<std::array<std::uint8_t, kPits>, 2> kStep = [] {
+    std::array<std::array<std::uint8_t, kPits>, 2> t{};
+    for (int pit = 0; pit < kPits; ++pit) {
+        t[0][static_cast<std::size_t>(pit)] = static_cast<std::uint8_t>(wrap(pit - 1));
+        t[1][static_cast<std::size_t>(pit)] = static_cast<std::uint8_t>(wrap(pit + 1));
     }
-    return count == 0 ? from : pit;
-}
+    return t;
+}();
 
-// A gap is an empty pit; with empty_quan_gap=no an empty mandarin pit is not one (section 3.4).
-inline bool is_gap(const Position& p, int pit, const Rules& r) {
-    return p.is_empty(pit) && (r.empty_quan_gap || !is_mandarin_pit(pit));
-}
+// Masks that keep every pit but one, per pit.
+constexpr std::array<PitWords, kPits> kKeepAllBut = [] {
+    std::array<PitWords, kPits> t{};
+    for (int pit = 0; pit < kPits; ++pit) {
+        PitWords w{~std::uint64_t{0}, 0xFFFFFFFFull};
+        if (pit < 8) w.low &= ~(std::uint64_t{0xFF} << (8 * pit));
+        else w.high &= ~(std::uint64_t{0xFF} << (8 * (pit - 8)));
+        t[static_cast<std::size_t>(pit)] = w;
+    }
+    return t;
+}();
 
-inline bool is_full_square(const Position& p, int pit) {
-    return !is_mandarin_pit(pit) && p.citizens[at(pit)] > 0;
-}
+static_assert(offsetof(Position, citizens) == 0 && sizeof(Position::citizens) == 12,
+              "the pit words cover the 12 pit bytes at the start of Position");
 
-// quan_non: a mandarin pit with its piece and fewer than K citizens cannot be captured.
-inline bool is_protected(const Position& p, int pit, const Rules& r) {
-    return r.quan_non > 0 && is_mandarin_pit(pit) && p.has_piece(pit) &&
-           p.citizens[at(pit)] < r.quan_non;
-}
+// The board during a turn: the pits held in two registers, so that a sowing is two additions and
+// reading a pit is a shift (the turn's critical path is sow -> read the next pit -> sow; a trip
+// through memory, with its store forwarding, would sit on it). Plus the pieces still on the board.
+class Board {
+public:
+    explicit Board(const Position& p) : pieces_(p.pieces) {
+        std::uint32_t high;
+        std::memcpy(&w_.low, p.citizens.data(), sizeof w_.low);
+        std::memcpy(&high, p.citizens.data() + 8, sizeof high);
+        w_.high = high;
+    }
+    void store(Position& p) const {
+        const auto high = static_cast<std::uint32_t>(w_.high);
+        std::memcpy(p.citizens.data(), &w_.low, sizeof w_.low);
+        std::memcpy(p.citizens.data() + 8, &high, sizeof high);
+        p.pieces = static_cast<std::uint8_t>(pieces_);
+    }
 
-inline bool squares_empty(const Position& p, Side side) {
-    const int first = pit_of(side, 1);
-    for (int pit = first; pit < first + 5; ++pit)
-        if (p.citizens[at(pit)] != 0) return false;
-    return true;
-}
+    unsigned citizens(int pit) const {
+        const std::uint64_t w = pit < 8 ? w_.low : w_.high;
+        return static_cast<unsigned>(w >> ((static_cast<unsigned>(pit) & 7u) * 8u)) & 0xFFu;
+    }
+    unsigned holds_piece(int pit) const { return (pieces_ & piece_mask(pit)) != 0 ? 1u : 0u; }
+
+    // Picks up every citizen of `from` and sows them in direction index d (the emptied square
+    // included when a lap comes round). Returns the pit after the one that got the last stone.
+    int sow(int from, std::size_t d) {
+        unsigned count = citizens(from);
+        w_.low &= kKeepAllBut[at(from)].low;
+        w_.high &= kKeepAllBut[at(from)].high;
+        if (count >= kPits) {
+            // Whole laps drop one stone in every pit, the origin included.
+            const unsigned laps = count / kPits;
+            w_.low += laps * 0x0101010101010101ull;
+            w_.high += laps * 0x01010101ull;
+            count -= laps * kPits;
+        }
+        const SowStep& s = kSow[d][at(from)][count];
+        w_.low += s.low;
+        w_.high += s.high;
+        return s.next;
+    }
+
+    // Takes everything in `pit` (citizens, and the piece of a mandarin pit that holds it).
+    void take(int pit) {
+        w_.low &= kKeepAllBut[at(pit)].low;
+        w_.high &= kKeepAllBut[at(pit)].high;
+        pieces_ &= ~piece_mask(pit);
+    }
+
+    // The tests below combine their parts with bit operations instead of && and ||, so each is
+    // one data-dependent branch where it is used: these are the least predictable of a turn.
+
+    bool is_full_square(int pit) const {
+        return (static_cast<unsigned>(citizens(pit) != 0) & ~is_mandarin(pit)) != 0;
+    }
+    // A gap is an empty pit; with empty_quan_gap=no an empty mandarin pit is not one (3.4).
+    bool is_gap(int pit, const Rules& r) const {
+        const unsigned no_gap = r.empty_quan_gap ? 0u : is_mandarin(pit);
+        return (citizens(pit) | (pieces_ & piece_mask(pit)) | no_gap) == 0;
+    }
+    // The pit after a gap is captured when it is not empty, unless quan_non=K protects it: a
+    // mandarin pit with its piece and fewer than K citizens.
+    bool is_capturable(int pit, const Rules& r) const {
+        const unsigned n = citizens(pit);
+        const unsigned piece = holds_piece(pit);
+        const unsigned young = piece & static_cast<unsigned>(n < static_cast<unsigned>(r.quan_non));
+        return ((static_cast<unsigned>(n != 0) | piece) & ~young) != 0;
+    }
+    bool mandarins_empty() const {
+        return pieces_ == 0 && (w_.low & 0x00FF0000000000FFull) == 0;
+    }
+    bool squares_empty(Side side) const {
+        if (side == Side::South) return (w_.low & 0x0000FFFFFFFFFF00ull) == 0;
+        return ((w_.low >> 56) | w_.high) == 0;
+    }
+
+private:
+    PitWords w_;
+    unsigned pieces_;
+};
 
 }  // namespace
 
@@ -53,8 +173,9 @@ MoveList legal_moves(const Position& pos, const Rules& rules) {
     if (pos.is_over()) return moves;
     const bool left = rules.direction != DirectionRule::Ccw;
     const bool right = rules.direction != DirectionRule::Cw;
+    const std::uint8_t* squares = pos.citizens.data() + pit_of(pos.side, 1) - 1;
     for (std::uint8_t k = 1; k <= 5; ++k) {
-        if (pos.citizens[at(pit_of(pos.side, k))] == 0) continue;
+        if (squares[k] == 0) continue;
         if (left) moves.push(Move{k, Direction::L});
         if (right) moves.push(Move{k, Direction::R});
     }
@@ -81,7 +202,7 @@ void end_game(Position& p, EndReason reason) {
 }
 
 void begin_turn(Position& p) {
-    if (p.is_over() || !squares_empty(p, p.side)) return;
+    if (p.is_over() || !Board(p).squares_empty(p.side)) return;
     const auto me = at(index(p.side));
     const auto them = at(index(opponent(p.side)));
     if (p.store_citizens[me] + p.store_citizens[them] < 5) {
@@ -99,58 +220,59 @@ void begin_turn(Position& p) {
 
 Position play(const Position& before, Move move, const Rules& rules) {
     Position p = before;
-    const int dir = step(move.direction);
-    const auto me = at(index(p.side));
-    bool captured_mandarin = false;
+    Board b(p);
+    const std::size_t d = move.direction == Direction::R ? 1 : 0;
+    const auto& step_of = kStep[d];
+    unsigned captured_citizens = 0;
+    unsigned captured_pieces = 0;
+    unsigned captured_mandarin = 0;
     int pit = pit_of(p.side, move.square);
 
     // Each pass of this loop sows the citizens of `pit` and then resolves what follows (3.4, 3.5);
     // `continue` is a relay from a full square, `break` ends the turn.
     while (true) {
-        const int count = p.citizens[at(pit)];
-        p.citizens[at(pit)] = 0;
-        const int next = wrap(sow(p, pit, count, dir) + dir);
-        if (is_full_square(p, next)) {
+        const int next = b.sow(pit, d);
+        if (b.is_full_square(next)) {
             pit = next;
             continue;
         }
-        if (!is_gap(p, next, rules)) break;  // a mandarin pit that is not empty, or no gap
+        if (!b.is_gap(next, rules)) break;  // a mandarin pit that is not empty, or no gap
 
-        int target = wrap(next + dir);  // the pit after the gap: capture it if we may
+        int target = step_of[at(next)];  // the pit after the gap: capture it if we may
         bool relay = false;
-        while (!p.is_empty(target) && !is_protected(p, target, rules)) {
-            p.store_citizens[me] = static_cast<std::uint8_t>(p.store_citizens[me] + p.citizens[at(target)]);
-            p.citizens[at(target)] = 0;
-            if (is_mandarin_pit(target)) {
-                captured_mandarin = true;
-                if (p.has_piece(target)) {
-                    p.pieces = static_cast<std::uint8_t>(p.pieces & ~piece_bit(target));
-                    ++p.store_pieces[me];
-                }
-            }
-            const int after = wrap(target + dir);
-            if (is_full_square(p, after)) {
+        while (b.is_capturable(target, rules)) {
+            captured_citizens += b.citizens(target);
+            captured_pieces += b.holds_piece(target);
+            captured_mandarin |= is_mandarin(target);
+            b.take(target);
+            const int after = step_of[at(target)];
+            if (b.is_full_square(after)) {
                 relay = rules.after_capture == AfterCapture::Relay;
                 pit = after;
                 break;
             }
-            if (!rules.chain || !is_gap(p, after, rules)) break;
-            target = wrap(after + dir);
+            if (!rules.chain || !b.is_gap(after, rules)) break;
+            target = step_of[at(after)];
         }
         if (!relay) break;
     }
 
+    b.store(p);
+    const auto me = at(index(p.side));
+    p.store_citizens[me] = static_cast<std::uint8_t>(p.store_citizens[me] + captured_citizens);
+    p.store_pieces[me] = static_cast<std::uint8_t>(p.store_pieces[me] + captured_pieces);
     p.side = opponent(p.side);
     if (rules.end == EndRule::FirstMandarinCapture) {
-        if (captured_mandarin) {
+        if (captured_mandarin != 0) {
             end_game(p, EndReason::MandarinCaptured);
             return p;
         }
-    } else if (p.is_empty(kWestMandarin) && p.is_empty(kEastMandarin)) {
+    } else if (b.mandarins_empty()) {
         end_game(p, EndReason::MandarinsEmpty);
         return p;
     }
-    begin_turn(p);
+    // The opponent's turn starts here (3.1); the refill is rare, so test the squares in registers.
+    if (b.squares_empty(p.side)) begin_turn(p);
     return p;
 }
 
