@@ -129,7 +129,9 @@ Expected<Ok, EngineFailure> EngineSession::start() {
             continue;
         }
         if (auto* id = std::get_if<protocol::Id>(&*reply)) {
-            (id->field == "name" ? identity_.id_name : identity_.id_author) = id->value;
+            // protocol-spec 5.1: other fields (`id protocol 1`) must not overwrite the author.
+            if (id->field == "name") identity_.id_name = id->value;
+            if (id->field == "author") identity_.id_author = id->value;
         } else if (auto* option = std::get_if<protocol::OptionDecl>(&*reply)) {
             identity_.options.push_back(*option);
         } else if (std::holds_alternative<protocol::UgiOk>(*reply)) {
