@@ -59,7 +59,8 @@ int run_check_engine(int argc, char** argv) {
     auto rules = oaq::rules::parse_rules(rules_text);
     if (!rules) throw OaqError("--rules: " + rules.error().message);
 
-    auto steps = engine::run_compliance_check(config, rules_text);
+    std::vector<std::string> warnings;
+    auto steps = engine::run_compliance_check(config, rules_text, &warnings);
     bool all_passed = true;
     for (const auto& s : steps) all_passed = all_passed && s.passed;
 
@@ -72,7 +73,8 @@ int run_check_engine(int argc, char** argv) {
         out.field("engine", config.command)
             .field("rules", oaq::rules::expanded(*rules))
             .field("passed", all_passed)
-            .raw("steps", Json::array(encoded));
+            .raw("steps", Json::array(encoded))
+            .raw("warnings", Json::string_array(warnings));
         std::cout << out.str() << "\n";
     } else {
         for (const auto& s : steps) {
@@ -80,6 +82,7 @@ int run_check_engine(int argc, char** argv) {
             if (!s.reason.empty()) std::cout << "  (" << s.reason << ")";
             std::cout << "\n";
         }
+        for (const auto& w : warnings) std::cout << "WARN  " << w << "\n";
         std::cout << (all_passed ? "all steps passed\n" : "some steps failed\n");
     }
     return all_passed ? 0 : 1;

@@ -182,6 +182,8 @@ public:
         return steps_;
     }
 
+    const std::vector<std::string>& warnings() const { return session_.warnings(); }
+
 private:
     static constexpr milliseconds kTolerance{200};
 
@@ -241,8 +243,12 @@ private:
 
 }  // namespace
 
-std::vector<ComplianceStep> run_compliance_check(const EngineConfig& config, const std::string& rules) {
-    return Checker(config, rules).run();
+std::vector<ComplianceStep> run_compliance_check(const EngineConfig& config, const std::string& rules,
+                                                 std::vector<std::string>* warnings) {
+    Checker checker(config, rules);
+    auto steps = checker.run();
+    if (warnings) *warnings = checker.warnings();
+    return steps;
 }
 
 }  // namespace oaq::engine

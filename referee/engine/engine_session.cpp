@@ -32,6 +32,23 @@ void merge(protocol::Info& into, const protocol::Info& from) {
     if (!from.string.empty()) into.string = from.string;
 }
 
+bool is_blank(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
+
+bool same_name(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+        if (lower(a[i]) != lower(b[i])) return false;
+    }
+    return true;
+}
+
+// protocol-spec 5.6: a move token not of the form <1-5><L|R> is a protocol violation (a
+// well-formed move that is not legal is the caller's business: an illegal move).
+bool is_move_token(std::string_view move) {
+    return move.size() == 2 && move[0] >= '1' && move[0] <= '5' && (move[1] == 'L' || move[1] == 'R');
+}
+
 bool starts_with_word(std::string_view line, std::string_view word) {
     std::size_t i = line.find_first_not_of(" \t");
     if (i == std::string_view::npos) return false;
@@ -68,10 +85,11 @@ void EngineSession::ignored(const std::string& line, const std::string& why) {
     if (warnings_.size() < kMaxWarnings) warnings_.push_back("ignored line \"" + line.substr(0, 200) + "\": " + why);
 }
 
-bool EngineSession::declares(std::string_view option) const {
+const protocol::OptionDecl* EngineSession::declared(std::string_view option) const {
+    // protocol-spec 4.2: option names compare without regard to case.
     for (const auto& o : identity_.options)
-        if (o.name == option) return true;
-    return false;
+        if (same_name(o.name, option)) return &o;
+    return nullptr;
 }
 
 EngineFailure EngineSession::fail(Termination kind, std::string detail, Nanoseconds elapsed) {
@@ -123,6 +141,7 @@ Expected<Ok, EngineFailure> EngineSession::start() {
             ignored(line.line, line.overlong ? "line too long" : "no end of line");
             continue;
         }
+        if (is_blank(line.line)) continue;  // protocol-spec 2: blank lines are ignored
         auto reply = protocol::decode_reply(line.line);
         if (!reply) {
             ignored(line.line, reply.error().message);
@@ -143,14 +162,17 @@ Expected<Ok, EngineFailure> EngineSession::start() {
     // Configured options the engine does not declare are not sent: an engine may reject unknown
     // options, and one missing option should not cost every game. They are reported as warnings.
     for (const auto& [option, value] : config_.options) {
-        if (!declares(option)) {
+        const auto* decl = declared(option);
+        if (!decl) {
             if (warnings_.size() < kMaxWarnings) {
                 warnings_.push_back("option \"" + option + "\" is not declared by the engine; not sent");
             }
             log('!', "option " + option + " not declared; not sent");
             continue;
         }
-        if (auto r = send(protocol::encode(protocol::Command{protocol::SetOption{option, value}})); !r) return r;
+        if (auto r = send(protocol::encode(protocol::Command{protocol::SetOption{decl->name, value}})); !r) {
+            return r;
+        }
     }
     state_ = SessionState::Idle;
     return Ok{};
@@ -164,10 +186,9 @@ Expected<Ok, EngineFailure> EngineSession::set_rules(const std::string& rules) {
     // An engine that never heard `Rules` plays standard; one that did must hear every change back.
     std::string current = rules_sent_.empty() ? kStandard : rules_sent_;
     if (wanted == current) return Ok{};
-    if (!declares("Rules")) {
-        return fail(Termination::ProtocolViolation, "engine does not declare option Rules");
-    }
-    if (auto r = send(protocol::encode(protocol::Command{protocol::SetOption{"Rules", wanted}})); !r) {
+    const auto* decl = declared("Rules");
+    if (!decl) return fail(Termination::ProtocolViolation, "engine does not declare option Rules");
+    if (auto r = send(protocol::encode(protocol::Command{protocol::SetOption{decl->name, wanted}})); !r) {
         return r;
     }
     rules_sent_ = wanted;
@@ -188,6 +209,7 @@ Expected<Ok, EngineFailure> EngineSession::wait_ready(Nanoseconds timeout, const
             ignored(line.line, line.overlong ? "line too long" : "no end of line");
             continue;
         }
+        if (is_blank(line.line)) continue;  // protocol-spec 2: blank lines are ignored
         auto reply = protocol::decode_reply(line.line);
         if (!reply) {
             ignored(line.line, reply.error().message);
@@ -269,6 +291,7 @@ Expected<SearchResult, EngineFailure> EngineSession::search(const protocol::Posi
             ignored(line.line, line.overlong ? "line too long" : "no end of line");
             continue;
         }
+        if (is_blank(line.line)) continue;  // protocol-spec 2: blank lines are ignored
         auto reply = protocol::decode_reply(line.line);
         if (!reply) {
             // A bestmove we cannot read means we cannot know the move: that ends the game.
@@ -279,6 +302,9 @@ Expected<SearchResult, EngineFailure> EngineSession::search(const protocol::Posi
             continue;
         }
         if (auto* best = std::get_if<protocol::BestMove>(&*reply)) {
+            if (!is_move_token(best->move)) {
+                return fail(Termination::ProtocolViolation, line.line, elapsed);
+            }
             result.move = best->move;
             result.elapsed = elapsed;
             state_ = SessionState::Idle;

@@ -92,7 +92,7 @@ private:
     EngineFailure crashed(Nanoseconds elapsed = {});
     void ignored(const std::string& line, const std::string& why);
     void log(char direction, std::string_view line);
-    bool declares(std::string_view option) const;
+    const protocol::OptionDecl* declared(std::string_view option) const;
 
     EngineConfig config_;
     std::unique_ptr<EngineProcess> process_;

@@ -234,18 +234,74 @@ TEST_CASE("garbage lines, CRLF and overlong lines are ignored", "[engine][sessio
 TEST_CASE("illegal and wrong-side moves come back as played: the caller judges them",
           "[engine][session]") {
     NoLeaks leaks;
+    // South's squares 1 and 2 are empty; North's square 1 holds 6.
+    PositionCommand pos{std::string("Q1,0,0,6,6,6,Q1,6,0,6,6,6 S 6+0 0+0 0 0"), {}};
     EngineSession s(config({"--illegal-move"}));
     REQUIRE(s.prepare(kStandard));
     auto r = s.search(kStart, movetime(10), 1s);
     REQUIRE(r);
-    CHECK(r->move == "6L");  // every South square is full at the start: an out-of-range square
+    CHECK(r->move == "1L");  // every South square is full at the start: a legal move
+    auto r1 = s.search(pos, movetime(10), 1s);
+    REQUIRE(r1);
+    CHECK(r1->move == "1L");  // S1 is empty
     EngineSession w(config({"--wrong-side-move"}));
     REQUIRE(w.prepare(kStandard));
-    // After 2L North's... the South squares 1,2 are empty; North's are full.
-    PositionCommand pos{std::string("Q1,0,0,6,6,6,Q1,6,0,6,6,6 S 6+0 0+0 0 0"), {}};
     auto r2 = w.search(pos, movetime(10), 1s);
     REQUIRE(r2);
     CHECK(r2->move == "1L");  // legal for North (N1 holds 6), illegal for South (S1 is empty)
+}
+
+TEST_CASE("a move token not of the form <1-5><L|R> is a protocol violation", "[engine][session]") {
+    NoLeaks leaks;
+    EngineSession s(config({"--bad-move-token"}));
+    REQUIRE(s.prepare(kStandard));
+    auto r = s.search(kStart, movetime(10), 1s);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().termination == Termination::ProtocolViolation);
+    CHECK(r.error().detail == "bestmove 6L");
+}
+
+TEST_CASE("a bestmove cut off by the end of the output is a protocol violation",
+          "[engine][session]") {
+    NoLeaks leaks;
+    auto c = config({});
+    c.command = "/bin/sh";
+    c.args = {"-c", "read l; echo ugiok; read l; echo readyok; read l; read l; printf 'bestmove 1'"};
+    EngineSession s(c);
+    REQUIRE(s.prepare(kStandard));
+    auto r = s.search(kStart, movetime(10), 1s);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().termination == Termination::ProtocolViolation);
+    CHECK(r.error().detail == "bestmove 1");
+}
+
+TEST_CASE("an engine closing its output while alive is a crash", "[engine][session]") {
+    NoLeaks leaks;
+    auto c = config({});
+    c.command = "/bin/sh";
+    c.args = {"-c", "exec >&-; sleep 30"};
+    c.exit_wait = 50ms;
+    EngineSession s(c);
+    auto r = s.prepare(kStandard);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().termination == Termination::Crash);
+    CHECK(r.error().detail == "closed its output without exiting");
+}
+
+TEST_CASE("option names compare without regard to case", "[engine][session]") {
+    NoLeaks leaks;
+    auto c = config({});
+    c.options = {{"hash", "64"}};
+    c.protocol_log = std::filesystem::temp_directory_path() / ("oaq-case-" + std::to_string(::getpid()) + ".log");
+    {
+        EngineSession s(c);
+        REQUIRE(s.prepare(kStandard));
+        CHECK(s.warnings().empty());
+    }
+    std::ifstream in(c.protocol_log);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(text.find("> setoption name Hash value 64") != std::string::npos);
+    std::filesystem::remove(c.protocol_log);
 }
 
 TEST_CASE("an info flood is consumed without growing memory", "[engine][session]") {

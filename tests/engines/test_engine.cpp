@@ -7,11 +7,12 @@
 //   --hang-after-go           never answer a `go` (nor `stop`); `quit` still works
 //   --no-ugiok / --no-readyok never send ugiok / readyok
 //   --no-rules-option         do not declare the `Rules` option
-//   --illegal-move            play a well-formed illegal move: the mover's first empty square, or
-//                             "6L" (square out of range) when none of his squares is empty
+//   --illegal-move            play a well-formed illegal move: the mover's first empty square; while
+//                             none is empty (the start of a standard game) the first legal move
 //   --wrong-side-move         play a move legal for the opponent but not for the mover (the
 //                             opponent's first legal move that is illegal for the mover), else as
 //                             --illegal-move
+//   --bad-move-token          answer "bestmove 6L" (not of the form <1-5><L|R>)
 //   --malformed-bestmove      answer "bestmove" without a move
 //   --garbage-before-bestmove print junk lines before each bestmove
 //   --crlf                    end every line with CR LF
@@ -51,7 +52,7 @@ struct Flags {
     int crash_at_ply = -1;
     bool exit_at_start = false, hang_after_go = false, no_ugiok = false, no_readyok = false;
     bool no_rules_option = false, illegal_move = false, wrong_side_move = false;
-    bool malformed_bestmove = false, garbage = false, crlf = false, ignore_quit = false;
+    bool malformed_bestmove = false, bad_move_token = false, garbage = false, crlf = false, ignore_quit = false;
     bool spawn_child = false;
     long info_flood = 0, long_line = 0, stderr_flood = 0, slow_start_ms = 0, delay_ms = 0;
 };
@@ -99,6 +100,7 @@ void parse_flags(int argc, char** argv) {
         else if (a == "--illegal-move") g_flags.illegal_move = true;
         else if (a == "--wrong-side-move") g_flags.wrong_side_move = true;
         else if (a == "--malformed-bestmove") g_flags.malformed_bestmove = true;
+        else if (a == "--bad-move-token") g_flags.bad_move_token = true;
         else if (a == "--garbage-before-bestmove") g_flags.garbage = true;
         else if (a == "--crlf") g_flags.crlf = true;
         else if (a == "--ignore-quit") g_flags.ignore_quit = true;
@@ -157,12 +159,13 @@ Input g_input;
 
 std::string choose_move(const rules::Position& pos, const rules::Rules& rules) {
     auto legal = rules::legal_moves(pos, rules);
+    if (g_flags.bad_move_token) return "6L";
     auto first_empty = [&]() -> std::string {
         for (int k = 1; k <= 5; ++k) {
             rules::Move m{static_cast<std::uint8_t>(k), rules::Direction::L};
-            if (!rules::is_legal(pos, m, rules)) return rules::to_string(m);
+            if (pos.is_empty(rules::pit_of(pos.side, k))) return rules::to_string(m);
         }
-        return "6L";
+        return legal.empty() ? "1L" : rules::to_string(legal[0]);
     };
     if (g_flags.wrong_side_move) {
         rules::Position theirs = pos;
@@ -255,7 +258,6 @@ int main(int argc, char** argv) {
     if (g_flags.ignore_quit) ::signal(SIGTERM, SIG_IGN);
 
     rules::Rules rules;
-    const std::string standard = rules::expanded(rules::Rules{});
     protocol::PositionCommand position;
     for (;;) {
         auto line = g_input.next(std::nullopt);
@@ -266,7 +268,7 @@ int main(int argc, char** argv) {
             if (g_flags.slow_start_ms > 0) ::usleep(static_cast<useconds_t>(g_flags.slow_start_ms * 1000));
             say("id name oaq-test-engine");
             say("id author oaq");
-            if (!g_flags.no_rules_option) say("option name Rules type string default " + standard);
+            if (!g_flags.no_rules_option) say("option name Rules type string default standard");
             say("option name Hash type spin default 16 min 1 max 1024");
             if (!g_flags.no_ugiok) say("ugiok");
             flush();
