@@ -1,0 +1,74 @@
+#include <catch2/catch.hpp>
+
+#include "kit/time_manager.hpp"
+
+using namespace std::chrono_literals;
+using oaq::kit::Milliseconds;
+using oaq::kit::TimeManager;
+using oaq::protocol::Go;
+using oaq::rules::Side;
+
+TEST_CASE("movetime leaves a small margin and soft equals hard", "[kit][time]") {
+    Go go;
+    go.movetime = 1000ms;
+    const auto limits = TimeManager{}.limits(go, Side::South);
+    REQUIRE(limits.hard_time);
+    CHECK(*limits.hard_time == 940ms);  // 1000 - 10 - 1000/20
+    CHECK(limits.soft_time == limits.hard_time);
+    CHECK_FALSE(limits.infinite);
+
+    go.movetime = 100ms;
+    CHECK(*TimeManager{}.limits(go, Side::North).hard_time == 85ms);
+    go.movetime = 10ms;
+    CHECK(*TimeManager{}.limits(go, Side::North).hard_time == 5ms);  // never less than half
+    go.movetime = 1ms;
+    CHECK(*TimeManager{}.limits(go, Side::North).hard_time == 1ms);
+}
+
+TEST_CASE("the clock of the side to move gives a soft and a hard limit", "[kit][time]") {
+    Go go;
+    go.p1time = 60000ms;
+    go.p2time = 10000ms;
+    go.p1inc = 1000ms;
+    go.p2inc = 0ms;
+    const TimeManager tm;
+    const auto south = tm.limits(go, Side::South);
+    CHECK(*south.soft_time == 60000ms / 25 + 800ms);
+    CHECK(*south.hard_time == 3 * *south.soft_time);
+    const auto north = tm.limits(go, Side::North);
+    CHECK(*north.soft_time == 400ms);
+    CHECK(*north.hard_time == 1200ms);
+    CHECK_FALSE(north.infinite);
+}
+
+TEST_CASE("a nearly empty clock is never overspent", "[kit][time]") {
+    Go go;
+    go.p1time = 100ms;
+    go.p1inc = 2000ms;  // a large increment must not push the budget past the clock
+    const auto limits = TimeManager{}.limits(go, Side::South);
+    CHECK(*limits.hard_time <= 70ms);
+    CHECK(*limits.soft_time <= *limits.hard_time);
+
+    go.p1time = 20ms;
+    const auto tiny = TimeManager{}.limits(go, Side::South);
+    CHECK(*tiny.hard_time <= 10ms);  // at most half the clock once the safety margin is more
+    CHECK(*tiny.hard_time >= 1ms);
+    go.p1time = 0ms;
+    CHECK(*TimeManager{}.limits(go, Side::South).hard_time == 1ms);
+}
+
+TEST_CASE("depth, nodes and infinite pass through; no limit at all means infinite", "[kit][time]") {
+    Go go;
+    go.depth = 7;
+    go.nodes = 5000;
+    auto limits = TimeManager{}.limits(go, Side::South);
+    CHECK(limits.depth == 7);
+    CHECK(limits.nodes == 5000u);
+    CHECK_FALSE(limits.hard_time);
+    CHECK_FALSE(limits.infinite);
+
+    CHECK(TimeManager{}.limits(Go{}, Side::South).infinite);
+    Go only_north_clock;
+    only_north_clock.p2time = 1000ms;
+    CHECK(TimeManager{}.limits(only_north_clock, Side::South).infinite);
+}
