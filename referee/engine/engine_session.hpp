@@ -86,6 +86,8 @@ public:
 private:
     Expected<Ok, EngineFailure> start();
     Expected<Ok, EngineFailure> send(const std::string& line);
+    // Writes `text` (one or more lines) and logs `logged`.
+    Expected<Ok, EngineFailure> send(const std::string& text, const std::string& logged);
     Expected<Ok, EngineFailure> wait_ready(std::chrono::nanoseconds timeout, const char* what);
     Expected<Ok, EngineFailure> set_rules(const std::string& rules);
     EngineFailure fail(protocol::Termination kind, std::string detail, Nanoseconds elapsed = {});
