@@ -1,0 +1,447 @@
+#!/usr/bin/env python3
+"""oaq_random.py: a standalone O an quan bot in Python (standard library only).
+
+It carries its own copy of the rules (RULES.md: every switch and preset), independent of the C++
+rules library, and speaks the engine protocol (protocol-spec/README.md) on stdin/stdout:
+
+    ugi -> id name / id author / option ... / ugiok      isready -> readyok
+    setoption name Rules value <rules string>             setoption name Seed value <n>
+    setoption name Style value random|greedy              uginewgame
+    position startpos|fen <6 fields> [moves ...]          go ... -> bestmove <move>
+    stop, quit; anything else is ignored.
+
+The move is uniformly random (Style=random, the default) or the one with the best immediate score
+difference (Style=greedy), with a generator seeded by Seed (reseeded at uginewgame), so a game
+replays exactly. It answers at once, so `stop` has nothing to interrupt.
+
+Debug modes, for cross-checking this copy of the rules against another implementation:
+    oaq_random.py --perft <rules> <depth> [<position string>|startpos]   prints the perft count
+    oaq_random.py --play <rules> <position string>|startpos <move>...    prints the position after
+"""
+
+import random
+import sys
+
+# ---- rules ---------------------------------------------------------------------------------
+
+PRESETS = {
+    "standard": "",
+    "stop-after-capture": "after_capture=stop",
+    "quan-non": "quan_non=5",
+    "quan5": "quan_value=5",
+    "no-empty-gap": "empty_quan_gap=no",
+    "village": "quan_setup=stones10,direction=cw,after_capture=stop,end=first_mandarin_capture",
+}
+
+DEFAULTS = {
+    "quan_value": 10,
+    "quan_setup": "piece",
+    "direction": "free",
+    "empty_quan_gap": True,
+    "after_capture": "relay",
+    "chain": True,
+    "quan_non": 0,
+    "end": "mandarins_empty",
+}
+
+CHOICES = {
+    "quan_setup": ("piece", "stones10"),
+    "direction": ("free", "cw", "ccw"),
+    "after_capture": ("relay", "stop"),
+    "end": ("mandarins_empty", "first_mandarin_capture"),
+}
+
+
+class RulesError(ValueError):
+    pass
+
+
+def _apply(rules, item):
+    if "=" not in item:
+        raise RulesError("%r is not a preset name or a switch=value override" % item)
+    key, value = item.split("=", 1)
+    if key == "quan_value":
+        if value not in ("10", "5"):
+            raise RulesError("quan_value must be 10 or 5")
+        rules[key] = int(value)
+    elif key in ("empty_quan_gap", "chain"):
+        if value not in ("yes", "no"):
+            raise RulesError("%s must be yes or no" % key)
+        rules[key] = value == "yes"
+    elif key == "quan_non":
+        if not value.isdigit() or int(value) > 70:
+            raise RulesError("quan_non must be a whole number from 0 to 70")
+        rules[key] = int(value)
+    elif key in CHOICES:
+        if value not in CHOICES[key]:
+            raise RulesError("%s must be one of %s" % (key, ", ".join(CHOICES[key])))
+        rules[key] = value
+    else:
+        raise RulesError("unknown switch %r" % key)
+
+
+def parse_rules(text):
+    """'standard', 'village', 'standard,quan_non=5' or a bare override list -> dict of switches."""
+    if not text:
+        raise RulesError("empty rules string")
+    rules = dict(DEFAULTS)
+    items = text.split(",")
+    if "=" not in items[0]:
+        if items[0] not in PRESETS:
+            raise RulesError("unknown preset %r" % items[0])
+        for item in filter(None, PRESETS[items[0]].split(",")):
+            _apply(rules, item)
+        items = items[1:]
+    for item in items:
+        _apply(rules, item)
+    return rules
+
+
+QW, QE = 0, 6
+SOUTH, NORTH = 0, 1
+
+
+def is_mandarin(pit):
+    return pit == QW or pit == QE
+
+
+def squares(side):
+    return range(1, 6) if side == SOUTH else range(7, 12)
+
+
+class Position:
+    """The board: citizens per pit, pieces still in QW/QE, side to move, stores, debts, end."""
+
+    __slots__ = ("pits", "piece", "side", "store", "pieces", "debt", "over")
+
+    def __init__(self):
+        self.pits = [0] * 12
+        self.piece = [False, False]  # QW, QE still hold their piece
+        self.side = SOUTH
+        self.store = [0, 0]  # captured citizens
+        self.pieces = [0, 0]  # captured mandarin pieces
+        self.debt = [0, 0]
+        self.over = False
+
+    def copy(self):
+        p = Position.__new__(Position)
+        p.pits = self.pits[:]
+        p.piece = self.piece[:]
+        p.side = self.side
+        p.store = self.store[:]
+        p.pieces = self.pieces[:]
+        p.debt = self.debt[:]
+        p.over = self.over
+        return p
+
+    def has_piece(self, pit):
+        return pit == QW and self.piece[0] or pit == QE and self.piece[1]
+
+    def is_empty(self, pit):
+        return self.pits[pit] == 0 and not self.has_piece(pit)
+
+    def __str__(self):
+        cells = []
+        for pit in range(12):
+            cells.append(("Q" if self.has_piece(pit) else "") + str(self.pits[pit]))
+        return "%s %s %d+%d %d+%d %d %d" % (
+            ",".join(cells), "S" if self.side == SOUTH else "N",
+            self.store[0], self.pieces[0], self.store[1], self.pieces[1], self.debt[0], self.debt[1])
+
+
+def score(pos, side, rules):
+    return (pos.store[side] + rules["quan_value"] * pos.pieces[side]
+            - pos.debt[side] + pos.debt[1 - side])
+
+
+def start_position(rules):
+    p = Position()
+    for pit in list(squares(SOUTH)) + list(squares(NORTH)):
+        p.pits[pit] = 5
+    if rules["quan_setup"] == "piece":
+        p.piece = [True, True]
+    else:
+        p.pits[QW] = p.pits[QE] = 10
+    return p
+
+
+def settle(p):
+    """The game is over: each side's own squares go to its own store."""
+    p.over = True
+    for side in (SOUTH, NORTH):
+        for pit in squares(side):
+            p.store[side] += p.pits[pit]
+            p.pits[pit] = 0
+
+
+def begin_turn(p):
+    """Refill the mover's five empty squares (borrowing if needed), or end the game."""
+    if p.over or any(p.pits[pit] for pit in squares(p.side)):
+        return
+    me, them = p.side, 1 - p.side
+    if p.store[me] + p.store[them] < 5:
+        settle(p)
+        return
+    own = min(p.store[me], 5)
+    p.store[me] -= own
+    p.store[them] -= 5 - own
+    p.debt[me] += 5 - own
+    for pit in squares(me):
+        p.pits[pit] = 1
+
+
+def parse_position(text, rules):
+    if text == "startpos":
+        return start_position(rules)
+    fields = text.split(" ")
+    if len(fields) != 6:
+        raise ValueError("a position has 6 fields")
+    cells = fields[0].split(",")
+    if len(cells) != 12:
+        raise ValueError("12 pits expected")
+    p = Position()
+    for pit, cell in enumerate(cells):
+        if cell.startswith("Q"):
+            if not is_mandarin(pit):
+                raise ValueError("only QW and QE hold a piece")
+            p.piece[0 if pit == QW else 1] = True
+            cell = cell[1:]
+        if not cell.isdigit():
+            raise ValueError("bad cell %r" % cell)
+        p.pits[pit] = int(cell)
+    if fields[1] not in ("S", "N"):
+        raise ValueError("side must be S or N")
+    p.side = SOUTH if fields[1] == "S" else NORTH
+    for side, store in enumerate(fields[2:4]):
+        citizens, pieces = store.split("+")
+        p.store[side], p.pieces[side] = int(citizens), int(pieces)
+    p.debt = [int(fields[4]), int(fields[5])]
+    if rules["end"] == "mandarins_empty" and p.is_empty(QW) and p.is_empty(QE):
+        settle(p)
+    else:
+        begin_turn(p)
+    return p
+
+
+def legal_moves(p, rules):
+    if p.over:
+        return []
+    dirs = {"free": "LR", "cw": "L", "ccw": "R"}[rules["direction"]]
+    first = 1 if p.side == SOUTH else 7
+    return ["%d%s" % (k, d) for k in range(1, 6) if p.pits[first + k - 1] for d in dirs]
+
+
+def play(pos, move, rules):
+    """The position after a legal move (side passed, game ended and settled, or refill done)."""
+    p = pos.copy()
+    me = p.side
+    step = 1 if move[1] == "R" else -1
+    pit = int(move[0]) + (0 if me == SOUTH else 6)
+    captured_mandarin = False
+
+    def gap(q):
+        return p.is_empty(q) and (rules["empty_quan_gap"] or not is_mandarin(q))
+
+    def full_square(q):
+        return not is_mandarin(q) and p.pits[q] > 0
+
+    def capturable(q):
+        if p.is_empty(q):
+            return False
+        protected = (rules["quan_non"] > 0 and is_mandarin(q) and p.has_piece(q)
+                     and p.pits[q] < rules["quan_non"])
+        return not protected
+
+    while True:
+        # Sow the square's citizens one by one (laps pass through the emptied square too).
+        hand, p.pits[pit] = p.pits[pit], 0
+        last = pit
+        while hand:
+            last = (last + step) % 12
+            p.pits[last] += 1
+            hand -= 1
+        nxt = (last + step) % 12
+        if full_square(nxt):
+            pit = nxt
+            continue
+        if not gap(nxt):
+            break
+        target = (nxt + step) % 12
+        relay = False
+        while capturable(target):
+            p.store[me] += p.pits[target]
+            p.pits[target] = 0
+            if is_mandarin(target):
+                captured_mandarin = True
+                idx = 0 if target == QW else 1
+                if p.piece[idx]:
+                    p.piece[idx] = False
+                    p.pieces[me] += 1
+            after = (target + step) % 12
+            if full_square(after):
+                relay = rules["after_capture"] == "relay"
+                pit = after
+                break
+            if not rules["chain"] or not gap(after):
+                break
+            target = (after + step) % 12
+        if not relay:
+            break
+
+    p.side = 1 - me
+    if rules["end"] == "first_mandarin_capture":
+        if captured_mandarin:
+            settle(p)
+            return p
+    elif p.is_empty(QW) and p.is_empty(QE):
+        settle(p)
+        return p
+    begin_turn(p)
+    return p
+
+
+def perft(p, depth, rules):
+    if depth == 0:
+        return 1
+    total = 0
+    for m in legal_moves(p, rules):
+        after = play(p, m, rules)
+        if depth == 1:
+            total += 1
+        elif not after.over:
+            total += perft(after, depth - 1, rules)
+    return total
+
+
+# ---- protocol ------------------------------------------------------------------------------
+
+class Bot:
+    def __init__(self, out=sys.stdout):
+        self.out = out
+        self.rules = parse_rules("standard")
+        self.seed = 1
+        self.style = "random"
+        self.rng = random.Random(self.seed)
+        self.position = start_position(self.rules)
+        self.position_command = ["startpos"]
+
+    def send(self, line):
+        self.out.write(line + "\n")
+        self.out.flush()
+
+    def setoption(self, tokens):
+        if "name" not in tokens:
+            return
+        i = tokens.index("name")
+        j = tokens.index("value") if "value" in tokens else len(tokens)
+        name = " ".join(tokens[i + 1:j]).lower()
+        value = " ".join(tokens[j + 1:])
+        try:
+            if name == "rules":
+                self.rules = parse_rules(value)
+            elif name == "seed":
+                self.seed = int(value)
+                self.rng = random.Random(self.seed)
+            elif name == "style":
+                if value not in ("random", "greedy"):
+                    raise ValueError("Style is random or greedy")
+                self.style = value
+            else:
+                self.send("info string unknown option " + name)
+        except ValueError as e:
+            self.send("info string option %s not changed: %s" % (name, e))
+
+    def resolve(self, tokens):
+        """Applies `position ...` under the rules in force (the rules may come after it)."""
+        if "moves" in tokens:
+            k = tokens.index("moves")
+            head, moves = tokens[:k], tokens[k + 1:]
+        else:
+            head, moves = tokens, []
+        text = "startpos" if "startpos" in head else " ".join(head[head.index("fen") + 1:][:6])
+        p = parse_position(text, self.rules)
+        for m in moves:
+            if m not in legal_moves(p, self.rules):
+                raise ValueError("illegal move " + m)
+            p = play(p, m, self.rules)
+        return p
+
+    def choose(self, p):
+        moves = legal_moves(p, self.rules)
+        if self.style == "greedy":
+            me = p.side
+
+            def gain(m):
+                after = play(p, m, self.rules)
+                return score(after, me, self.rules) - score(after, 1 - me, self.rules)
+
+            best = max(gain(m) for m in moves)
+            moves = [m for m in moves if gain(m) == best]
+        return moves[self.rng.randrange(len(moves))]
+
+    def handle(self, line):
+        tokens = line.split()
+        if not tokens:
+            return True
+        cmd = tokens[0]
+        if cmd == "ugi":
+            self.send("id name oaq-random-py")
+            self.send("id author the oaq authors")
+            self.send("option name Rules type string default standard")
+            self.send("option name Seed type spin default 1 min 0 max 2000000000")
+            self.send("option name Style type combo default random var random var greedy")
+            self.send("ugiok")
+        elif cmd == "isready":
+            self.send("readyok")
+        elif cmd == "setoption":
+            self.setoption(tokens)
+        elif cmd == "uginewgame":
+            self.rng = random.Random(self.seed)
+        elif cmd == "position":
+            self.position_command = tokens[1:]
+        elif cmd == "go":
+            try:
+                p = self.resolve(self.position_command)
+            except (ValueError, IndexError) as e:
+                self.send("info string bad position: %s" % e)
+                self.send("bestmove (none)")
+                return True
+            if p.over:
+                self.send("bestmove (none)")
+            else:
+                move = self.choose(p)
+                self.send("info depth 1 nodes 1 pv " + move)
+                self.send("bestmove " + move)
+        elif cmd == "quit":
+            return False
+        # `stop` and unknown commands: nothing to do (the search is instant).
+        return True
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[1] == "--perft":
+        rules = parse_rules(argv[2])
+        start = parse_position(" ".join(argv[4:]) if len(argv) > 4 else "startpos", rules)
+        print(perft(start, int(argv[3]), rules))
+        return 0
+    if len(argv) >= 4 and argv[1] == "--play":
+        rules = parse_rules(argv[2])
+        args = argv[3:]
+        if args[0] == "startpos":
+            p, moves = start_position(rules), args[1:]
+        else:
+            p, moves = parse_position(" ".join(args[:6]), rules), args[6:]
+        for m in moves:
+            p = play(p, m, rules)
+        print(p)
+        return 0
+    bot = Bot()
+    while True:
+        line = sys.stdin.readline()
+        if not line or not bot.handle(line.strip()):
+            break
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
