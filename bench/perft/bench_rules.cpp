@@ -1,8 +1,11 @@
 // oaq-bench-rules: how fast the rules library plays. For each preset it runs perft from the start
 // position (every leaf move is made, so nodes per second is moves made per second) and a batch of
 // seeded random playouts through play() (games and moves per second). Prints a table, or one JSON
-// object with --json. Figures only: this program never fails on timing.
+// object with --json. Every figure is given against wall-clock time and against this process's
+// CPU time: on a shared machine the second is the steadier one. Figures only: this program never
+// fails on timing.
 #include <chrono>
+#include <ctime>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -29,19 +32,34 @@ struct Options {
     std::string only;  // one preset (or rules string) instead of all presets
 };
 
+// Wall-clock and CPU seconds of one measurement.
+struct Timing {
+    double wall = 0;
+    double cpu = 0;
+};
+
+class Stopwatch {
+public:
+    Stopwatch() : wall_(Clock::now()), cpu_(std::clock()) {}
+    Timing elapsed() const {
+        return {std::chrono::duration<double>(Clock::now() - wall_).count(),
+                static_cast<double>(std::clock() - cpu_) / CLOCKS_PER_SEC};
+    }
+
+private:
+    Clock::time_point wall_;
+    std::clock_t cpu_;
+};
+
 struct Row {
     std::string name;
     int depth = 0;
     std::uint64_t perft_nodes = 0;
-    double perft_seconds = 0;
+    Timing perft;
     int games = 0;
     std::uint64_t playout_moves = 0;
-    double playout_seconds = 0;
+    Timing playouts;
 };
-
-double seconds_since(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // The village preset has few moves per position, so it needs a deeper perft for the same work.
 int default_depth(const Rules& rules) {
@@ -54,15 +72,15 @@ Row measure(const std::string& name, const Rules& rules, const Options& opt) {
     row.depth = opt.depth > 0 ? opt.depth : default_depth(rules);
     const Position start = oaq::rules::start_position(rules);
 
-    auto t0 = Clock::now();
+    const Stopwatch perft_watch;
     row.perft_nodes = oaq::rules::perft(start, row.depth, rules);
-    row.perft_seconds = seconds_since(t0);
+    row.perft = perft_watch.elapsed();
 
     std::mt19937 rng(opt.seed);
     row.games = opt.games;
     // A playout stops at the rules' own end or at the default ply limit of 300 plies; repetition
     // is Game's business and is not checked here (this measures play() and legal_moves()).
-    t0 = Clock::now();
+    const Stopwatch playout_watch;
     for (int g = 0; g < opt.games; ++g) {
         Position p = start;
         for (int ply = 0; ply < 300 && !p.is_over(); ++ply) {
@@ -72,21 +90,25 @@ Row measure(const std::string& name, const Rules& rules, const Options& opt) {
             ++row.playout_moves;
         }
     }
-    row.playout_seconds = seconds_since(t0);
+    row.playouts = playout_watch.elapsed();
     return row;
 }
 
 double per_second(double count, double seconds) { return seconds > 0 ? count / seconds : 0; }
 
 void print_table(const std::vector<Row>& rows) {
-    std::printf("%-20s %5s %14s %9s %10s %8s %10s %10s\n", "rules", "depth", "perft nodes",
-                "seconds", "Mmoves/s", "games", "games/s", "Mmoves/s");
+    std::printf("%-20s %5s %12s | %8s %8s %9s %9s | %7s %9s %9s %9s\n", "rules", "depth",
+                "perft nodes", "wall s", "cpu s", "Mmoves/s", "(cpu)", "games", "games/s",
+                "Mmoves/s", "(cpu)");
     for (const auto& r : rows) {
-        std::printf("%-20s %5d %14llu %9.3f %10.2f %8d %10.0f %10.2f\n", r.name.c_str(), r.depth,
-                    static_cast<unsigned long long>(r.perft_nodes), r.perft_seconds,
-                    per_second(static_cast<double>(r.perft_nodes), r.perft_seconds) / 1e6, r.games,
-                    per_second(r.games, r.playout_seconds),
-                    per_second(static_cast<double>(r.playout_moves), r.playout_seconds) / 1e6);
+        const auto nodes = static_cast<double>(r.perft_nodes);
+        const auto moves = static_cast<double>(r.playout_moves);
+        std::printf("%-20s %5d %12llu | %8.3f %8.3f %9.2f %9.2f | %7d %9.0f %9.2f %9.2f\n",
+                    r.name.c_str(), r.depth, static_cast<unsigned long long>(r.perft_nodes),
+                    r.perft.wall, r.perft.cpu, per_second(nodes, r.perft.wall) / 1e6,
+                    per_second(nodes, r.perft.cpu) / 1e6, r.games,
+                    per_second(r.games, r.playouts.wall), per_second(moves, r.playouts.wall) / 1e6,
+                    per_second(moves, r.playouts.cpu) / 1e6);
     }
 }
 
@@ -94,15 +116,20 @@ void print_json(const std::vector<Row>& rows, const Options& opt) {
     std::printf("{\"seed\":%u,\"results\":[", opt.seed);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const auto& r = rows[i];
+        const auto nodes = static_cast<double>(r.perft_nodes);
+        const auto moves = static_cast<double>(r.playout_moves);
         std::printf(
-            "%s{\"rules\":\"%s\",\"perft\":{\"depth\":%d,\"nodes\":%llu,\"seconds\":%.6f,"
-            "\"moves_per_second\":%.0f},\"playouts\":{\"games\":%d,\"moves\":%llu,"
-            "\"seconds\":%.6f,\"games_per_second\":%.1f,\"moves_per_second\":%.0f}}",
+            "%s{\"rules\":\"%s\",\"perft\":{\"depth\":%d,\"nodes\":%llu,\"wall_seconds\":%.6f,"
+            "\"cpu_seconds\":%.6f,\"moves_per_second\":%.0f,\"moves_per_cpu_second\":%.0f},"
+            "\"playouts\":{\"games\":%d,\"moves\":%llu,\"wall_seconds\":%.6f,"
+            "\"cpu_seconds\":%.6f,\"games_per_second\":%.1f,\"moves_per_second\":%.0f,"
+            "\"moves_per_cpu_second\":%.0f}}",
             i ? "," : "", r.name.c_str(), r.depth, static_cast<unsigned long long>(r.perft_nodes),
-            r.perft_seconds, per_second(static_cast<double>(r.perft_nodes), r.perft_seconds),
-            r.games, static_cast<unsigned long long>(r.playout_moves), r.playout_seconds,
-            per_second(r.games, r.playout_seconds),
-            per_second(static_cast<double>(r.playout_moves), r.playout_seconds));
+            r.perft.wall, r.perft.cpu, per_second(nodes, r.perft.wall),
+            per_second(nodes, r.perft.cpu), r.games,
+            static_cast<unsigned long long>(r.playout_moves), r.playouts.wall, r.playouts.cpu,
+            per_second(r.games, r.playouts.wall), per_second(moves, r.playouts.wall),
+            per_second(moves, r.playouts.cpu));
     }
     std::printf("]}\n");
 }
