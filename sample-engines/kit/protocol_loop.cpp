@@ -67,14 +67,14 @@ public:
                 say("ignored: " + command.error().message);
                 continue;
             }
-            if (!handle(*command)) return 0;
+            if (!handle(*command)) return exit_code_;
         }
         finish_search(false);  // a scripted session ends with its last search's bestmove
         return 0;
     }
 
 private:
-    // Returns false on `quit`.
+    // Returns false on `quit` (or rules the engine cannot play).
     bool handle(const protocol::Command& command) {
         return std::visit(
             [this](const auto& c) -> bool {
@@ -85,7 +85,7 @@ private:
                     write(protocol::Reply{protocol::ReadyOk{}});
                 } else if constexpr (std::is_same_v<T, protocol::SetOption>) {
                     finish_search(false);
-                    on_setoption(c);
+                    return on_setoption(c);
                 } else if constexpr (std::is_same_v<T, protocol::NewGame>) {
                     finish_search(false);
                     engine_.new_game();
@@ -109,21 +109,26 @@ private:
     void on_ugi() {
         write(protocol::Reply{protocol::Id{"name", engine_.name()}});
         write(protocol::Reply{protocol::Id{"author", engine_.author()}});
+        write(protocol::Reply{protocol::Id{"protocol", std::to_string(protocol::kProtocolVersion)}});
         for (const auto& decl : options_.declarations()) write(protocol::Reply{decl});
         write(protocol::Reply{protocol::UgiOk{}});
     }
 
-    void on_setoption(const protocol::SetOption& c) {
+    // Returns false when the session must end: spec section 6 asks an engine given rules it
+    // cannot play to say so and exit rather than play a game under the wrong rules.
+    bool on_setoption(const protocol::SetOption& c) {
         if (is_rules_option(c.name)) {
             auto parsed = rules::parse_rules(c.value);
             if (!parsed) {
-                say("Rules not changed: " + parsed.error().message);
-                return;
+                say("unsupported rules " + c.value + ": " + parsed.error().message);
+                exit_code_ = 1;
+                return false;
             }
             rules_ = *parsed;
         }
         auto applied = options_.set(c.name, c.value);
         if (!applied) say(applied.error().message);
+        return true;
     }
 
     void on_go(const protocol::Go& go) {
@@ -201,6 +206,7 @@ private:
     std::thread search_thread_;
     std::atomic<bool> stop_{false};
     bool infinite_ = false;
+    int exit_code_ = 0;
 };
 
 }  // namespace

@@ -35,7 +35,8 @@ struct GamePosition {
 Expected<GamePosition> resolve_position(const protocol::PositionCommand& command,
                                         const rules::Rules& rules);
 
-// Runs one session until `quit` or the end of `in`. Returns the process exit code (0).
+// Runs one session until `quit` or the end of `in`. Returns the process exit code: 0, or 1 after
+// unsupported rules.
 int run_protocol(Engine& engine, std::istream& in, std::ostream& out);
 
 // For main(): runs on stdin/stdout (untied, so the search thread's writes never race a flush from

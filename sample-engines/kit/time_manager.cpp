@@ -26,7 +26,8 @@ SearchLimits TimeManager::limits(const protocol::Go& go, rules::Side side) const
         const Milliseconds budget = at_least_1ms(std::max(m - config_.movetime_margin - m / 20, m / 2));
         out.soft_time = budget;
         out.hard_time = budget;
-    } else if (time_left) {
+    }
+    if (time_left) {
         const Milliseconds left = *time_left;
         const Milliseconds inc = increment.value_or(Milliseconds{0});
         // Leave the safety margin, or half the clock once the clock is nearly gone.
@@ -34,8 +35,10 @@ SearchLimits TimeManager::limits(const protocol::Go& go, rules::Side side) const
         const auto inc_part = Milliseconds{static_cast<Milliseconds::rep>(
             static_cast<double>(inc.count()) * config_.increment_share)};
         const Milliseconds soft = at_least_1ms(std::min(left / config_.moves_to_go + inc_part, cap));
-        out.soft_time = soft;
-        out.hard_time = std::min(soft * config_.hard_factor, cap);
+        const Milliseconds hard = std::min(soft * config_.hard_factor, cap);
+        // With movetime as well, the first limit reached ends the search (spec section 4.6).
+        out.soft_time = out.soft_time ? std::min(*out.soft_time, soft) : soft;
+        out.hard_time = out.hard_time ? std::min(*out.hard_time, hard) : hard;
     }
 
     if (!go.depth && !go.nodes && !go.movetime && !time_left) out.infinite = true;

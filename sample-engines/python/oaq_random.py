@@ -7,6 +7,7 @@ rules library, and speaks the engine protocol (protocol-spec/README.md) on stdin
     ugi -> id name / id author / option ... / ugiok      isready -> readyok
     setoption name Rules value <rules string>             setoption name Seed value <n>
     setoption name Style value random|greedy              uginewgame
+    (a Rules value it cannot parse: `info string unsupported rules ...` and exit 1, spec section 6)
     position startpos|fen <6 fields> [moves ...]          go ... -> bestmove <move>
     stop, quit; anything else is ignored.
 
@@ -324,6 +325,7 @@ class Bot:
         self.rng = random.Random(self.seed)
         self.position = start_position(self.rules)
         self.position_command = ["startpos"]
+        self.unsupported = False
 
     def send(self, line):
         self.out.write(line + "\n")
@@ -331,15 +333,22 @@ class Bot:
 
     def setoption(self, tokens):
         if "name" not in tokens:
-            return
+            return True
         i = tokens.index("name")
         j = tokens.index("value") if "value" in tokens else len(tokens)
         name = " ".join(tokens[i + 1:j]).lower()
         value = " ".join(tokens[j + 1:])
-        try:
-            if name == "rules":
+        if name == "rules":
+            try:
                 self.rules = parse_rules(value)
-            elif name == "seed":
+            except RulesError as e:
+                # Spec section 6: rules we cannot play end the session instead of a wrong game.
+                self.send("info string unsupported rules %s: %s" % (value, e))
+                self.unsupported = True
+                return False
+            return True
+        try:
+            if name == "seed":
                 self.seed = int(value)
                 self.rng = random.Random(self.seed)
             elif name == "style":
@@ -350,6 +359,7 @@ class Bot:
                 self.send("info string unknown option " + name)
         except ValueError as e:
             self.send("info string option %s not changed: %s" % (name, e))
+        return True
 
     def resolve(self, tokens):
         """Applies `position ...` under the rules in force (the rules may come after it)."""
@@ -387,6 +397,7 @@ class Bot:
         if cmd == "ugi":
             self.send("id name oaq-random-py")
             self.send("id author the oaq authors")
+            self.send("id protocol 1")
             self.send("option name Rules type string default standard")
             self.send("option name Seed type spin default 1 min 0 max 2000000000")
             self.send("option name Style type combo default random var random var greedy")
@@ -394,7 +405,7 @@ class Bot:
         elif cmd == "isready":
             self.send("readyok")
         elif cmd == "setoption":
-            self.setoption(tokens)
+            return self.setoption(tokens)
         elif cmd == "uginewgame":
             self.rng = random.Random(self.seed)
         elif cmd == "position":
@@ -438,9 +449,10 @@ def main(argv):
     bot = Bot()
     while True:
         line = sys.stdin.readline()
-        if not line or not bot.handle(line.strip()):
-            break
-    return 0
+        if not line:
+            return 0
+        if not bot.handle(line.strip()):
+            return 1 if bot.unsupported else 0
 
 
 if __name__ == "__main__":

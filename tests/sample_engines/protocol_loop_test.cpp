@@ -52,6 +52,7 @@ TEST_CASE("the ugi handshake names the engine, declares Rules and ends with ugio
     REQUIRE(lines.size() >= 5);
     CHECK(lines[0] == "id name oaq-random");
     CHECK(lines[1].rfind("id author ", 0) == 0);
+    CHECK(lines[2] == "id protocol 1");
     CHECK(contains_line(lines, "option name Rules type string default standard"));
     CHECK(contains_line(lines, "option name Seed type spin"));
     CHECK(lines[lines.size() - 2] == "ugiok");
@@ -77,10 +78,21 @@ TEST_CASE("a bad position or bad rules are reported and refused", "[kit][loop]")
             run_script(engine, "position fen 0,1,0,0,0,0,0,0,0,1,0,0 S 20+1 26+1 0 0\ngo depth 1\n");
         CHECK(last_bestmove(lines) == "(none)");
     }
-    SECTION("an unknown rules string leaves the rules unchanged") {
-        const auto lines = run_script(engine, "setoption name Rules value chess\nposition startpos\ngo depth 1\n");
-        CHECK(contains_line(lines, "info string Rules not changed"));
-        CHECK(is_legal_after("standard", "", {}, last_bestmove(lines)));
+    SECTION("rules the engine cannot play end the session (spec section 6)") {
+        std::istringstream in("setoption name Rules value chess\nisready\nposition startpos\ngo depth 1\n");
+        std::ostringstream out;
+        CHECK(oaq::kit::run_protocol(engine, in, out) == 1);
+        const auto lines = oaq::test::split_lines(out.str());
+        REQUIRE(lines.size() == 1);
+        CHECK(lines[0].rfind("info string unsupported rules chess", 0) == 0);
+    }
+    SECTION("the Rules option name is case-insensitive and takes the expanded form") {
+        const auto lines = run_script(
+            engine,
+            "setoption name RULES value quan_value=10,quan_setup=stones10,direction=cw,"
+            "empty_quan_gap=yes,after_capture=stop,chain=yes,quan_non=0,end=first_mandarin_capture\n"
+            "position startpos moves 3L 2L\ngo movetime 20\n");
+        CHECK(is_legal_after("village", "", {"3L", "2L"}, last_bestmove(lines)));
     }
 }
 

@@ -72,3 +72,14 @@ TEST_CASE("depth, nodes and infinite pass through; no limit at all means infinit
     only_north_clock.p2time = 1000ms;
     CHECK(TimeManager{}.limits(only_north_clock, Side::South).infinite);
 }
+
+TEST_CASE("with movetime and a clock together the smaller budget wins", "[kit][time]") {
+    Go go;
+    go.movetime = 1000ms;
+    go.p1time = 5000ms;
+    const auto limits = TimeManager{}.limits(go, Side::South);
+    CHECK(*limits.soft_time == 200ms);  // 5000 / 25
+    CHECK(*limits.hard_time == 600ms);  // 3 x soft, below the movetime budget of 940
+    go.p1time = 100000ms;
+    CHECK(*TimeManager{}.limits(go, Side::South).hard_time == 940ms);
+}
