@@ -6,13 +6,6 @@
 
 namespace oaq::engines {
 
-void GreedyEngine::declare_options(kit::Options& options) {
-    options.add_spin("Seed", static_cast<long long>(seed_), 0, 2'000'000'000, [this](long long v) {
-        seed_ = static_cast<std::uint64_t>(v);
-        rng_.seed(seed_);
-    });
-}
-
 rules::Move GreedyEngine::search(const kit::SearchRequest& request, kit::SearchControl& control) {
     const auto& pos = request.position;
     const auto me = pos.side;
@@ -28,7 +21,7 @@ rules::Move GreedyEngine::search(const kit::SearchRequest& request, kit::SearchC
             best = diff;
             chosen = move;
             ties = 1;
-        } else if (diff == best && rng_() % ++ties == 0) {
+        } else if (diff == best && rng()() % ++ties == 0) {
             chosen = move;  // reservoir sampling: each of the equal moves with probability 1/ties
         }
     }

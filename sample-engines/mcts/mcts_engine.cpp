@@ -159,6 +159,7 @@ private:
 }  // namespace
 
 void MctsEngine::declare_options(kit::Options& options) {
+    SeededEngine::declare_options(options);
     options.add_spin("Exploration", 100, 0, 1000,
                      [this](long long c) { exploration_ = static_cast<double>(c) / 100.0; });
     options.add_combo("Playout", "greedy", {"greedy", "random"},
@@ -166,14 +167,10 @@ void MctsEngine::declare_options(kit::Options& options) {
     options.add_spin("TreeMB", 256, 1, 4096, [this](long long mb) {
         max_tree_nodes_ = static_cast<std::size_t>(mb) * 1024 * 1024 / sizeof(Node);
     });
-    options.add_spin("Seed", 1, 0, 2'000'000'000, [this](long long v) {
-        seed_ = static_cast<std::uint64_t>(v);
-        rng_.seed(seed_);
-    });
 }
 
 rules::Move MctsEngine::search(const kit::SearchRequest& request, kit::SearchControl& control) {
-    Tree tree(request, exploration_, greedy_playouts_, max_tree_nodes_, rng_);
+    Tree tree(request, exploration_, greedy_playouts_, max_tree_nodes_, rng());
     std::uint64_t playouts = 0;
     int max_depth = 0;
     auto next_report = kit::Clock::now() + std::chrono::milliseconds(200);

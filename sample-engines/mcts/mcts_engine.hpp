@@ -9,18 +9,16 @@
 #pragma once
 
 #include <cstdint>
-#include <random>
 #include <string>
 
-#include "kit/engine.hpp"
+#include "kit/seeded_engine.hpp"
 
 namespace oaq::engines {
 
-class MctsEngine : public kit::Engine {
+class MctsEngine : public kit::SeededEngine {
 public:
     std::string name() const override { return "oaq-mcts"; }
     void declare_options(kit::Options& options) override;
-    void new_game() override { rng_.seed(seed_); }
     rules::Move search(const kit::SearchRequest& request, kit::SearchControl& control) override;
 
     std::uint64_t last_playouts() const { return last_playouts_; }
@@ -29,8 +27,6 @@ private:
     double exploration_ = 1.0;
     bool greedy_playouts_ = true;
     std::size_t max_tree_nodes_ = 4'000'000;
-    std::uint64_t seed_ = 1;
-    std::mt19937_64 rng_{1};
     std::uint64_t last_playouts_ = 0;
 };
 

@@ -4,18 +4,9 @@
 
 namespace oaq::engines {
 
-void RandomEngine::declare_options(kit::Options& options) {
-    options.add_spin("Seed", static_cast<long long>(seed_), 0, 2'000'000'000, [this](long long v) {
-        seed_ = static_cast<std::uint64_t>(v);
-        rng_.seed(seed_);
-    });
-}
-
 rules::Move RandomEngine::search(const kit::SearchRequest& request, kit::SearchControl& control) {
     const auto moves = rules::legal_moves(request.position, request.rules);
-    // Draw the index by hand: std::uniform_int_distribution differs between standard libraries,
-    // and a seed must give the same game everywhere.
-    const auto pick = static_cast<std::size_t>(rng_() % moves.size());
+    const auto pick = static_cast<std::size_t>(rng()() % moves.size());
     protocol::Info info;
     info.depth = 1;
     info.nodes = 1;
