@@ -108,23 +108,36 @@ public:
     }
     unsigned holds_piece(int pit) const { return (pieces_ & piece_mask(pit)) != 0 ? 1u : 0u; }
 
-    // Picks up every citizen of `from` and sows them in direction index d (the emptied square
-    // included when a lap comes round). Returns the pit after the one that got the last stone.
-    int sow(int from, std::size_t d) {
-        unsigned count = citizens(from);
-        w_.low &= kKeepAllBut[at(from)].low;
-        w_.high &= kKeepAllBut[at(from)].high;
-        if (count >= kPits) {
-            // Whole laps drop one stone in every pit, the origin included.
-            const unsigned laps = count / kPits;
-            w_.low += laps * 0x0101010101010101ull;
-            w_.high += laps * 0x01010101ull;
-            count -= laps * kPits;
+    // Sows the citizens of `pit` in direction Dir (+1 or -1), relaying from every full square the
+    // last stone is followed by; returns the pit after the last stone of the last sowing, which is
+    // not a full square. The pit after the last stone never receives a stone of that sowing (at
+    // most 11 land before it, after the whole laps), so its count is read before the stones are
+    // added: the next relay does not wait for the addition.
+    template <int Dir>
+    int sow_and_relay(int pit) {
+        constexpr std::size_t d = Dir > 0 ? 1 : 0;
+        unsigned count = citizens(pit);
+        while (true) {
+            w_.low &= kKeepAllBut[at(pit)].low;
+            w_.high &= kKeepAllBut[at(pit)].high;
+            if (count >= kPits) {
+                // Whole laps drop one stone in every pit, the origin included.
+                const unsigned laps = count / kPits;
+                w_.low += laps * 0x0101010101010101ull;
+                w_.high += laps * 0x01010101ull;
+                count -= laps * kPits;
+            }
+            int next = pit + Dir * (static_cast<int>(count) + 1);
+            if constexpr (Dir > 0) next -= next >= kPits ? kPits : 0;
+            else next += next < 0 ? kPits : 0;
+            const unsigned next_count = citizens(next);
+            const SowStep& s = kSow[d][at(pit)][count];
+            w_.low += s.low;
+            w_.high += s.high;
+            if ((static_cast<unsigned>(next_count != 0) & ~is_mandarin(next) & 1u) == 0) return next;
+            pit = next;
+            count = next_count;
         }
-        const SowStep& s = kSow[d][at(from)][count];
-        w_.low += s.low;
-        w_.high += s.high;
-        return s.next;
     }
 
     // Takes everything in `pit` (citizens, and the piece of a mandarin pit that holds it).
@@ -231,11 +244,7 @@ Position play(const Position& before, Move move, const Rules& rules) {
     // Each pass of this loop sows the citizens of `pit` and then resolves what follows (3.4, 3.5);
     // `continue` is a relay from a full square, `break` ends the turn.
     while (true) {
-        const int next = b.sow(pit, d);
-        if (b.is_full_square(next)) {
-            pit = next;
-            continue;
-        }
+        const int next = d == 1 ? b.sow_and_relay<1>(pit) : b.sow_and_relay<-1>(pit);
         if (!b.is_gap(next, rules)) break;  // a mandarin pit that is not empty, or no gap
 
         int target = step_of[at(next)];  // the pit after the gap: capture it if we may
