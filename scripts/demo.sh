@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The main job: builds oaq and runs a round-robin tournament of the four sample engines into
+# oaq.db (an embedded SQLite file in the current directory), then prints the ratings.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OAQ_WITH_BROWSER=0 scripts/setup.sh
+bin=build/bin
+name="demo-$(date -u +%Y%m%d-%H%M%S)"
+"$bin/oaq" tournament \
+  --engine name=random cmd=$bin/oaq-random \
+  --engine name=greedy cmd=$bin/oaq-greedy \
+  --engine name=alphabeta cmd=$bin/oaq-alphabeta \
+  --engine name=mcts cmd=$bin/oaq-mcts \
+  --tc movetime=50 --rounds 2 --concurrency 2 --openings plies=4 seed=1 \
+  --db oaq.db --name "$name" --progress 12 "$@"
+echo
+echo "Stored in oaq.db as tournament \"$name\". Try: $bin/oaq results standings --db oaq.db"

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what oaq needs from Debian's archive (when missing) and builds it into build/.
+# Usage: scripts/setup.sh [extra cmake arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(build-essential cmake pkg-config libboost-dev libboost-program-options-dev
+          libboost-filesystem-dev libfmt-dev libsqlite3-dev catch2 python3 sqlite3 procps)
+# The report page is checked in headless Chromium by the test suite.
+if [ "${OAQ_WITH_BROWSER:-1}" = 1 ]; then packages+=(chromium); fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+cmake --build build -j"$(nproc)"

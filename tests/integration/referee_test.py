@@ -1,0 +1,277 @@
+#!/usr/bin/env python3
+"""Integration tests of the `oaq` referee with real processes, pipes, clocks and SQLite files.
+
+Runs the real binaries from --bin: `oaq`, the sample engines and the misbehaving oaq-test-engine.
+Each test is a function named test_*; the script prints one line per test and a closing
+"N passed, M failed" line, and exits non-zero when any test failed. Standard library only.
+"""
+import argparse
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+BIN = None
+TMP = None
+
+
+def oaq(*args, timeout=300, check=None):
+    """Runs oaq with args; returns CompletedProcess (text)."""
+    proc = subprocess.run([os.path.join(BIN, "oaq"), *args], capture_output=True, text=True,
+                          timeout=timeout)
+    if check is not None and proc.returncode != check:
+        raise AssertionError(f"oaq {' '.join(args)} exited {proc.returncode}, wanted {check}\n"
+                             f"stdout: {proc.stdout[-2000:]}\nstderr: {proc.stderr[-2000:]}")
+    return proc
+
+
+def engine(name, binary, *extra):
+    return ["--engine", f"name={name}", f"cmd={os.path.join(BIN, binary)}", *extra]
+
+
+def json_lines(text):
+    return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+
+
+def test_engine_processes():
+    """Pids of test engines still alive (a leak check, by command line)."""
+    out = subprocess.run(["ps", "-eo", "pid,stat,args"], capture_output=True, text=True).stdout
+    return [l for l in out.splitlines() if "oaq-test-engine" in l and " Z" not in l and "ps -eo" not in l]
+
+
+# ---- issue 4: every misbehaviour is a recorded result, the other engine wins, the match goes on
+
+
+MISBEHAVIOURS = [
+    # flags, termination, text the detail must contain
+    # The first engine is South in game 1, so the bad engine moves at odd plies there.
+    (["--crash-at-ply", "1"], "crash", "signal 6"),
+    (["--exit-at-start"], "crash", "exit code 3"),
+    (["--hang-after-go"], "time_forfeit", ""),
+    (["--no-ugiok"], "stall", "ugiok"),
+    (["--no-readyok"], "stall", "readyok"),
+    (["--illegal-move"], "illegal_move", "is empty"),
+    (["--wrong-side-move"], "illegal_move", ""),
+    (["--bad-move-token"], "protocol_violation", "6L"),
+    (["--malformed-bestmove"], "protocol_violation", "bestmove"),
+]
+
+
+def test_each_misbehaviour_is_recorded_and_the_match_goes_on():
+    for flags, termination, detail in MISBEHAVIOURS:
+        args = ["match", *engine("good", "oaq-greedy"),
+                *engine("bad", "oaq-test-engine", "args=" + " ".join(flags)),
+                "--games", "2", "--tc", "1+0.1", "--json"]
+        proc = oaq(*args, timeout=120, check=0)
+        games = [o for o in json_lines(proc.stdout) if o["type"] == "game"]
+        assert len(games) == 2, f"{flags}: {len(games)} games"
+        # --crash-at-ply 1 only triggers in the game where the bad engine moves at ply 1.
+        if flags[0] == "--crash-at-ply":
+            games = [g for g in games if g["north"] == "bad"]
+        for g in games:
+            bad_side = "south" if g["south"] == "bad" else "north"
+            assert g["termination"] == termination, f"{flags}: {g['termination']} {g['detail']}"
+            assert g["detail"].startswith(bad_side + ":"), f"{flags}: {g['detail']}"
+            assert detail in g["detail"], f"{flags}: detail {g['detail']!r} lacks {detail!r}"
+            winner = "north_win" if bad_side == "south" else "south_win"
+            assert g["result"] == winner, f"{flags}: {g['result']}"
+    assert not test_engine_processes(), f"left behind: {test_engine_processes()}"
+
+
+def test_noise_does_not_stop_a_correct_engine():
+    for flags in (["--garbage-before-bestmove"], ["--crlf"], ["--info-flood", "2000"],
+                  ["--stderr-flood", "200000"], ["--slow-start", "300"]):
+        proc = oaq("match", *engine("a", "oaq-greedy"),
+                   *engine("noisy", "oaq-test-engine", "args=" + " ".join(flags)),
+                   "--games", "2", "--tc", "5+0.1", "--json", check=0)
+        for g in (o for o in json_lines(proc.stdout) if o["type"] == "game"):
+            assert g["termination"] in ("normal", "repetition", "ply_limit"), f"{flags}: {g}"
+
+
+def test_an_engine_that_ignores_quit_and_leaves_a_child_is_killed_with_its_group():
+    oaq("match", *engine("a", "oaq-greedy"),
+        *engine("stubborn", "oaq-test-engine", "args=--ignore-quit --spawn-child"),
+        "--games", "2", "--tc", "movetime=20", check=0)
+    time.sleep(0.2)
+    assert not test_engine_processes(), f"left behind: {test_engine_processes()}"
+
+
+def test_time_is_enforced_with_the_margin():
+    proc = oaq("match", *engine("a", "oaq-greedy"),
+               *engine("slow", "oaq-test-engine", "args=--delay 300"),
+               "--games", "2", "--tc", "movetime=100", "--timemargin", "50", "--json", check=0)
+    games = [o for o in json_lines(proc.stdout) if o["type"] == "game"]
+    assert all(g["termination"] == "time_forfeit" for g in games), games
+    assert all("exceeded by" in g["detail"] for g in games), games
+
+
+def test_non_standard_rules_need_the_rules_option():
+    proc = oaq("match", *engine("a", "oaq-greedy"),
+               *engine("plain", "oaq-test-engine", "args=--no-rules-option"),
+               "--games", "2", "--rules", "village", "--tc", "movetime=20", "--json", check=0)
+    games = [o for o in json_lines(proc.stdout) if o["type"] == "game"]
+    assert all(g["termination"] == "protocol_violation" and "Rules" in g["detail"] for g in games), games
+
+
+def test_match_prints_a_summary_with_elo():
+    proc = oaq("match", *engine("greedy", "oaq-greedy"), *engine("random", "oaq-random"),
+               "--games", "6", "--tc", "movetime=10", "--openings", "plies=4", "seed=3", "--json",
+               check=0)
+    summary = [o for o in json_lines(proc.stdout) if o["type"] == "summary"][-1]
+    assert summary["finished"] and summary["games_done"] == 6
+    assert summary["match"]["wins"] + summary["match"]["draws"] + summary["match"]["losses"] == 6
+    assert sum(summary["match"]["pentanomial"]) == 3
+
+
+# ---- bad input: one clear line, exit 2, no data lost
+
+
+def test_bad_input_is_one_line_and_exit_2():
+    cases = [
+        (["rules", "perft", "--rules", "standard,chain=maybe", "3"], "chain=maybe"),
+        (["rules", "play", "1L", "7R"], "move 2"),
+        (["rules", "show", "Q0,5,5 S 0+0 0+0 0 0"], "field 1"),
+        (["match", "--engine", "cmd=/nonexistent/engine", "--engine", "cmd=/bin/true"], "/nonexistent/engine"),
+        (["match", *engine("a", "oaq-random"), "--engine", f"cmd={BIN}/oaq-random", "colour=red"], "colour"),
+        (["tournament", *engine("a", "oaq-random"), *engine("b", "oaq-greedy"), "--tc", "fast"], "fast"),
+        (["tournament", *engine("a", "oaq-random"), *engine("b", "oaq-greedy"), "--frobnicate"], "frobnicate"),
+    ]
+    for args, needle in cases:
+        proc = oaq(*args)
+        assert proc.returncode == 2, f"{args}: exit {proc.returncode}"
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and needle in lines[0], f"{args}: {proc.stderr!r}"
+
+
+def test_a_damaged_database_is_refused_and_left_alone():
+    path = os.path.join(TMP, "damaged.db")
+    with open(path, "wb") as f:
+        f.write(b"this is not a database" * 100)
+    before = open(path, "rb").read()
+    proc = oaq("tournament", *engine("a", "oaq-random"), *engine("b", "oaq-greedy"), "--db", path)
+    assert proc.returncode == 2, proc.returncode
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert open(path, "rb").read() == before
+
+
+# ---- issue 5: a real tournament at concurrency 2, killed, resumed, checked game by game
+
+
+def tournament_args(db, name):
+    return ["tournament", *engine("random", "oaq-random"), *engine("greedy", "oaq-greedy"),
+            *engine("alphabeta", "oaq-alphabeta"), *engine("mcts", "oaq-mcts"),
+            "--tc", "movetime=10", "--concurrency", "2", "--rounds", "3",
+            "--openings", "plies=4", "seed=11", "--db", db, "--name", name, "--json",
+            "--progress", "5"]
+
+
+def check_database(db, name, expected_games):
+    con = sqlite3.connect(db)
+    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    tid = con.execute("SELECT id FROM tournaments WHERE name = ?", (name,)).fetchone()[0]
+    rows = con.execute("SELECT id, game_index, plies FROM games WHERE tournament_id = ? ORDER BY game_index",
+                       (tid,)).fetchall()
+    for game_id, index, plies in rows:
+        moves = con.execute("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,)).fetchone()[0]
+        assert moves == plies, f"game {game_id}: {moves} moves stored, {plies} plies"
+    indices = [r[1] for r in rows]
+    assert len(indices) == len(set(indices)), "a game index was played twice"
+    if expected_games is not None:
+        assert indices == list(range(expected_games)), f"indices {indices}"
+    status = con.execute("SELECT status FROM tournaments WHERE id = ?", (tid,)).fetchone()[0]
+    con.close()
+    return len(rows), status
+
+
+def test_tournament_killed_with_sigkill_resumes_without_loss_or_repeat():
+    db = os.path.join(TMP, "kill.db")
+    name = "killed"
+    proc = subprocess.Popen([os.path.join(BIN, "oaq"), *tournament_args(db, name)],
+                            stdout=subprocess.PIPE, text=True)
+    seen = 0
+    for line in proc.stdout:
+        if line.startswith('{"type":"game"'):
+            seen += 1
+            if seen == 7:
+                proc.send_signal(signal.SIGKILL)
+                break
+    proc.wait()
+    proc.stdout.close()
+    stored, status = check_database(db, name, None)
+    assert stored >= 7 and status == "running", (stored, status)
+    # 4 engines, 3 rounds: 6 pairings x 2 colours x 3 = 36 games.
+    proc = oaq("tournament", "--resume", name, "--db", db, "--json", check=0, timeout=600)
+    start = json_lines(proc.stdout)[0]
+    assert start["already_done"] == stored, start
+    stored, status = check_database(db, name, 36)
+    assert status == "finished"
+
+
+def test_tournament_interrupted_with_ctrl_c_records_and_resumes():
+    db = os.path.join(TMP, "sigint.db")
+    name = "interrupted"
+    proc = subprocess.Popen([os.path.join(BIN, "oaq"), *tournament_args(db, name)],
+                            stdout=subprocess.PIPE, text=True)
+    seen = 0
+    out = []
+    for line in proc.stdout:
+        out.append(line)
+        if line.startswith('{"type":"game"'):
+            seen += 1
+            if seen == 5:
+                proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=60) == 130
+    summary = json.loads(out[-1])
+    assert summary["type"] == "summary" and not summary["finished"]
+    assert "--resume interrupted" in summary["resume"]
+    stored, status = check_database(db, name, None)
+    assert status == "interrupted"
+    oaq("tournament", "--resume", name, "--db", db, check=0, timeout=600)
+    check_database(db, name, 36)
+    assert not test_engine_processes()
+
+
+def test_gauntlet_plays_the_first_engine_against_all_others():
+    db = os.path.join(TMP, "gauntlet.db")
+    proc = oaq("tournament", "--format", "gauntlet", *engine("hero", "oaq-greedy"),
+               *engine("r1", "oaq-random"), *engine("r2", "oaq-random", "option.Seed=5"),
+               "--tc", "movetime=5", "--db", db, "--json", check=0)
+    games = [o for o in json_lines(proc.stdout) if o["type"] == "game"]
+    assert len(games) == 4
+    assert all("hero" in (g["south"], g["north"]) for g in games)
+
+
+def main():
+    global BIN, TMP
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("-k", default="", help="run only tests whose name contains this")
+    args = parser.parse_args()
+    BIN = os.path.abspath(args.bin)
+    passed = failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        TMP = tmp
+        for name, fn in sorted(globals().items()):
+            if not name.startswith("test_") or not callable(fn) or name == "test_engine_processes":
+                continue
+            if args.k not in name:
+                continue
+            start = time.monotonic()
+            try:
+                fn()
+                passed += 1
+                print(f"PASS {name} ({time.monotonic() - start:.1f} s)", flush=True)
+            except Exception:
+                failed += 1
+                print(f"FAIL {name}\n{traceback.format_exc()}", flush=True)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
