@@ -3,7 +3,8 @@
 //            child reads it and writes one line back (the least any referee can pay);
 //   session  EngineSession::search (position + go -> bestmove) against oaq-test-engine, an engine
 //            that answers at once, so the difference to the floor is the layer's own overhead:
-//            encoding, decoding, the line buffer, the protocol state machine and the engine's parse.
+//            encoding, decoding, the line buffer, the protocol state machine and the engine's
+//            parse.
 // Reports wall time per ply (mean, median, 99th percentile) and CPU time per ply of the referee
 // (and of the other side). Figures only: this program never fails on timing.
 #include <sys/resource.h>
@@ -38,7 +39,9 @@ struct Figures {
 double cpu_us(int who) {
     rusage u{};
     ::getrusage(who, &u);
-    auto us = [](const timeval& t) { return static_cast<double>(t.tv_sec) * 1e6 + static_cast<double>(t.tv_usec); };
+    auto us = [](const timeval& t) {
+        return static_cast<double>(t.tv_sec) * 1e6 + static_cast<double>(t.tv_usec);
+    };
     return us(u.ru_utime) + us(u.ru_stime);
 }
 
@@ -52,7 +55,9 @@ void summarize(Figures& f, std::vector<double> samples_us) {
     f.p99_us = samples_us[samples_us.size() * 99 / 100];
 }
 
-double micros(nanoseconds d) { return static_cast<double>(d.count()) / 1000.0; }
+double micros(nanoseconds d) {
+    return static_cast<double>(d.count()) / 1000.0;
+}
 
 // The floor: one line each way through two pipes with a forked child.
 Figures pipe_floor(int plies) {
@@ -117,7 +122,8 @@ Figures session_round_trip(int plies) {
         auto r = session.search(position, go, std::chrono::seconds(2));
         samples.push_back(micros(Clock::now() - t0));
         if (!r) {
-            std::fprintf(stderr, "oaq-bench-overhead: search failed: %s\n", r.error().detail.c_str());
+            std::fprintf(stderr, "oaq-bench-overhead: search failed: %s\n",
+                         r.error().detail.c_str());
             std::exit(2);
         }
     }
@@ -165,8 +171,8 @@ int main(int argc, char** argv) {
     std::printf("%-40s %7s %10s %10s %10s %12s %12s\n", "per ply", "plies", "mean us", "median us",
                 "p99 us", "cpu ref us", "cpu other us");
     for (const auto& f : rows) {
-        std::printf("%-40s %7d %10.1f %10.1f %10.1f %12.1f %12.1f\n", f.name.c_str(), f.plies, f.mean_us,
-                    f.median_us, f.p99_us, f.cpu_self_us, f.cpu_other_us);
+        std::printf("%-40s %7d %10.1f %10.1f %10.1f %12.1f %12.1f\n", f.name.c_str(), f.plies,
+                    f.mean_us, f.median_us, f.p99_us, f.cpu_self_us, f.cpu_other_us);
     }
     std::printf("layer overhead (median, session - floor): %.1f us per ply\n",
                 rows[1].median_us - rows[0].median_us);

@@ -23,8 +23,8 @@ int run_check_engine(int argc, char** argv) {
     cli.options.add_options()("rules", po::value<std::string>()->default_value("standard"),
                               "rules string: a preset, optionally with switch=value overrides")(
         "option", po::value<std::vector<std::string>>()->composing(),
-        "NAME=VALUE sent with setoption (repeatable)")(
-        "dir", po::value<std::string>(), "working directory of the engine")(
+        "NAME=VALUE sent with setoption (repeatable)")("dir", po::value<std::string>(),
+                                                       "working directory of the engine")(
         "log", po::value<std::string>(), "append every protocol line, timestamped, to this file")(
         "stderr", po::value<std::string>(), "append the engine's stderr to this file")(
         "handshake-timeout", po::value<int>()->default_value(10000), "ms for ugi -> ugiok")(
@@ -67,7 +67,11 @@ int run_check_engine(int argc, char** argv) {
     if (vm->count("json")) {
         std::vector<std::string> encoded;
         for (const auto& s : steps) {
-            encoded.push_back(Json().field("name", s.name).field("passed", s.passed).field("reason", s.reason).str());
+            encoded.push_back(Json()
+                                  .field("name", s.name)
+                                  .field("passed", s.passed)
+                                  .field("reason", s.reason)
+                                  .str());
         }
         Json out;
         out.field("engine", config.command)

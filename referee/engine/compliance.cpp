@@ -19,7 +19,9 @@ std::string describe(const EngineFailure& f) {
     return std::string(protocol::to_string(f.termination)) + ": " + f.detail;
 }
 
-long long ms(Nanoseconds d) { return std::chrono::duration_cast<milliseconds>(d).count(); }
+long long ms(Nanoseconds d) {
+    return std::chrono::duration_cast<milliseconds>(d).count();
+}
 
 // The position a `position` command describes, or an error saying why it does not.
 Expected<rules::Position> position_of(const PositionCommand& command, const rules::Rules& rules) {
@@ -71,9 +73,11 @@ std::string option_problem(const protocol::OptionDecl& o) {
             try {
                 std::size_t used = 0;
                 value = std::stoll(o.default_value, &used);
-                if (used != o.default_value.size()) return "spin option " + o.name + ": bad default";
+                if (used != o.default_value.size())
+                    return "spin option " + o.name + ": bad default";
             } catch (const std::exception&) {
-                return "spin option " + o.name + ": default \"" + o.default_value + "\" is not a number";
+                return "spin option " + o.name + ": default \"" + o.default_value +
+                       "\" is not a number";
             }
             if (*o.min > *o.max || value < *o.min || value > *o.max) {
                 return "spin option " + o.name + ": default outside min..max";
@@ -90,13 +94,14 @@ std::string option_problem(const protocol::OptionDecl& o) {
                 if (v == o.default_value) return "";
             return "combo option " + o.name + ": default is not one of its vars";
         case OptionType::String:
-        case OptionType::Button: return "";
+        case OptionType::Button:
+            return "";
     }
     return "";
 }
 
 class Checker {
-public:
+  public:
     Checker(const EngineConfig& config, const std::string& rules_text)
         : session_(config), config_(config) {
         auto parsed = rules::parse_rules(rules_text);
@@ -141,7 +146,8 @@ public:
 
         PositionCommand mid;
         if (line.size() >= 4) {
-            auto pos = position_of(PositionCommand{std::nullopt, {line.begin(), line.begin() + 4}}, rules_);
+            auto pos = position_of(PositionCommand{std::nullopt, {line.begin(), line.begin() + 4}},
+                                   rules_);
             mid.fen = rules::to_string(*pos);
             mid.moves.assign(line.begin() + 4, line.end());
         }
@@ -175,7 +181,8 @@ public:
             session_.shutdown();
             bool polite = !session_.last_exit_forced();
             add("quit (exits within " + std::to_string(ms(config_.quit_grace)) + " ms)", polite,
-                polite ? session_.last_exit().value_or("") : "still running after the grace: killed");
+                polite ? session_.last_exit().value_or("")
+                       : "still running after the grace: killed");
         } else {
             add("quit", false, "engine not running");
         }
@@ -184,7 +191,7 @@ public:
 
     const std::vector<std::string>& warnings() const { return session_.warnings(); }
 
-private:
+  private:
     static constexpr milliseconds kTolerance{200};
 
     void add(std::string name, bool passed, std::string reason) {
@@ -227,8 +234,9 @@ private:
             return;
         }
         if (deadline && !late_is_fine && r->elapsed > *deadline) {
-            add(name, false, "bestmove after " + std::to_string(ms(r->elapsed)) + " ms, limit " +
-                                 std::to_string(ms(*deadline)) + " ms");
+            add(name, false,
+                "bestmove after " + std::to_string(ms(r->elapsed)) + " ms, limit " +
+                    std::to_string(ms(*deadline)) + " ms");
             return;
         }
         add(name, true, r->move + " in " + std::to_string(ms(r->elapsed)) + " ms");
@@ -243,7 +251,8 @@ private:
 
 }  // namespace
 
-std::vector<ComplianceStep> run_compliance_check(const EngineConfig& config, const std::string& rules,
+std::vector<ComplianceStep> run_compliance_check(const EngineConfig& config,
+                                                 const std::string& rules,
                                                  std::vector<std::string>* warnings) {
     Checker checker(config, rules);
     auto steps = checker.run();

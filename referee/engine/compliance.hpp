@@ -23,7 +23,8 @@ struct ComplianceStep {
 // started at all (bad command) or the rules string does not parse. When `warnings` is given it
 // receives what is not a failure but worth fixing (protocol-spec 8): ignored lines, options the
 // engine does not declare.
-std::vector<ComplianceStep> run_compliance_check(const EngineConfig& config, const std::string& rules,
+std::vector<ComplianceStep> run_compliance_check(const EngineConfig& config,
+                                                 const std::string& rules,
                                                  std::vector<std::string>* warnings = nullptr);
 
 }  // namespace oaq::engine

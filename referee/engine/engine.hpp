@@ -44,7 +44,7 @@ struct EngineIdentity {
 using InfoCallback = std::function<void(const protocol::Info&)>;
 
 class Engine {
-public:
+  public:
     virtual ~Engine() = default;
 
     virtual const std::string& name() const = 0;

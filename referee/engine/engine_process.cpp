@@ -90,6 +90,8 @@ void close_fd(int& fd) {
     fd = -1;
 }
 
+constexpr unsigned kCloseRangeCloexec = 1u << 2;  // CLOSE_RANGE_CLOEXEC, <linux/close_range.h>
+
 // Runs in the child between fork and exec: async-signal-safe calls only. Boost's own start_dir
 // ignores a failed chdir, and its set_error() in the child does not stop the exec, so the
 // working directory is changed here and any failure ends the child at once.
@@ -115,6 +117,11 @@ struct ChildSetup : bp::extend::handler {
             exec.set_error(std::error_code(errno, std::system_category()), "dup2 failed");
             ::_exit(127);
         }
+        // Descriptors the referee inherited or opened without O_CLOEXEC (its parent's, a
+        // library's) must not reach the engine either: mark everything above 2 close-on-exec.
+        // Not closed now: Boost reports a failed exec through one of them. Best effort (Linux
+        // 5.11+); on older kernels only our own O_CLOEXEC descriptors are guaranteed closed.
+        ::syscall(SYS_close_range, 3u, ~0u, kCloseRangeCloexec);
     }
     template <typename Executor>
     void on_error(Executor& exec, const std::error_code&) const {
@@ -145,8 +152,7 @@ short wait_fd(int fd, short events, Clock::time_point deadline, int pidfd = -1) 
         auto left = deadline - Clock::now();
         if (left < std::chrono::nanoseconds::zero()) left = std::chrono::nanoseconds::zero();
         auto secs = std::chrono::duration_cast<std::chrono::seconds>(left);
-        timespec ts{static_cast<time_t>(secs.count()),
-                    static_cast<long>((left - secs).count())};
+        timespec ts{static_cast<time_t>(secs.count()), static_cast<long>((left - secs).count())};
         pollfd p[2] = {{fd, events, 0}, {pidfd, POLLIN, 0}};
         int n = ::ppoll(p, pidfd >= 0 ? 2 : 1, &ts, nullptr);
         if (n > 0) return p[0].revents != 0 ? p[0].revents : kPidExited;
@@ -171,15 +177,16 @@ EngineProcess::EngineProcess(const ProcessSpec& spec, std::size_t max_line_lengt
         exe = std::filesystem::absolute(spec.command);
     } else {
         exe = bp::search_path(spec.command).string();
-        if (exe.empty()) throw OaqError("cannot start engine: \"" + spec.command + "\" not found in PATH");
+        if (exe.empty())
+            throw OaqError("cannot start engine: \"" + spec.command + "\" not found in PATH");
     }
     if (::access(exe.c_str(), X_OK) != 0) {
         throw_errno("cannot start engine \"" + exe.string() + "\"");
     }
 
-    int err_fd = spec.stderr_log.empty()
-                     ? ::open("/dev/null", O_WRONLY | O_CLOEXEC)
-                     : ::open(spec.stderr_log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    int err_fd = spec.stderr_log.empty() ? ::open("/dev/null", O_WRONLY | O_CLOEXEC)
+                                         : ::open(spec.stderr_log.c_str(),
+                                                  O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (err_fd < 0) throw_errno("cannot open engine log \"" + spec.stderr_log.string() + "\"");
     Pipe in, out;
     try {
@@ -195,8 +202,8 @@ EngineProcess::EngineProcess(const ProcessSpec& spec, std::size_t max_line_lengt
 
     auto env = boost::this_process::environment();
     for (const auto& [key, value] : spec.env) env[key] = value;
-    std::filesystem::path dir = spec.working_dir.empty() ? std::filesystem::current_path()
-                                                         : spec.working_dir;
+    std::filesystem::path dir =
+        spec.working_dir.empty() ? std::filesystem::current_path() : spec.working_dir;
     std::error_code ec;
     pid_t spawned = -1;
     if (!std::filesystem::is_directory(dir, ec)) {
@@ -205,7 +212,8 @@ EngineProcess::EngineProcess(const ProcessSpec& spec, std::size_t max_line_lengt
         close_fd(out.read);
         close_fd(out.write);
         close_fd(err_fd);
-        throw OaqError("cannot start engine \"" + exe.string() + "\": no directory \"" + dir.string() + "\"");
+        throw OaqError("cannot start engine \"" + exe.string() + "\": no directory \"" +
+                       dir.string() + "\"");
     }
     bp::child child(bp::exe = exe.string(), bp::args = spec.args, env,
                     ChildSetup{{}, in.read, out.write, err_fd, dir.c_str(), &spawned}, ec);
@@ -273,7 +281,9 @@ WriteStatus EngineProcess::write_line(std::string_view line, Clock::time_point d
     return WriteStatus::Ok;
 }
 
-bool EngineProcess::has_buffered_line() const { return lines_.ready_lines() > 0; }
+bool EngineProcess::has_buffered_line() const {
+    return lines_.ready_lines() > 0;
+}
 
 ReadResult EngineProcess::read_line(Clock::time_point deadline) {
     for (;;) {

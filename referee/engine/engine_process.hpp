@@ -2,7 +2,8 @@
 // Boost.Process. The engine runs in its own process group with stdin and stdout on pipes and
 // stderr appended to a log file (or /dev/null) and never read. Reading is line by line with a
 // deadline (ppoll on the pipe, no sleeping loops) through a protocol::LineBuffer, which truncates
-// a line longer than the protocol maximum, so a flooding engine cannot grow our memory. Exit is seen through a pidfd.
+// a line longer than the protocol maximum, so a flooding engine cannot grow our memory. Exit is
+// seen through a pidfd.
 //
 // Invariants: every descriptor we hold is O_CLOEXEC (a concurrent spawn on another thread never
 // leaks our pipes into its child); the destructor kills the whole process group and reaps every
@@ -30,9 +31,9 @@ using Clock = std::chrono::steady_clock;
 struct ProcessSpec {
     std::string command;  // a path (relative to the current directory) or a name found in PATH
     std::vector<std::string> args;
-    std::filesystem::path working_dir;                         // empty: the current directory
-    std::vector<std::pair<std::string, std::string>> env;      // added to (or replacing) ours
-    std::filesystem::path stderr_log;                          // empty: /dev/null
+    std::filesystem::path working_dir;                     // empty: the current directory
+    std::vector<std::pair<std::string, std::string>> env;  // added to (or replacing) ours
+    std::filesystem::path stderr_log;                      // empty: /dev/null
 };
 
 // How a process ended: "exit code 3" or "signal 11 (SIGSEGV)".
@@ -47,15 +48,15 @@ enum class ReadStatus { Line, Timeout, Eof };
 
 struct ReadResult {
     ReadStatus status = ReadStatus::Timeout;
-    std::string line;  // for Line: without LF (a trailing CR is kept: the codec accepts it)
-    bool overlong = false;      // longer than the maximum: `line` holds only its first bytes
+    std::string line;       // for Line: without LF (a trailing CR is kept: the codec accepts it)
+    bool overlong = false;  // longer than the maximum: `line` holds only its first bytes
     bool unterminated = false;  // the bytes after the last LF at end of output: not a protocol line
 };
 
 enum class WriteStatus { Ok, Broken, Timeout };
 
 class EngineProcess {
-public:
+  public:
     // Starts the program. Throws OaqError when it cannot be started at all (not found, not
     // executable, bad working directory, log not writable): that is configuration, not a game.
     explicit EngineProcess(const ProcessSpec& spec,
@@ -93,7 +94,7 @@ public:
     // True when the process did not exit by itself: kill() (or stop() after its grace) ended it.
     bool was_killed() const { return killed_; }
 
-private:
+  private:
     void kill_group_and_reap();
     void close_fds();
 

@@ -16,9 +16,13 @@ namespace {
 
 constexpr std::size_t kMaxWarnings = 20;
 
-long long to_ms(Nanoseconds d) { return std::chrono::duration_cast<std::chrono::milliseconds>(d).count(); }
+long long to_ms(Nanoseconds d) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(d).count();
+}
 
-std::string within(Nanoseconds d) { return "within " + std::to_string(to_ms(d)) + " ms"; }
+std::string within(Nanoseconds d) {
+    return "within " + std::to_string(to_ms(d)) + " ms";
+}
 
 // Later fields win (engine.hpp: "all info lines of this search merged").
 void merge(protocol::Info& into, const protocol::Info& from) {
@@ -32,12 +36,16 @@ void merge(protocol::Info& into, const protocol::Info& from) {
     if (!from.string.empty()) into.string = from.string;
 }
 
-bool is_blank(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
+bool is_blank(std::string_view line) {
+    return line.find_first_not_of(" \t\r") == std::string_view::npos;
+}
 
 bool same_name(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
-        auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+        auto lower = [](char c) {
+            return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+        };
         if (lower(a[i]) != lower(b[i])) return false;
     }
     return true;
@@ -46,7 +54,8 @@ bool same_name(std::string_view a, std::string_view b) {
 // protocol-spec 5.6: a move token not of the form <1-5><L|R> is a protocol violation (a
 // well-formed move that is not legal is the caller's business: an illegal move).
 bool is_move_token(std::string_view move) {
-    return move.size() == 2 && move[0] >= '1' && move[0] <= '5' && (move[1] == 'L' || move[1] == 'R');
+    return move.size() == 2 && move[0] >= '1' && move[0] <= '5' &&
+           (move[1] == 'L' || move[1] == 'R');
 }
 
 bool starts_with_word(std::string_view line, std::string_view word) {
@@ -63,13 +72,18 @@ bool starts_with_word(std::string_view line, std::string_view word) {
 EngineSession::EngineSession(EngineConfig config) : config_(std::move(config)) {
     if (!config_.protocol_log.empty()) {
         protocol_log_.open(config_.protocol_log, std::ios::app);
-        if (!protocol_log_) throw OaqError("cannot open protocol log \"" + config_.protocol_log.string() + "\"");
+        if (!protocol_log_)
+            throw OaqError("cannot open protocol log \"" + config_.protocol_log.string() + "\"");
     }
 }
 
-EngineSession::~EngineSession() { shutdown(); }
+EngineSession::~EngineSession() {
+    shutdown();
+}
 
-int EngineSession::pid() const { return process_ ? process_->pid() : -1; }
+int EngineSession::pid() const {
+    return process_ ? process_->pid() : -1;
+}
 
 void EngineSession::log(char direction, std::string_view line) {
     if (!protocol_log_.is_open()) return;
@@ -82,7 +96,8 @@ void EngineSession::log(char direction, std::string_view line) {
 
 void EngineSession::ignored(const std::string& line, const std::string& why) {
     log('?', "ignored (" + why + "): " + line);
-    if (warnings_.size() < kMaxWarnings) warnings_.push_back("ignored line \"" + line.substr(0, 200) + "\": " + why);
+    if (warnings_.size() < kMaxWarnings)
+        warnings_.push_back("ignored line \"" + line.substr(0, 200) + "\": " + why);
 }
 
 const protocol::OptionDecl* EngineSession::declared(std::string_view option) const {
@@ -110,14 +125,47 @@ EngineFailure EngineSession::crashed(Nanoseconds elapsed) {
     return fail(Termination::Crash, std::move(detail), elapsed);
 }
 
-Expected<Ok, EngineFailure> EngineSession::send(const std::string& line) { return send(line, line); }
+EngineSession::Incoming EngineSession::next(Clock::time_point deadline) {
+    for (;;) {
+        ReadResult line = process_->read_line(deadline);
+        if (line.status == ReadStatus::Timeout) return {Incoming::Timeout, {}, {}};
+        if (line.status == ReadStatus::Eof) return {Incoming::Eof, {}, {}};
+        log('<', line.line);
+        const bool bestmove = starts_with_word(line.line, "bestmove");
+        if (line.overlong || line.unterminated) {
+            if (bestmove) return {Incoming::BadBestmove, line.line.substr(0, 200), {}};
+            ignored(line.line, line.overlong ? "line too long" : "no end of line");
+            continue;
+        }
+        if (is_blank(line.line)) continue;  // protocol-spec 2: blank lines are ignored
+        auto reply = protocol::decode_reply(line.line);
+        if (!reply) {
+            if (bestmove) return {Incoming::BadBestmove, std::move(line.line), {}};
+            ignored(line.line, reply.error().message);
+            continue;
+        }
+        if (auto* best = std::get_if<protocol::BestMove>(&*reply);
+            best && !is_move_token(best->move)) {
+            return {Incoming::BadBestmove, std::move(line.line), {}};
+        }
+        return {Incoming::Reply, std::move(line.line), std::move(*reply)};
+    }
+}
 
-Expected<Ok, EngineFailure> EngineSession::send(const std::string& text, const std::string& logged) {
+Expected<Ok, EngineFailure> EngineSession::send(const std::string& line) {
+    return send(line, line);
+}
+
+Expected<Ok, EngineFailure> EngineSession::send(const std::string& text,
+                                                const std::string& logged) {
     log('>', logged);
     switch (process_->write_line(text, Clock::now() + config_.ready_timeout)) {
-        case WriteStatus::Ok: return Ok{};
-        case WriteStatus::Broken: return crashed();
-        case WriteStatus::Timeout: return fail(Termination::Stall, "does not read its input");
+        case WriteStatus::Ok:
+            return Ok{};
+        case WriteStatus::Broken:
+            return crashed();
+        case WriteStatus::Timeout:
+            return fail(Termination::Stall, "does not read its input");
     }
     return Ok{};
 }
@@ -126,39 +174,31 @@ Expected<Ok, EngineFailure> EngineSession::start() {
     state_ = SessionState::Handshake;
     identity_ = {};
     rules_sent_.clear();
-    process_ = std::make_unique<EngineProcess>(ProcessSpec{config_.command, config_.args,
-                                                           config_.working_dir, config_.env,
-                                                           config_.stderr_log});
+    process_ = std::make_unique<EngineProcess>(ProcessSpec{
+        config_.command, config_.args, config_.working_dir, config_.env, config_.stderr_log});
     log('!', "started pid " + std::to_string(process_->pid()));
     if (auto r = send(protocol::encode(protocol::Command{protocol::Ugi{}})); !r) return r;
     auto deadline = Clock::now() + config_.handshake_timeout;
     for (;;) {
-        ReadResult line = process_->read_line(deadline);
-        if (line.status == ReadStatus::Timeout) {
+        Incoming in = next(deadline);
+        if (in.kind == Incoming::Timeout) {
             return fail(Termination::Stall, "no ugiok " + within(config_.handshake_timeout));
         }
-        if (line.status == ReadStatus::Eof) return crashed();
-        log('<', line.line);
-        if (line.overlong || line.unterminated) {
-            ignored(line.line, line.overlong ? "line too long" : "no end of line");
+        if (in.kind == Incoming::Eof) return crashed();
+        if (in.kind == Incoming::BadBestmove) {
+            ignored(in.line, "not expected before ugiok");
             continue;
         }
-        if (is_blank(line.line)) continue;  // protocol-spec 2: blank lines are ignored
-        auto reply = protocol::decode_reply(line.line);
-        if (!reply) {
-            ignored(line.line, reply.error().message);
-            continue;
-        }
-        if (auto* id = std::get_if<protocol::Id>(&*reply)) {
+        if (auto* id = std::get_if<protocol::Id>(&in.reply)) {
             // protocol-spec 5.1: other fields (`id protocol 1`) must not overwrite the author.
             if (id->field == "name") identity_.id_name = id->value;
             if (id->field == "author") identity_.id_author = id->value;
-        } else if (auto* option = std::get_if<protocol::OptionDecl>(&*reply)) {
+        } else if (auto* option = std::get_if<protocol::OptionDecl>(&in.reply)) {
             identity_.options.push_back(*option);
-        } else if (std::holds_alternative<protocol::UgiOk>(*reply)) {
+        } else if (std::holds_alternative<protocol::UgiOk>(in.reply)) {
             break;
         } else {
-            ignored(line.line, "not expected before ugiok");
+            ignored(in.line, "not expected before ugiok");
         }
     }
     // Configured options the engine does not declare are not sent: an engine may reject unknown
@@ -167,12 +207,15 @@ Expected<Ok, EngineFailure> EngineSession::start() {
         const auto* decl = declared(option);
         if (!decl) {
             if (warnings_.size() < kMaxWarnings) {
-                warnings_.push_back("option \"" + option + "\" is not declared by the engine; not sent");
+                warnings_.push_back("option \"" + option +
+                                    "\" is not declared by the engine; not sent");
             }
             log('!', "option " + option + " not declared; not sent");
             continue;
         }
-        if (auto r = send(protocol::encode(protocol::Command{protocol::SetOption{decl->name, value}})); !r) {
+        if (auto r =
+                send(protocol::encode(protocol::Command{protocol::SetOption{decl->name, value}}));
+            !r) {
             return r;
         }
     }
@@ -190,7 +233,8 @@ Expected<Ok, EngineFailure> EngineSession::set_rules(const std::string& rules) {
     if (wanted == current) return Ok{};
     const auto* decl = declared("Rules");
     if (!decl) return fail(Termination::ProtocolViolation, "engine does not declare option Rules");
-    if (auto r = send(protocol::encode(protocol::Command{protocol::SetOption{decl->name, wanted}})); !r) {
+    if (auto r = send(protocol::encode(protocol::Command{protocol::SetOption{decl->name, wanted}}));
+        !r) {
         return r;
     }
     rules_sent_ = wanted;
@@ -201,25 +245,15 @@ Expected<Ok, EngineFailure> EngineSession::wait_ready(Nanoseconds timeout, const
     if (auto r = send(protocol::encode(protocol::Command{protocol::IsReady{}})); !r) return r;
     auto deadline = Clock::now() + timeout;
     for (;;) {
-        ReadResult line = process_->read_line(deadline);
-        if (line.status == ReadStatus::Timeout) {
+        Incoming in = next(deadline);
+        if (in.kind == Incoming::Timeout) {
             return fail(Termination::Stall, std::string("no readyok ") + what + within(timeout));
         }
-        if (line.status == ReadStatus::Eof) return crashed();
-        log('<', line.line);
-        if (line.overlong || line.unterminated) {
-            ignored(line.line, line.overlong ? "line too long" : "no end of line");
-            continue;
-        }
-        if (is_blank(line.line)) continue;  // protocol-spec 2: blank lines are ignored
-        auto reply = protocol::decode_reply(line.line);
-        if (!reply) {
-            ignored(line.line, reply.error().message);
-            continue;
-        }
-        if (std::holds_alternative<protocol::ReadyOk>(*reply)) return Ok{};
-        // Anything else (a late info, a stray bestmove) is noise here.
-        ignored(line.line, "not expected while waiting for readyok");
+        if (in.kind == Incoming::Eof) return crashed();
+        if (in.kind == Incoming::Reply && std::holds_alternative<protocol::ReadyOk>(in.reply))
+            return Ok{};
+        // Anything else (a late info, a stray bestmove) is noise here (protocol-spec 8).
+        ignored(in.line, "not expected while waiting for readyok");
     }
 }
 
@@ -248,10 +282,9 @@ Expected<Ok, EngineFailure> EngineSession::ping() {
     return wait_ready(config_.ready_timeout, "");
 }
 
-Expected<SearchResult, EngineFailure> EngineSession::search(const protocol::PositionCommand& position,
-                                                            const protocol::Go& go,
-                                                            std::optional<Nanoseconds> deadline,
-                                                            const InfoCallback& on_info) {
+Expected<SearchResult, EngineFailure> EngineSession::search(
+    const protocol::PositionCommand& position, const protocol::Go& go,
+    std::optional<Nanoseconds> deadline, const InfoCallback& on_info) {
     if (!process_ || state_ != SessionState::Idle) {
         return EngineFailure{Termination::Crash, "engine is not running", {}};
     }
@@ -267,16 +300,18 @@ Expected<SearchResult, EngineFailure> EngineSession::search(const protocol::Posi
     bool stop_sent = false;
     auto wait_until = started + (deadline ? *deadline : config_.stall_timeout);
     for (;;) {
-        ReadResult line = process_->read_line(wait_until);
+        Incoming in = next(wait_until);
         const Nanoseconds elapsed = Clock::now() - started;
-        if (line.status == ReadStatus::Timeout) {
+        if (in.kind == Incoming::Timeout) {
             if (!deadline) {
-                return fail(Termination::Stall, "no bestmove " + within(config_.stall_timeout), elapsed);
+                return fail(Termination::Stall, "no bestmove " + within(config_.stall_timeout),
+                            elapsed);
             }
             if (stop_sent) {
                 return fail(Termination::TimeForfeit,
-                            "no bestmove " + std::to_string(to_ms(*deadline)) + " ms after go, nor " +
-                                std::to_string(to_ms(config_.stop_grace)) + " ms after stop",
+                            "no bestmove " + std::to_string(to_ms(*deadline)) +
+                                " ms after go, nor " + std::to_string(to_ms(config_.stop_grace)) +
+                                " ms after stop",
                             elapsed);
             }
             // Protocol-spec "Time": past the deadline the engine gets `stop` and a short grace.
@@ -287,40 +322,22 @@ Expected<SearchResult, EngineFailure> EngineSession::search(const protocol::Posi
             wait_until = Clock::now() + config_.stop_grace;
             continue;
         }
-        if (line.status == ReadStatus::Eof) return crashed(elapsed);
-        log('<', line.line);
-        if (line.overlong || line.unterminated) {
-            if (starts_with_word(line.line, "bestmove")) {
-                return fail(Termination::ProtocolViolation, line.line.substr(0, 200), elapsed);
-            }
-            ignored(line.line, line.overlong ? "line too long" : "no end of line");
-            continue;
-        }
-        if (is_blank(line.line)) continue;  // protocol-spec 2: blank lines are ignored
-        auto reply = protocol::decode_reply(line.line);
-        if (!reply) {
-            // A bestmove we cannot read means we cannot know the move: that ends the game.
-            if (starts_with_word(line.line, "bestmove")) {
-                return fail(Termination::ProtocolViolation, line.line, elapsed);
-            }
-            ignored(line.line, reply.error().message);
-            continue;
-        }
-        if (auto* best = std::get_if<protocol::BestMove>(&*reply)) {
-            if (!is_move_token(best->move)) {
-                return fail(Termination::ProtocolViolation, line.line, elapsed);
-            }
+        if (in.kind == Incoming::Eof) return crashed(elapsed);
+        // A bestmove we cannot read means we cannot know the move: that ends the game.
+        if (in.kind == Incoming::BadBestmove)
+            return fail(Termination::ProtocolViolation, in.line, elapsed);
+        if (auto* best = std::get_if<protocol::BestMove>(&in.reply)) {
             result.move = best->move;
             result.elapsed = elapsed;
             state_ = SessionState::Idle;
             return result;
         }
-        if (auto* info = std::get_if<protocol::Info>(&*reply)) {
+        if (auto* info = std::get_if<protocol::Info>(&in.reply)) {
             merge(result.info, *info);
             if (on_info) on_info(*info);
             continue;
         }
-        ignored(line.line, "not expected during a search");
+        ignored(in.line, "not expected during a search");
     }
 }
 

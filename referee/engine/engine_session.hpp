@@ -23,6 +23,7 @@
 namespace oaq::engine {
 
 class EngineProcess;
+using Clock = std::chrono::steady_clock;
 
 enum class RestartPolicy {
     OnFailure,  // keep one process across games; start a new one only after a failure
@@ -40,10 +41,13 @@ struct EngineConfig {
     std::filesystem::path protocol_log;  // every line in and out, timestamped; empty: none
 
     std::chrono::nanoseconds handshake_timeout = std::chrono::seconds(10);  // `ugi` -> `ugiok`
-    std::chrono::nanoseconds ready_timeout = std::chrono::seconds(5);       // `isready` -> `readyok`
-    std::chrono::nanoseconds stop_grace = std::chrono::milliseconds(100);  // deadline+stop -> bestmove
-    std::chrono::nanoseconds quit_grace = std::chrono::milliseconds(500);  // `quit` -> exit, then kill
-    std::chrono::nanoseconds stall_timeout = std::chrono::seconds(60);  // searches without a deadline
+    std::chrono::nanoseconds ready_timeout = std::chrono::seconds(5);  // `isready` -> `readyok`
+    std::chrono::nanoseconds stop_grace =
+        std::chrono::milliseconds(100);  // deadline+stop -> bestmove
+    std::chrono::nanoseconds quit_grace =
+        std::chrono::milliseconds(500);  // `quit` -> exit, then kill
+    std::chrono::nanoseconds stall_timeout =
+        std::chrono::seconds(60);  // searches without a deadline
     // After EOF on stdout, how long the process may take to exit before it counts as hung.
     std::chrono::nanoseconds exit_wait = std::chrono::milliseconds(500);
     RestartPolicy restart = RestartPolicy::OnFailure;
@@ -52,7 +56,7 @@ struct EngineConfig {
 enum class SessionState { NotStarted, Handshake, Idle, Searching, Failed, Stopped };
 
 class EngineSession final : public Engine {
-public:
+  public:
     explicit EngineSession(EngineConfig config);
     ~EngineSession() override;
     EngineSession(const EngineSession&) = delete;
@@ -83,7 +87,15 @@ public:
     int pid() const;
     const EngineConfig& config() const { return config_; }
 
-private:
+  private:
+    // The next line that says something, decoded. Blank, overlong and undecodable lines are
+    // logged and skipped (protocol-spec 8), except a `bestmove` line that cannot be read.
+    struct Incoming {
+        enum Kind { Reply, BadBestmove, Timeout, Eof } kind;
+        std::string line;
+        protocol::Reply reply;  // for Reply
+    };
+    Incoming next(Clock::time_point deadline);
     Expected<Ok, EngineFailure> start();
     Expected<Ok, EngineFailure> send(const std::string& line);
     // Writes `text` (one or more lines) and logs `logged`.

@@ -13,15 +13,10 @@ using namespace std::chrono_literals;
 
 namespace {
 
-std::vector<ComplianceStep> check(std::vector<std::string> args, const std::string& rules = "standard") {
-    EngineConfig c;
-    c.name = "test";
-    c.command = test::test_engine();
-    c.args = std::move(args);
+std::vector<ComplianceStep> check(std::vector<std::string> args,
+                                  const std::string& rules = "standard") {
+    auto c = test::test_engine_config(std::move(args));
     c.handshake_timeout = 1s;
-    c.ready_timeout = 1s;
-    c.stall_timeout = 1s;
-    c.quit_grace = 300ms;
     return run_compliance_check(c, rules);
 }
 
@@ -90,10 +85,7 @@ TEST_CASE("each misbehaviour fails its own step", "[engine][compliance]") {
 }
 
 TEST_CASE("junk lines pass the check but come back as warnings", "[engine][compliance]") {
-    EngineConfig c;
-    c.name = "test";
-    c.command = test::test_engine();
-    c.args = {"--garbage-before-bestmove"};
+    auto c = test::test_engine_config({"--garbage-before-bestmove"});
     c.options = {{"NoSuchOption", "1"}};
     std::vector<std::string> warnings;
     auto steps = run_compliance_check(c, "standard", &warnings);

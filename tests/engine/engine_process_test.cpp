@@ -21,7 +21,9 @@ using oaq::engine::test::processes_in_group;
 
 namespace {
 
-ProcessSpec sh(const std::string& script) { return ProcessSpec{"/bin/sh", {"-c", script}, {}, {}, {}}; }
+ProcessSpec sh(const std::string& script) {
+    return ProcessSpec{"/bin/sh", {"-c", script}, {}, {}, {}};
+}
 
 long max_rss_kb() {
     rusage u{};
@@ -90,7 +92,8 @@ TEST_CASE("a crash by signal is reported with the signal's name", "[engine][proc
     CHECK(s->describe() == "signal 11 (SIGSEGV)");
 }
 
-TEST_CASE("a dead engine is seen even when its child still holds stdout open", "[engine][process]") {
+TEST_CASE("a dead engine is seen even when its child still holds stdout open",
+          "[engine][process]") {
     // The child keeps the pipe open, so EOF never comes: the pidfd tells us the engine is gone.
     EngineProcess p(sh("sleep 30 & exit 5"));
     auto start = Clock::now();
@@ -121,7 +124,8 @@ TEST_CASE("stop kills the whole process group, children included, and reaps them
     int fds = count_fds();
     pid_t pgid = 0;
     {
-        EngineProcess p(ProcessSpec{test::test_engine(), {"--spawn-child", "--ignore-quit"}, {}, {}, {}});
+        EngineProcess p(
+            ProcessSpec{test::test_engine(), {"--spawn-child", "--ignore-quit"}, {}, {}, {}});
         pgid = p.pid();
         REQUIRE(p.write_line("ugi", Clock::now() + 1s) == WriteStatus::Ok);
         REQUIRE(p.read_line(Clock::now() + 5s).status == ReadStatus::Line);
@@ -174,7 +178,8 @@ TEST_CASE("a line longer than the maximum is cut and the rest dropped, with boun
 
 TEST_CASE("stderr is appended to the log file; env and working directory are passed",
           "[engine][process]") {
-    auto dir = std::filesystem::temp_directory_path() / ("oaq-engine-test-" + std::to_string(::getpid()));
+    auto dir =
+        std::filesystem::temp_directory_path() / ("oaq-engine-test-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     auto log = dir / "engine.log";
     {
@@ -185,7 +190,8 @@ TEST_CASE("stderr is appended to the log file; env and working directory are pas
         spec.env = {{"OAQ_X", "forty-two"}};
         EngineProcess p(spec);
         CHECK(p.read_line(Clock::now() + 5s).line == "forty-two");
-        CHECK(std::filesystem::path(p.read_line(Clock::now() + 5s).line) == std::filesystem::canonical(dir));
+        CHECK(std::filesystem::path(p.read_line(Clock::now() + 5s).line) ==
+              std::filesystem::canonical(dir));
         p.wait_exit(Clock::now() + 5s);
     }
     std::ifstream in(log);
@@ -197,9 +203,11 @@ TEST_CASE("stderr is appended to the log file; env and working directory are pas
 TEST_CASE("a command that cannot be started throws OaqError and leaks nothing",
           "[engine][process]") {
     int fds = count_fds();
-    CHECK_THROWS_AS(EngineProcess(ProcessSpec{"no-such-engine-oaq", {}, {}, {}, {}}), oaq::OaqError);
+    CHECK_THROWS_AS(EngineProcess(ProcessSpec{"no-such-engine-oaq", {}, {}, {}, {}}),
+                    oaq::OaqError);
     CHECK_THROWS_AS(EngineProcess(ProcessSpec{"./no/such/engine", {}, {}, {}, {}}), oaq::OaqError);
-    CHECK_THROWS_AS(EngineProcess(ProcessSpec{"/bin/sh", {}, "/no/such/dir", {}, {}}), oaq::OaqError);
+    CHECK_THROWS_AS(EngineProcess(ProcessSpec{"/bin/sh", {}, "/no/such/dir", {}, {}}),
+                    oaq::OaqError);
     CHECK(count_fds() == fds);
     CHECK(children() == 0);
 }

@@ -4,10 +4,12 @@
 
 #include <sys/resource.h>
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "engine/engine_process.hpp"
 #include "process_check.hpp"
@@ -25,15 +27,7 @@ namespace {
 const std::string kStandard = oaq::rules::expanded(oaq::rules::Rules{});
 
 EngineConfig config(std::vector<std::string> args) {
-    EngineConfig c;
-    c.name = "test";
-    c.command = test::test_engine();
-    c.args = std::move(args);
-    c.handshake_timeout = 2s;
-    c.ready_timeout = 2s;
-    c.stall_timeout = 2s;
-    c.quit_grace = 500ms;
-    return c;
+    return test::test_engine_config(std::move(args));
 }
 
 Go movetime(int ms) {
@@ -266,7 +260,8 @@ TEST_CASE("a bestmove cut off by the end of the output is a protocol violation",
     NoLeaks leaks;
     auto c = config({});
     c.command = "/bin/sh";
-    c.args = {"-c", "read l; echo ugiok; read l; echo readyok; read l; read l; printf 'bestmove 1'"};
+    c.args = {"-c",
+              "read l; echo ugiok; read l; echo readyok; read l; read l; printf 'bestmove 1'"};
     EngineSession s(c);
     REQUIRE(s.prepare(kStandard));
     auto r = s.search(kStart, movetime(10), 1s);
@@ -292,7 +287,8 @@ TEST_CASE("option names compare without regard to case", "[engine][session]") {
     NoLeaks leaks;
     auto c = config({});
     c.options = {{"hash", "64"}};
-    c.protocol_log = std::filesystem::temp_directory_path() / ("oaq-case-" + std::to_string(::getpid()) + ".log");
+    c.protocol_log = std::filesystem::temp_directory_path() /
+                     ("oaq-case-" + std::to_string(::getpid()) + ".log");
     {
         EngineSession s(c);
         REQUIRE(s.prepare(kStandard));
@@ -389,7 +385,8 @@ TEST_CASE("think time is measured from go to bestmove", "[engine][session]") {
 
 TEST_CASE("the protocol log records every line in and out", "[engine][session]") {
     NoLeaks leaks;
-    auto log = std::filesystem::temp_directory_path() / ("oaq-protocol-" + std::to_string(::getpid()) + ".log");
+    auto log = std::filesystem::temp_directory_path() /
+               ("oaq-protocol-" + std::to_string(::getpid()) + ".log");
     std::filesystem::remove(log);
     {
         auto c = config({});
@@ -408,8 +405,7 @@ TEST_CASE("the protocol log records every line in and out", "[engine][session]")
     std::filesystem::remove(log);
 }
 
-TEST_CASE("configured options are sent when declared and reported when not",
-          "[engine][session]") {
+TEST_CASE("configured options are sent when declared and reported when not", "[engine][session]") {
     NoLeaks leaks;
     auto c = config({});
     c.options = {{"Hash", "64"}, {"Threads", "2"}};
@@ -417,4 +413,43 @@ TEST_CASE("configured options are sent when declared and reported when not",
     REQUIRE(s.prepare(kStandard));
     REQUIRE(s.warnings().size() == 1);
     CHECK(s.warnings()[0] == "option \"Threads\" is not declared by the engine; not sent");
+}
+
+TEST_CASE("sessions on several threads at once keep their pipes to themselves",
+          "[engine][session]") {
+    NoLeaks leaks;
+    // Concurrent spawns: a child must never inherit another engine's pipe (O_CLOEXEC), or that
+    // engine would not see EOF when its referee side closes. Each session plays 100 plies.
+    std::vector<std::thread> threads;
+    std::atomic<int> good{0};
+    for (int t = 0; t < 4; ++t) {
+        threads.emplace_back([&good] {
+            for (int game = 0; game < 3; ++game) {
+                EngineSession s(config({}));
+                if (!s.prepare(kStandard)) return;
+                PositionCommand pos;
+                bool ok = true;
+                for (int ply = 0; ply < 100 && ok; ++ply) {
+                    auto r = s.search(pos, movetime(10), 2s);
+                    ok = bool(r);
+                    if (ok && pos.moves.size() < 4) pos.moves.push_back(r->move);
+                }
+                if (ok) ++good;
+            }
+        });
+    }
+    for (auto& t : threads) t.join();
+    CHECK(good == 12);
+}
+
+TEST_CASE("an engine's only descriptors are its three standard streams", "[engine][session]") {
+    NoLeaks leaks;
+    // Another engine is running, so its pipes exist in the referee while this one starts.
+    EngineSession other(config({}));
+    REQUIRE(other.prepare(kStandard));
+    // ls lists its own descriptors: 0, 1, 2 and 3, the directory it is reading.
+    EngineProcess p(ProcessSpec{"/bin/ls", {"-m", "/proc/self/fd"}, {}, {}, {}});
+    auto r = p.read_line(Clock::now() + 5s);
+    REQUIRE(r.status == ReadStatus::Line);
+    CHECK(r.line == "0, 1, 2, 3");
 }

@@ -1,5 +1,5 @@
 // Helpers for the engine tests: what a test leaves behind (descriptors, processes), read from
-// /proc, and where the test engine was built.
+// /proc, and the test engine's configuration with timeouts short enough for tests.
 #pragma once
 
 #include <sys/types.h>
@@ -11,9 +11,27 @@
 #include <string>
 #include <vector>
 
+#include "engine/engine_session.hpp"
+
 namespace oaq::engine::test {
 
-inline std::string test_engine() { return OAQ_TEST_ENGINE; }
+inline std::string test_engine() {
+    return OAQ_TEST_ENGINE;
+}
+
+// oaq-test-engine with `args`, with timeouts of a second or two instead of the spec's defaults.
+inline EngineConfig test_engine_config(std::vector<std::string> args) {
+    using namespace std::chrono_literals;
+    EngineConfig c;
+    c.name = "test";
+    c.command = test_engine();
+    c.args = std::move(args);
+    c.handshake_timeout = 2s;
+    c.ready_timeout = 2s;
+    c.stall_timeout = 2s;
+    c.quit_grace = 500ms;
+    return c;
+}
 
 inline int count_fds() {
     int n = 0;

@@ -7,7 +7,8 @@
 //   --hang-after-go           never answer a `go` (nor `stop`); `quit` still works
 //   --no-ugiok / --no-readyok never send ugiok / readyok
 //   --no-rules-option         do not declare the `Rules` option
-//   --illegal-move            play a well-formed illegal move: the mover's first empty square; while
+//   --illegal-move            play a well-formed illegal move: the mover's first empty square;
+//   while
 //                             none is empty (the start of a standard game) the first legal move
 //   --wrong-side-move         play a move legal for the opponent but not for the mover (the
 //                             opponent's first legal move that is illegal for the mover), else as
@@ -52,7 +53,8 @@ struct Flags {
     int crash_at_ply = -1;
     bool exit_at_start = false, hang_after_go = false, no_ugiok = false, no_readyok = false;
     bool no_rules_option = false, illegal_move = false, wrong_side_move = false;
-    bool malformed_bestmove = false, bad_move_token = false, garbage = false, crlf = false, ignore_quit = false;
+    bool malformed_bestmove = false, bad_move_token = false, garbage = false, crlf = false,
+         ignore_quit = false;
     bool spawn_child = false;
     long info_flood = 0, long_line = 0, stderr_flood = 0, slow_start_ms = 0, delay_ms = 0;
 };
@@ -91,32 +93,52 @@ long number_after(int& i, int argc, char** argv) {
 void parse_flags(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         std::string_view a = argv[i];
-        if (a == "--crash-at-ply") g_flags.crash_at_ply = static_cast<int>(number_after(i, argc, argv));
-        else if (a == "--exit-at-start") g_flags.exit_at_start = true;
-        else if (a == "--hang-after-go") g_flags.hang_after_go = true;
-        else if (a == "--no-ugiok") g_flags.no_ugiok = true;
-        else if (a == "--no-readyok") g_flags.no_readyok = true;
-        else if (a == "--no-rules-option") g_flags.no_rules_option = true;
-        else if (a == "--illegal-move") g_flags.illegal_move = true;
-        else if (a == "--wrong-side-move") g_flags.wrong_side_move = true;
-        else if (a == "--malformed-bestmove") g_flags.malformed_bestmove = true;
-        else if (a == "--bad-move-token") g_flags.bad_move_token = true;
-        else if (a == "--garbage-before-bestmove") g_flags.garbage = true;
-        else if (a == "--crlf") g_flags.crlf = true;
-        else if (a == "--ignore-quit") g_flags.ignore_quit = true;
-        else if (a == "--spawn-child") g_flags.spawn_child = true;
-        else if (a == "--info-flood") g_flags.info_flood = number_after(i, argc, argv);
-        else if (a == "--long-line") g_flags.long_line = number_after(i, argc, argv);
-        else if (a == "--stderr-flood") g_flags.stderr_flood = number_after(i, argc, argv);
-        else if (a == "--slow-start") g_flags.slow_start_ms = number_after(i, argc, argv);
-        else if (a == "--delay") g_flags.delay_ms = number_after(i, argc, argv);
-        else usage(argv[i]);
+        if (a == "--crash-at-ply")
+            g_flags.crash_at_ply = static_cast<int>(number_after(i, argc, argv));
+        else if (a == "--exit-at-start")
+            g_flags.exit_at_start = true;
+        else if (a == "--hang-after-go")
+            g_flags.hang_after_go = true;
+        else if (a == "--no-ugiok")
+            g_flags.no_ugiok = true;
+        else if (a == "--no-readyok")
+            g_flags.no_readyok = true;
+        else if (a == "--no-rules-option")
+            g_flags.no_rules_option = true;
+        else if (a == "--illegal-move")
+            g_flags.illegal_move = true;
+        else if (a == "--wrong-side-move")
+            g_flags.wrong_side_move = true;
+        else if (a == "--malformed-bestmove")
+            g_flags.malformed_bestmove = true;
+        else if (a == "--bad-move-token")
+            g_flags.bad_move_token = true;
+        else if (a == "--garbage-before-bestmove")
+            g_flags.garbage = true;
+        else if (a == "--crlf")
+            g_flags.crlf = true;
+        else if (a == "--ignore-quit")
+            g_flags.ignore_quit = true;
+        else if (a == "--spawn-child")
+            g_flags.spawn_child = true;
+        else if (a == "--info-flood")
+            g_flags.info_flood = number_after(i, argc, argv);
+        else if (a == "--long-line")
+            g_flags.long_line = number_after(i, argc, argv);
+        else if (a == "--stderr-flood")
+            g_flags.stderr_flood = number_after(i, argc, argv);
+        else if (a == "--slow-start")
+            g_flags.slow_start_ms = number_after(i, argc, argv);
+        else if (a == "--delay")
+            g_flags.delay_ms = number_after(i, argc, argv);
+        else
+            usage(argv[i]);
     }
 }
 
 // Reads stdin line by line; next() waits at most until `deadline` (nullopt: forever).
 class Input {
-public:
+  public:
     // nullopt on timeout; "" never returned for EOF: eof() tells.
     std::optional<std::string> next(std::optional<Clock::time_point> deadline) {
         for (;;) {
@@ -124,7 +146,8 @@ public:
             if (eof_) return std::nullopt;
             int timeout = -1;
             if (deadline) {
-                auto left = std::chrono::ceil<std::chrono::milliseconds>(*deadline - Clock::now()).count();
+                auto left =
+                    std::chrono::ceil<std::chrono::milliseconds>(*deadline - Clock::now()).count();
                 timeout = left < 0 ? 0 : static_cast<int>(left);
             }
             pollfd p{0, POLLIN, 0};
@@ -142,14 +165,16 @@ public:
     }
     bool eof() const { return eof_; }
 
-private:
+  private:
     protocol::LineBuffer lines_;
     bool eof_ = false;
 };
 
 Input g_input;
 
-[[noreturn]] void quit_now() { std::exit(0); }
+[[noreturn]] void quit_now() {
+    std::exit(0);
+}
 
 // At end of input: a normal engine leaves; an engine ignoring quit lingers until killed.
 [[noreturn]] void at_eof() {
@@ -189,7 +214,8 @@ void think_and_answer(const protocol::PositionCommand& position, const protocol:
             auto line = g_input.next(std::nullopt);
             if (!line) at_eof();
             auto cmd = protocol::decode_command(*line);
-            if (cmd && std::holds_alternative<protocol::Quit>(*cmd) && !g_flags.ignore_quit) quit_now();
+            if (cmd && std::holds_alternative<protocol::Quit>(*cmd) && !g_flags.ignore_quit)
+                quit_now();
         }
     }
     // Think: until the delay passes, or until `stop` for an infinite search.
@@ -265,7 +291,8 @@ int main(int argc, char** argv) {
         auto cmd = protocol::decode_command(*line);
         if (!cmd) continue;  // protocol-spec: unknown commands are ignored
         if (std::holds_alternative<protocol::Ugi>(*cmd)) {
-            if (g_flags.slow_start_ms > 0) ::usleep(static_cast<useconds_t>(g_flags.slow_start_ms * 1000));
+            if (g_flags.slow_start_ms > 0)
+                ::usleep(static_cast<useconds_t>(g_flags.slow_start_ms * 1000));
             say("id name oaq-test-engine");
             say("id author oaq");
             if (!g_flags.no_rules_option) say("option name Rules type string default standard");
