@@ -119,14 +119,17 @@ EngineFailure EngineSession::fail(Termination kind, std::string detail, Nanoseco
 }
 
 // The engine closed its output or its input: it has exited or is about to.
-EngineFailure EngineSession::crashed(Nanoseconds elapsed) {
+EngineFailure EngineSession::crashed(Nanoseconds elapsed, const char* if_alive) {
     auto status = process_->wait_exit(Clock::now() + config_.exit_wait);
-    std::string detail = status ? status->describe() : "closed its output without exiting";
+    std::string detail = status ? status->describe() : if_alive;
     return fail(Termination::Crash, std::move(detail), elapsed);
 }
 
 EngineSession::Incoming EngineSession::next(Clock::time_point deadline) {
     for (;;) {
+        // Checked before every line, not only when the pipe runs dry: an engine that floods
+        // lines without end would otherwise never reach its deadline.
+        if (Clock::now() >= deadline) return {Incoming::Timeout, {}, {}};
         ReadResult line = process_->read_line(deadline);
         if (line.status == ReadStatus::Timeout) return {Incoming::Timeout, {}, {}};
         if (line.status == ReadStatus::Eof) return {Incoming::Eof, {}, {}};
@@ -163,7 +166,7 @@ Expected<Ok, EngineFailure> EngineSession::send(const std::string& text,
         case WriteStatus::Ok:
             return Ok{};
         case WriteStatus::Broken:
-            return crashed();
+            return crashed({}, "closed its input without exiting");
         case WriteStatus::Timeout:
             return fail(Termination::Stall, "does not read its input");
     }

@@ -103,7 +103,10 @@ class EngineSession final : public Engine {
     Expected<Ok, EngineFailure> wait_ready(std::chrono::nanoseconds timeout, const char* what);
     Expected<Ok, EngineFailure> set_rules(const std::string& rules);
     EngineFailure fail(protocol::Termination kind, std::string detail, Nanoseconds elapsed = {});
-    EngineFailure crashed(Nanoseconds elapsed = {});
+    // The engine closed a pipe: "exit code N" / "signal N (NAME)" once it has exited, else
+    // `if_alive` (and it is killed).
+    EngineFailure crashed(Nanoseconds elapsed = {},
+                          const char* if_alive = "closed its output without exiting");
     void ignored(const std::string& line, const std::string& why);
     void log(char direction, std::string_view line);
     const protocol::OptionDecl* declared(std::string_view option) const;

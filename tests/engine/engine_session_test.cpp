@@ -453,3 +453,34 @@ TEST_CASE("an engine's only descriptors are its three standard streams", "[engin
     REQUIRE(r.status == ReadStatus::Line);
     CHECK(r.line == "0, 1, 2, 3");
 }
+
+TEST_CASE("an engine flooding info lines without end still meets its deadline",
+          "[engine][session]") {
+    NoLeaks leaks;
+    auto c = config({});
+    c.command = "/bin/sh";
+    c.args = {"-c", "read l; echo ugiok; read l; echo readyok; read l; exec yes 'info depth 1'"};
+    c.stop_grace = 50ms;
+    EngineSession s(c);
+    REQUIRE(s.prepare(kStandard));
+    auto start = Clock::now();
+    auto r = s.search(kStart, movetime(100), 100ms);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().termination == Termination::TimeForfeit);
+    CHECK(Clock::now() - start < 500ms);
+}
+
+TEST_CASE("an engine flooding garbage during the handshake still stalls on time",
+          "[engine][session]") {
+    NoLeaks leaks;
+    auto c = config({});
+    c.command = "/usr/bin/yes";
+    c.args = {"garbage"};
+    c.handshake_timeout = 100ms;
+    EngineSession s(c);
+    auto start = Clock::now();
+    auto r = s.prepare(kStandard);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().detail == "no ugiok within 100 ms");
+    CHECK(Clock::now() - start < 500ms);
+}
