@@ -116,6 +116,29 @@ struct RatedGame {
     rules::Result result = rules::Result::Draw;
 };
 
+// What the results commands need from a game to total, rate and pair it (no moves, no texts
+// but the time control): loading a million of these stays cheap.
+struct ResultGame {
+    RowId id = 0;
+    RowId tournament_id = 0;
+    int pair_index = 0;
+    RowId south_engine_id = 0;
+    RowId north_engine_id = 0;
+    rules::Result result = rules::Result::Draw;
+    protocol::Termination termination = protocol::Termination::Normal;
+    std::string time_control;
+};
+
+// Which games result_games reads. Every field narrows (rules: the tournament's expanded rules).
+struct ResultFilter {
+    std::optional<RowId> tournament_id;
+    std::optional<std::string> rules;
+    std::optional<RowId> engine_id;    // the engine played either side
+    std::optional<RowId> opponent_id;  // with engine_id: only games between the two
+    std::optional<TimePoint> ended_from;    // ended_at >= ended_from
+    std::optional<TimePoint> ended_before;  // ended_at < ended_before
+};
+
 // One line of the `standings` view.
 struct StandingRow {
     RowId engine_id = 0;

@@ -90,6 +90,9 @@ public:
     std::vector<RatedGame> rated_games_for_rules(std::string_view rules);
     // The `standings` view for one tournament, best first (points, then fewer games, then name).
     std::vector<StandingRow> standings(RowId tournament_id);
+    // The games a results command totals, in id order, filtered in SQL (store/queries.cpp).
+    std::vector<ResultGame> result_games(const ResultFilter& filter);
+
     // Stores a snapshot and its entries in one transaction; returns the snapshot id.
     RowId save_rating_snapshot(const RatingSnapshot& snapshot);
     // The newest snapshot for this scope; an empty method matches any method.

@@ -1,0 +1,580 @@
+// `oaq results tournaments|engines|standings|crosstable|h2h|games|game|export`: the results history
+// kept in the SQLite file, for people (tables), scripts (--json, --csv) and other rating tools
+// (export to PGN). Everything goes through store::Store; lists never load moves.
+#include <cstdio>
+#include <fmt/format.h>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <unistd.h>
+
+#include "app/board_view.hpp"
+#include "app/commands.hpp"
+#include "app/export_games.hpp"
+#include "app/results_common.hpp"
+#include "app/standings.hpp"
+#include "common/error.hpp"
+#include "common/json.hpp"
+#include "rules/game.hpp"
+#include "rules/position_string.hpp"
+#include "rules/rules.hpp"
+#include "tournament/pentanomial.hpp"
+
+namespace oaq::app {
+
+namespace {
+
+using store::RowId;
+
+std::string elo_text(const std::optional<tournament::EloEstimate>& e) {
+    return e ? fmt::format("{:+.1f} ± {:.1f}", e->elo, e->error) : "-";
+}
+
+std::string rating_text(const tournament::EngineRating& r) {
+    using tournament::RatingStatus;
+    if (r.status == RatingStatus::Ok || r.status == RatingStatus::Disconnected) {
+        return fmt::format("{:+.0f} ± {:.0f}", r.rating, r.error);
+    }
+    return to_string(r.status);
+}
+
+std::map<RowId, std::string> tournament_names(store::Store& db) {
+    std::map<RowId, std::string> names;
+    for (const auto& t : db.list_tournaments()) names[t.id] = t.name;
+    return names;
+}
+
+// ---- tournaments ----------------------------------------------------------------------------
+
+int tournaments_command(int argc, char** argv) {
+    CommandLine cli("oaq results tournaments [--db FILE] [filters] [--json|--csv]",
+                    "Lists the stored tournaments with their rules, time control, status and games "
+                    "(counted with the filters).");
+    add_db_option(cli);
+    add_filter_options(cli);
+    add_format_options(cli);
+    auto vm = parse(cli, argc, argv);
+    if (!vm) return 0;
+    auto db = open_results(*vm);
+    const auto sel = select_games(db, *vm, false);
+    Table table{{"id", "name", "format", "rules", "time_control", "status", "engines", "games", "started"}, {}};
+    for (const auto& t : db.list_tournaments()) {
+        if (sel.tournament && t.id != sel.tournament->id) continue;
+        if (sel.filter.rules && t.rules != *sel.filter.rules) continue;
+        store::GameFilter f;
+        f.tournament_id = t.id;
+        f.engine_id = sel.filter.engine_id;
+        f.ended_from = sel.filter.ended_from;
+        f.ended_before = sel.filter.ended_before;
+        const auto games = db.count_games(f);
+        if (sel.engine && games == 0) continue;
+        const auto r = rules::parse_rules(t.rules);
+        table.rows.push_back({int_cell(t.id), text_cell(t.name), text_cell(t.format),
+                              text_cell(r ? rules::short_name(*r) : t.rules), text_cell(t.time_control),
+                              text_cell(std::string(store::to_string(t.status))),
+                              int_cell(static_cast<std::int64_t>(t.engine_ids.size())), int_cell(games),
+                              text_cell(store::format_utc(t.started_at))});
+    }
+    std::cout << render(table, output_format(*vm));
+    return 0;
+}
+
+// ---- engines --------------------------------------------------------------------------------
+
+int engines_command(int argc, char** argv) {
+    CommandLine cli("oaq results engines [--db FILE] [filters] [--json|--csv]",
+                    "Lists the engines with games, wins, draws, losses, points and failures over "
+                    "the selected games.");
+    add_db_option(cli);
+    add_filter_options(cli);
+    add_format_options(cli);
+    auto vm = parse(cli, argc, argv);
+    if (!vm) return 0;
+    auto db = open_results(*vm);
+    const auto sel = select_games(db, *vm, false);
+    const auto indexed = index_games(db, db.result_games(sel.filter));
+    auto fitted = tournament::fit_ratings(static_cast<int>(indexed.names.size()), indexed.games);
+    if (!fitted) throw OaqError("ratings: " + fitted.error().message);
+    Table table{{"id", "name", "games", "wins", "draws", "losses", "points", "score", "failures"}, {}};
+    for (const auto& e : db.list_engines()) {
+        auto it = indexed.index.find(e.id);
+        if (sel.engine && e.id != sel.engine->id) continue;
+        tournament::EngineRating r;
+        std::int64_t failures = 0;
+        if (it != indexed.index.end()) {
+            r = (*fitted)[static_cast<std::size_t>(it->second)];
+            failures = indexed.failures[static_cast<std::size_t>(it->second)];
+        }
+        table.rows.push_back({int_cell(e.id), text_cell(e.name), int_cell(r.games), int_cell(r.wins),
+                              int_cell(r.draws), int_cell(r.losses), real_cell(r.points, 1),
+                              real_cell(100.0 * r.score, 1), int_cell(failures)});
+    }
+    std::cout << render(table, output_format(*vm));
+    return 0;
+}
+
+// ---- standings ------------------------------------------------------------------------------
+
+int standings_command(int argc, char** argv) {
+    CommandLine cli("oaq results standings [--db FILE] [--tournament T | --rules R] [filters] [--json|--csv]",
+                    "The standings of one tournament (or of every stored game under one rules "
+                    "string, standard by default): rank, engine, games, points, score, Elo ± 95% "
+                    "from the rating fit, wins/draws/losses, and games lost by a failure.");
+    add_db_option(cli);
+    add_filter_options(cli);
+    add_format_options(cli);
+    auto vm = parse(cli, argc, argv);
+    if (!vm) return 0;
+    auto db = open_results(*vm);
+    const auto sel = select_games(db, *vm, true);
+    const auto indexed = index_games(db, db.result_games(sel.filter));
+    const auto lines = compute_standings({indexed.names, indexed.games, indexed.failures});
+    const auto format = output_format(*vm);
+    Table table{{"rank", "engine", "games", "points", "score", "elo", "elo_error", "wins", "draws",
+                 "losses", "failures", "status"}, {}};
+    for (const auto& l : lines) {
+        const auto& r = l.rating;
+        const bool rated = r.status == tournament::RatingStatus::Ok ||
+                           r.status == tournament::RatingStatus::Disconnected;
+        std::vector<Cell> row{int_cell(l.rank), text_cell(l.engine), int_cell(r.games),
+                              real_cell(r.points, 1), real_cell(100.0 * r.score, 1)};
+        if (format == OutputFormat::Table) {
+            row.push_back(text_cell(rating_text(r)));
+            row.push_back(text_cell(fmt::format("{}/{}/{}", r.wins, r.draws, r.losses)));
+            row.push_back(int_cell(l.failures));
+        } else {
+            row.push_back(rated ? real_cell(r.rating, 1) : text_cell(""));
+            row.push_back(rated ? real_cell(r.error, 1) : text_cell(""));
+            row.push_back(int_cell(r.wins));
+            row.push_back(int_cell(r.draws));
+            row.push_back(int_cell(r.losses));
+            row.push_back(int_cell(l.failures));
+            row.push_back(text_cell(to_string(r.status)));
+        }
+        table.rows.push_back(std::move(row));
+    }
+    if (format == OutputFormat::Table) {
+        table.headers = {"rank", "engine", "games", "points", "score %", "elo ± 95%", "W/D/L", "failures"};
+        std::cout << fmt::format("Standings, {} ({} games)\n", sel.scope, indexed.count);
+    }
+    std::cout << render(table, format);
+    return 0;
+}
+
+// ---- crosstable -----------------------------------------------------------------------------
+
+int crosstable_command(int argc, char** argv) {
+    CommandLine cli("oaq results crosstable [--db FILE] [--tournament T | --rules R] [filters] [--json|--csv]",
+                    "Points and games of each engine (row) against each other engine (column), "
+                    "engines in standings order.");
+    add_db_option(cli);
+    add_filter_options(cli);
+    add_format_options(cli);
+    auto vm = parse(cli, argc, argv);
+    if (!vm) return 0;
+    auto db = open_results(*vm);
+    const auto sel = select_games(db, *vm, true);
+    const auto indexed = index_games(db, db.result_games(sel.filter));
+    const auto n = indexed.names.size();
+    std::vector<std::vector<double>> points(n, std::vector<double>(n, 0.0));
+    std::vector<std::vector<std::int64_t>> games(n, std::vector<std::int64_t>(n, 0));
+    for (const auto& g : indexed.games) {
+        const auto s = static_cast<std::size_t>(g.south), o = static_cast<std::size_t>(g.north);
+        points[s][o] += g.south_points;
+        points[o][s] += 1.0 - g.south_points;
+        ++games[s][o];
+        ++games[o][s];
+    }
+    const auto lines = compute_standings({indexed.names, indexed.games, indexed.failures});
+    std::vector<std::size_t> order;
+    for (const auto& l : lines) {
+        for (std::size_t i = 0; i < n; ++i) {
+            if (indexed.names[i] == l.engine) order.push_back(i);
+        }
+    }
+    const auto format = output_format(*vm);
+    if (format == OutputFormat::Json) {
+        for (auto i : order) {
+            std::vector<std::string> cells;
+            for (auto k : order) {
+                if (k == i || games[i][k] == 0) continue;
+                Json c;
+                c.field("opponent", indexed.names[k]).field("points", points[i][k]).field("games", games[i][k]);
+                cells.push_back(c.str());
+            }
+            Json j;
+            j.field("engine", indexed.names[i]).raw("opponents", Json::array(cells));
+            std::cout << j.str() << "\n";
+        }
+        return 0;
+    }
+    Table table;
+    table.headers = {"engine"};
+    for (auto k : order) table.headers.push_back(indexed.names[k]);
+    table.headers.push_back("total");
+    for (auto i : order) {
+        std::vector<Cell> row{text_cell(indexed.names[i])};
+        double total = 0;
+        std::int64_t total_games = 0;
+        for (auto k : order) {
+            if (k == i) row.push_back(text_cell(format == OutputFormat::Table ? "x" : ""));
+            else if (games[i][k] == 0) row.push_back(text_cell(format == OutputFormat::Table ? "-" : ""));
+            else row.push_back(Cell{fmt::format("{:g}/{}", points[i][k], games[i][k]), true});
+            total += points[i][k];
+            total_games += games[i][k];
+        }
+        row.push_back(Cell{fmt::format("{:g}/{}", total, total_games), true});
+        table.rows.push_back(std::move(row));
+    }
+    if (format == OutputFormat::Table) std::cout << fmt::format("Crosstable, {} (points/games)\n", sel.scope);
+    std::cout << render(table, format);
+    return 0;
+}
+
+// ---- h2h ------------------------------------------------------------------------------------
+
+struct Side2 {
+    tournament::Trinomial t;
+    void add(double a_points) {
+        if (a_points == 1.0) ++t.wins;
+        else if (a_points == 0.0) ++t.losses;
+        else ++t.draws;
+    }
+};
+
+std::string trinomial_text(const tournament::Trinomial& t) {
+    return fmt::format("+{} ={} -{}", t.wins, t.draws, t.losses);
+}
+
+double trinomial_points(const tournament::Trinomial& t) {
+    return static_cast<double>(t.wins) + 0.5 * static_cast<double>(t.draws);
+}
+
+int h2h_command(int argc, char** argv) {
+    CommandLine cli("oaq results h2h [--db FILE] [filters] [--json] ENGINE_A ENGINE_B",
+                    "Every game between two engines, from A's point of view: totals, by colour, by "
+                    "time control, pentanomial pair counts, Elo ± 95% and the likelihood of "
+                    "superiority.");
+    add_db_option(cli);
+    add_filter_options(cli);
+    add_format_options(cli, false);
+    cli.hidden.add_options()("engines", po::value<std::vector<std::string>>()->multitoken(), "engines");
+    cli.positional.add("engines", -1);
+    auto vm = parse(cli, argc, argv);
+    if (!vm) return 0;
+    const auto names = vm->count("engines") ? (*vm)["engines"].as<std::vector<std::string>>()
+                                            : std::vector<std::string>{};
+    if (names.size() != 2) throw OaqError("h2h: give exactly two engine names");
+    auto db = open_results(*vm);
+    auto sel = select_games(db, *vm, false);
+    const auto a = find_engine(db, names[0]);
+    const auto b = find_engine(db, names[1]);
+    if (sel.engine && sel.engine->id != a.id && sel.engine->id != b.id) {
+        throw OaqError("h2h: --engine must be one of the two engines");
+    }
+    sel.filter.engine_id = a.id;
+    sel.filter.opponent_id = b.id;
+    const auto games = db.result_games(sel.filter);
+
+    Side2 as_south, as_north, total;
+    std::map<std::string, Side2> by_tc;
+    std::vector<tournament::GameResult> results;
+    std::int64_t failures_a = 0, failures_b = 0;
+    for (const auto& g : games) {
+        const bool a_south = g.south_engine_id == a.id;
+        const double sp = south_points(g.result);
+        const double ap = a_south ? sp : 1.0 - sp;
+        (a_south ? as_south : as_north).add(ap);
+        total.add(ap);
+        by_tc[g.time_control].add(ap);
+        results.push_back({a_south ? 0 : 1, a_south ? 1 : 0, sp, (g.tournament_id << 32) | g.pair_index});
+        if (is_failure_termination(g.termination)) {
+            if (ap == 0.0) ++failures_a;
+            if (ap == 1.0) ++failures_b;
+        }
+    }
+    const auto stats = tournament::pair_statistics(2, results);
+    tournament::PairStats ps;
+    ps.a = 0;
+    ps.b = 1;
+    if (!stats.empty()) ps = stats.front();
+    const auto& p = ps.pairs.counts;
+
+    if (vm->count("json")) {
+        auto tri = [](const tournament::Trinomial& t) {
+            Json j;
+            j.field("games", t.games()).field("wins", t.wins).field("draws", t.draws).field("losses", t.losses);
+            j.field("points", trinomial_points(t));
+            return j.str();
+        };
+        std::vector<std::string> tcs;
+        for (const auto& [tc, s] : by_tc) {
+            Json j;
+            j.field("time_control", tc).raw("results", tri(s.t));
+            tcs.push_back(j.str());
+        }
+        Json j;
+        j.field("a", a.name).field("b", b.name).raw("total", tri(total.t));
+        j.raw("a_south", tri(as_south.t)).raw("a_north", tri(as_north.t));
+        j.raw("by_time_control", Json::array(tcs));
+        j.raw("pentanomial", fmt::format("[{},{},{},{},{}]", p[0], p[1], p[2], p[3], p[4]));
+        j.field("unpaired_games", ps.unpaired_games);
+        if (ps.elo) j.field("elo", ps.elo->elo).field("elo_error", ps.elo->error);
+        else j.null("elo").null("elo_error");
+        j.field("los", ps.los).field("failures_a", failures_a).field("failures_b", failures_b);
+        std::cout << j.str() << "\n";
+        return 0;
+    }
+    std::cout << fmt::format("{} vs {}: {} games, {} points of {} for {}\n", a.name, b.name,
+                             total.t.games(), trinomial_points(total.t), total.t.games(), a.name);
+    std::cout << fmt::format("  total             {}\n", trinomial_text(total.t));
+    std::cout << fmt::format("  {} as South  {}\n", a.name, trinomial_text(as_south.t));
+    std::cout << fmt::format("  {} as North  {}\n", a.name, trinomial_text(as_north.t));
+    for (const auto& [tc, s] : by_tc) {
+        std::cout << fmt::format("  time control {:<8} {}\n", tc.empty() ? "?" : tc, trinomial_text(s.t));
+    }
+    std::cout << fmt::format("  pentanomial [LL LD DD/WL WD WW] = [{} {} {} {} {}] ({} pairs, {} unpaired games)\n",
+                             p[0], p[1], p[2], p[3], p[4], ps.pairs.pairs(), ps.unpaired_games);
+    std::cout << fmt::format("  elo {}   LOS {:.1f}%\n", elo_text(ps.elo), 100.0 * ps.los);
+    std::cout << fmt::format("  failures: {} {}, {} {}\n", a.name, failures_a, b.name, failures_b);
+    return 0;
+}
+
+// ---- games ----------------------------------------------------------------------------------
+
+// Pages through the selected games in id order without moves; `visit` gets each row. Rules are
+// checked per tournament (GameFilter has no rules field), so paging continues past skipped rows.
+template <typename Visit>
+void for_each_game(store::Store& db, const Selection& sel, std::size_t limit, std::optional<RowId> after,
+                   Visit visit) {
+    std::map<RowId, bool> rules_ok;
+    if (sel.filter.rules) {
+        for (const auto& t : db.list_tournaments()) rules_ok[t.id] = t.rules == *sel.filter.rules;
+    }
+    store::GameFilter f;
+    f.tournament_id = sel.filter.tournament_id;
+    f.engine_id = sel.filter.engine_id;
+    f.ended_from = sel.filter.ended_from;
+    f.ended_before = sel.filter.ended_before;
+    f.after_id = after;
+    f.limit = 1000;
+    std::size_t seen = 0;
+    for (;;) {
+        const auto page = db.games(f);
+        for (const auto& g : page) {
+            if (sel.filter.rules && !rules_ok[g.tournament_id]) continue;
+            visit(g);
+            if (limit && ++seen >= limit) return;
+        }
+        if (page.size() < f.limit) return;
+        f.after_id = page.back().id;
+    }
+}
+
+int games_command(int argc, char** argv) {
+    CommandLine cli("oaq results games [--db FILE] [filters] [--limit N] [--after ID] [--json|--csv]",
+                    "Lists games (no moves) in id order: id, tournament, south, north, result, "
+                    "termination, plies, end time.");
+    add_db_option(cli);
+    add_filter_options(cli);
+    add_format_options(cli);
+    cli.options.add_options()("limit", po::value<std::size_t>()->default_value(100), "at most N games (0: all)")(
+        "after", po::value<RowId>(), "only games with an id above ID (paging)");
+    auto vm = parse(cli, argc, argv);
+    if (!vm) return 0;
+    auto db = open_results(*vm);
+    const auto sel = select_games(db, *vm, false);
+    const auto names = tournament_names(db);
+    Table table{{"id", "tournament", "south", "north", "result", "termination", "plies", "ended"}, {}};
+    std::optional<RowId> after;
+    if (vm->count("after")) after = (*vm)["after"].as<RowId>();
+    for_each_game(db, sel, (*vm)["limit"].as<std::size_t>(), after, [&](const store::GameRow& g) {
+        table.rows.push_back({int_cell(g.id), text_cell(names.at(g.tournament_id)), text_cell(g.south),
+                              text_cell(g.north), text_cell(result_token(g.result)),
+                              text_cell(std::string(protocol::to_string(g.termination))),
+                              int_cell(g.plies), text_cell(store::format_utc(g.ended_at))});
+    });
+    std::cout << render(table, output_format(*vm));
+    return 0;
+}
+
+// ---- game ID --------------------------------------------------------------------------------
+
+store::StoredGame load_game(store::Store& db, RowId id) {
+    auto g = db.game(id);
+    if (!g) throw OaqError("no game with id " + std::to_string(id) + " in " + db.path());
+    return std::move(*g);
+}
+
+void replay(const store::StoredGame& game, bool step) {
+    const auto& r = game.record;
+    auto rules = rules::parse_rules(r.rules);
+    if (!rules) throw OaqError("game " + std::to_string(game.row.id) + ": rules: " + rules.error().message);
+    auto start = rules::parse_position(r.start_position.empty() ? "startpos" : r.start_position, *rules);
+    if (!start) throw OaqError("game " + std::to_string(game.row.id) + ": start position: " + start.error().message);
+    rules::Game g(*rules, *start, 0);
+    std::cout << "start\n" << draw_board(g.position(), *rules);
+    const bool wait = step && ::isatty(STDIN_FILENO);
+    for (std::size_t i = 0; i < r.moves.size(); ++i) {
+        if (wait) {
+            std::cout << "-- Enter for the next ply --" << std::flush;
+            std::string ignored;
+            if (!std::getline(std::cin, ignored)) break;
+        }
+        const auto side = g.position().side == rules::Side::South ? "South" : "North";
+        auto after = g.play(r.moves[i].move);
+        if (!after) {
+            throw OaqError(fmt::format("game {}: ply {} (\"{}\"): {}", game.row.id, i + 1, r.moves[i].move,
+                                       after.error().message));
+        }
+        std::cout << fmt::format("\n{}. {} {}\n", i + 1, side, r.moves[i].move) << draw_board(*after, *rules);
+    }
+    std::cout << fmt::format("\n{} ({}{})\n", result_token(game.row.result),
+                             protocol::to_string(game.row.termination),
+                             game.row.detail.empty() ? "" : ": " + game.row.detail);
+}
+
+int game_command(int argc, char** argv) {
+    CommandLine cli("oaq results game [--db FILE] [--json] [--replay [--step]] ID",
+                    "One game with every move: ply, side, move, time used, time left, depth, score, "
+                    "nodes, pv, then the result, termination and detail. --replay draws the board "
+                    "after each ply (--step waits for Enter between plies on a terminal).");
+    add_db_option(cli);
+    add_format_options(cli, false);
+    cli.options.add_options()("replay", "draw the board after each ply")("step", "with --replay: wait for Enter");
+    cli.hidden.add_options()("id", po::value<RowId>()->required(), "game id");
+    cli.positional.add("id", 1);
+    auto vm = parse(cli, argc, argv);
+    if (!vm) return 0;
+    auto db = open_results(*vm);
+    const auto game = load_game(db, (*vm)["id"].as<RowId>());
+    const auto names = tournament_names(db);
+    const std::string event = names.count(game.row.tournament_id) ? names.at(game.row.tournament_id) : "";
+    if (vm->count("json")) {
+        std::cout << json_game(game, event) << "\n";
+        return 0;
+    }
+    if (vm->count("replay")) {
+        replay(game, vm->count("step") > 0);
+        return 0;
+    }
+    const auto& g = game.row;
+    const auto& r = game.record;
+    std::cout << fmt::format("game {}  tournament {}  game_index {}  round {}\n", g.id, event, g.slot.game_index,
+                             g.slot.round);
+    std::cout << fmt::format("south {}  north {}  time control {}\n", g.south, g.north, g.time_control);
+    std::cout << fmt::format("rules {}\n", r.rules);
+    if (!g.opening.empty()) std::cout << fmt::format("opening {}\n", g.opening);
+    std::cout << fmt::format("start {}\n", g.start_position);
+    std::cout << fmt::format("started {}  ended {}\n\n", store::format_utc(g.started_at), store::format_utc(g.ended_at));
+    bool north = false;
+    if (auto rs = rules::parse_rules(r.rules)) {
+        if (auto pos = rules::parse_position(g.start_position.empty() ? "startpos" : g.start_position, *rs)) {
+            north = pos->side == rules::Side::North;
+        }
+    }
+    // The side to move alternates except when a turn passes; replaying gives the exact sides.
+    std::vector<std::string> sides;
+    if (auto rs = rules::parse_rules(r.rules)) {
+        if (auto pos = rules::parse_position(g.start_position.empty() ? "startpos" : g.start_position, *rs)) {
+            rules::Game replayed(*rs, *pos, 0);
+            for (const auto& m : r.moves) {
+                sides.push_back(replayed.position().side == rules::Side::South ? "south" : "north");
+                if (!replayed.play(m.move)) break;
+            }
+        }
+    }
+    Table table{{"ply", "side", "move", "used", "left", "depth", "score", "nodes", "pv"}, {}};
+    for (std::size_t i = 0; i < r.moves.size(); ++i) {
+        const auto& m = r.moves[i];
+        std::string pv;
+        for (const auto& w : m.pv) pv += (pv.empty() ? "" : " ") + w;
+        const std::string side = i < sides.size() ? sides[i] : ((i % 2 == 0) != north ? "south" : "north");
+        table.rows.push_back({int_cell(static_cast<std::int64_t>(i + 1)), text_cell(side), text_cell(m.move),
+                              text_cell(seconds_text(m.time_used)), text_cell(seconds_text(m.time_left)),
+                              m.depth ? int_cell(*m.depth) : text_cell(""),
+                              text_cell(m.score ? score_text(*m.score) : ""),
+                              m.nodes ? int_cell(static_cast<std::int64_t>(*m.nodes)) : text_cell(""),
+                              text_cell(pv)});
+    }
+    std::cout << render(table, OutputFormat::Table);
+    std::cout << fmt::format("\nresult {} ({}-{})  termination {}{}\nfinal {}\n", result_token(g.result),
+                             g.score_south, g.score_north, protocol::to_string(g.termination),
+                             g.detail.empty() ? "" : "  detail " + g.detail, g.final_position);
+    return 0;
+}
+
+// ---- export ---------------------------------------------------------------------------------
+
+int export_command(int argc, char** argv) {
+    CommandLine cli("oaq results export [--db FILE] [filters] --format pgn|json|csv [--out FILE]",
+                    "Writes the selected games for other tools: PGN-style text (Ordo and BayesElo "
+                    "read White = South, Black = North and Result), one JSON object per game per "
+                    "line with its moves, or one CSV row per game.");
+    add_db_option(cli);
+    add_filter_options(cli);
+    cli.options.add_options()("format", po::value<std::string>()->default_value("pgn"), "pgn, json or csv")(
+        "out", po::value<std::string>(), "write to FILE instead of standard output");
+    auto vm = parse(cli, argc, argv);
+    if (!vm) return 0;
+    const auto format = (*vm)["format"].as<std::string>();
+    if (format != "pgn" && format != "json" && format != "csv") {
+        throw OaqError("--format: \"" + format + "\" is not pgn, json or csv");
+    }
+    auto db = open_results(*vm);
+    const auto sel = select_games(db, *vm, false);
+    std::map<RowId, std::pair<std::string, std::string>> tournaments;  // id -> name, rules
+    for (const auto& t : db.list_tournaments()) tournaments[t.id] = {t.name, t.rules};
+    std::ofstream file;
+    std::ostream* out = &std::cout;
+    if (vm->count("out")) {
+        const auto path = (*vm)["out"].as<std::string>();
+        file.open(path, std::ios::binary);
+        if (!file) throw OaqError("--out: cannot write " + path);
+        out = &file;
+    }
+    std::int64_t count = 0;
+    if (format == "csv") *out << csv_header() << "\n";
+    for_each_game(db, sel, 0, std::nullopt, [&](const store::GameRow& g) {
+        const auto& [event, rules] = tournaments[g.tournament_id];
+        if (format == "csv") *out << csv_game(g, event, rules) << "\n";
+        else if (format == "pgn") *out << pgn_game(load_game(db, g.id), event);
+        else *out << json_game(load_game(db, g.id), event) << "\n";
+        ++count;
+    });
+    out->flush();
+    if (!*out) throw OaqError("export: write failed");
+    if (vm->count("out")) {
+        std::cerr << fmt::format("exported {} games to {}\n", count, (*vm)["out"].as<std::string>());
+    }
+    return 0;
+}
+
+}  // namespace
+
+int run_results(int argc, char** argv) {
+    const std::string usage =
+        "Usage: oaq results <tournaments|engines|standings|crosstable|h2h|games|game|export> "
+        "[options]   (--help on each for details)\n";
+    if (argc < 2) {
+        std::cerr << usage;
+        return 2;
+    }
+    const std::string sub = argv[1];
+    if (sub == "--help" || sub == "-h") {
+        std::cout << usage;
+        return 0;
+    }
+    if (sub == "tournaments") return tournaments_command(argc - 1, argv + 1);
+    if (sub == "engines") return engines_command(argc - 1, argv + 1);
+    if (sub == "standings") return standings_command(argc - 1, argv + 1);
+    if (sub == "crosstable") return crosstable_command(argc - 1, argv + 1);
+    if (sub == "h2h") return h2h_command(argc - 1, argv + 1);
+    if (sub == "games") return games_command(argc - 1, argv + 1);
+    if (sub == "game") return game_command(argc - 1, argv + 1);
+    if (sub == "export") return export_command(argc - 1, argv + 1);
+    throw OaqError("results: unknown subcommand \"" + sub +
+                   "\" (tournaments, engines, standings, crosstable, h2h, games, game, export)");
+}
+
+}  // namespace oaq::app

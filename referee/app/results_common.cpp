@@ -1,0 +1,238 @@
+#include "app/results_common.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fmt/format.h>
+#include <set>
+
+#include "common/error.hpp"
+#include "common/json.hpp"
+#include "rules/rules.hpp"
+
+namespace oaq::app {
+
+void add_db_option(CommandLine& cli) {
+    cli.options.add_options()("db", po::value<std::string>()->default_value("oaq.db"),
+                              "results file written by `oaq tournament`");
+}
+
+void add_filter_options(CommandLine& cli) {
+    cli.options.add_options()("tournament", po::value<std::string>(), "only this tournament (name)")(
+        "engine", po::value<std::string>(), "only games this engine played")(
+        "rules", po::value<std::string>(), "only tournaments under these rules (preset or rules string)")(
+        "since", po::value<std::string>(), "only games ended on or after this day (YYYY-MM-DD, UTC)")(
+        "until", po::value<std::string>(), "only games ended on or before this day (YYYY-MM-DD, UTC)");
+}
+
+void add_format_options(CommandLine& cli, bool csv) {
+    cli.options.add_options()("json", "print JSON (one object per line)");
+    if (csv) cli.options.add_options()("csv", "print CSV with a header line");
+}
+
+OutputFormat output_format(const po::variables_map& vm) {
+    const bool json = vm.count("json") > 0;
+    const bool csv = vm.count("csv") > 0;
+    if (json && csv) throw OaqError("--json and --csv exclude each other");
+    return json ? OutputFormat::Json : csv ? OutputFormat::Csv : OutputFormat::Table;
+}
+
+store::Store open_results(const po::variables_map& vm) {
+    const auto path = vm["db"].as<std::string>();
+    // Store::open says the same for a missing file, but people mistype paths more than anything.
+    if (!std::filesystem::exists(path)) throw OaqError(path + ": no such results file (see --db)");
+    store::StoreOptions options;
+    options.create = false;
+    return store::Store::open(path, options);
+}
+
+store::TimePoint parse_date(const std::string& text, const std::string& option) {
+    auto fail = [&] { throw OaqError(option + ": \"" + text + "\" is not a date (YYYY-MM-DD)"); };
+    if (text.size() != 10 || text[4] != '-' || text[7] != '-') fail();
+    int y = 0;
+    unsigned m = 0, d = 0;
+    auto num = [&](std::size_t at, std::size_t len, auto& out) {
+        auto [p, ec] = std::from_chars(text.data() + at, text.data() + at + len, out);
+        if (ec != std::errc() || p != text.data() + at + len) fail();
+    };
+    num(0, 4, y);
+    num(5, 2, m);
+    num(8, 2, d);
+    const std::chrono::year_month_day day{std::chrono::year{y}, std::chrono::month{m}, std::chrono::day{d}};
+    if (!day.ok()) fail();
+    return std::chrono::sys_days{day};
+}
+
+std::string expanded_rules(const std::string& text) {
+    auto parsed = rules::parse_rules(text);
+    if (!parsed) throw OaqError("--rules: " + parsed.error().message);
+    return rules::expanded(*parsed);
+}
+
+store::EngineRow find_engine(store::Store& db, const std::string& name) {
+    auto e = db.find_engine(name);
+    if (!e) throw OaqError("no engine named \"" + name + "\" in " + db.path());
+    return *e;
+}
+
+Selection select_games(store::Store& db, const po::variables_map& vm, bool need_scope) {
+    Selection s;
+    if (vm.count("tournament")) {
+        const auto name = vm["tournament"].as<std::string>();
+        s.tournament = db.find_tournament(name);
+        if (!s.tournament) throw OaqError("no tournament named \"" + name + "\" in " + db.path());
+        s.filter.tournament_id = s.tournament->id;
+        s.scope = "tournament " + name;
+    }
+    if (vm.count("rules")) {
+        s.filter.rules = expanded_rules(vm["rules"].as<std::string>());
+    } else if (need_scope && !s.tournament) {
+        s.filter.rules = expanded_rules("standard");
+    }
+    if (s.filter.rules && s.tournament && s.tournament->rules != *s.filter.rules) {
+        throw OaqError("tournament \"" + s.tournament->name + "\" was not played under --rules");
+    }
+    if (s.filter.rules && !s.tournament) {
+        s.scope = "rules " + rules::short_name(rules::parse_rules(*s.filter.rules).value());
+    }
+    if (s.scope.empty()) s.scope = "all games";
+    if (vm.count("engine")) {
+        s.engine = find_engine(db, vm["engine"].as<std::string>());
+        s.filter.engine_id = s.engine->id;
+    }
+    if (vm.count("since")) s.filter.ended_from = parse_date(vm["since"].as<std::string>(), "--since");
+    if (vm.count("until")) {
+        s.filter.ended_before = parse_date(vm["until"].as<std::string>(), "--until") + std::chrono::days{1};
+    }
+    return s;
+}
+
+bool is_failure_termination(protocol::Termination t) {
+    using protocol::Termination;
+    return t == Termination::TimeForfeit || t == Termination::IllegalMove ||
+           t == Termination::ProtocolViolation || t == Termination::Crash || t == Termination::Stall;
+}
+
+double south_points(rules::Result r) {
+    return r == rules::Result::SouthWin ? 1.0 : r == rules::Result::NorthWin ? 0.0 : 0.5;
+}
+
+std::string result_token(rules::Result r) {
+    return r == rules::Result::SouthWin ? "1-0" : r == rules::Result::NorthWin ? "0-1" : "1/2-1/2";
+}
+
+IndexedGames index_games(store::Store& db, const std::vector<store::ResultGame>& games) {
+    IndexedGames out;
+    std::set<store::RowId> seen;
+    for (const auto& g : games) {
+        seen.insert(g.south_engine_id);
+        seen.insert(g.north_engine_id);
+    }
+    for (const auto& e : db.list_engines()) {
+        if (!seen.count(e.id)) continue;
+        out.index[e.id] = static_cast<int>(out.names.size());
+        out.names.push_back(e.name);
+        out.ids.push_back(e.id);
+    }
+    out.failures.assign(out.names.size(), 0);
+    out.games.reserve(games.size());
+    for (const auto& g : games) {
+        const int s = out.index.at(g.south_engine_id);
+        const int n = out.index.at(g.north_engine_id);
+        // Pairs are colour-swapped games sharing a pair_index within one tournament.
+        const std::int64_t pair_id = (g.tournament_id << 32) | g.pair_index;
+        out.games.push_back({s, n, south_points(g.result), pair_id});
+        if (is_failure_termination(g.termination)) {
+            if (g.result == rules::Result::NorthWin) ++out.failures[static_cast<std::size_t>(s)];
+            if (g.result == rules::Result::SouthWin) ++out.failures[static_cast<std::size_t>(n)];
+        }
+        out.max_game_id = std::max(out.max_game_id, g.id);
+    }
+    out.count = static_cast<std::int64_t>(games.size());
+    return out;
+}
+
+Cell text_cell(std::string s) { return Cell{std::move(s), false}; }
+Cell int_cell(std::int64_t v) { return Cell{std::to_string(v), true}; }
+Cell real_cell(double v, int decimals) {
+    if (!std::isfinite(v)) return Cell{"", false};
+    return Cell{fmt::format("{:.{}f}", v, decimals), true};
+}
+
+std::string csv_field(const std::string& s) {
+    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+namespace {
+
+// Display width of UTF-8 text (the ± sign is one column, two bytes).
+std::size_t width(const std::string& s) {
+    std::size_t w = 0;
+    for (char c : s) w += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return w;
+}
+
+}  // namespace
+
+std::string render(const Table& table, OutputFormat format) {
+    std::string out;
+    if (format == OutputFormat::Json) {
+        for (const auto& row : table.rows) {
+            Json j;
+            for (std::size_t c = 0; c < row.size() && c < table.headers.size(); ++c) {
+                if (row[c].number) j.raw(table.headers[c], row[c].text);
+                else if (row[c].text.empty()) j.null(table.headers[c]);
+                else j.field(table.headers[c], row[c].text);
+            }
+            out += j.str() + "\n";
+        }
+        return out;
+    }
+    if (format == OutputFormat::Csv) {
+        auto line = [&](const std::vector<std::string>& cells) {
+            for (std::size_t c = 0; c < cells.size(); ++c) out += (c ? "," : "") + csv_field(cells[c]);
+            out += "\n";
+        };
+        line(table.headers);
+        for (const auto& row : table.rows) {
+            std::vector<std::string> cells;
+            for (const auto& cell : row) cells.push_back(cell.text);
+            line(cells);
+        }
+        return out;
+    }
+    std::vector<std::size_t> widths(table.headers.size());
+    for (std::size_t c = 0; c < widths.size(); ++c) widths[c] = width(table.headers[c]);
+    for (const auto& row : table.rows) {
+        for (std::size_t c = 0; c < row.size() && c < widths.size(); ++c) {
+            widths[c] = std::max(widths[c], width(row[c].text));
+        }
+    }
+    auto pad = [](const std::string& s, std::size_t w, bool right) {
+        const std::string fill(w - std::min(w, width(s)), ' ');
+        return right ? fill + s : s + fill;
+    };
+    std::string header;
+    for (std::size_t c = 0; c < widths.size(); ++c) header += (c ? "  " : "") + pad(table.headers[c], widths[c], false);
+    while (!header.empty() && header.back() == ' ') header.pop_back();
+    out += header + "\n";
+    for (const auto& row : table.rows) {
+        std::string line;
+        for (std::size_t c = 0; c < row.size() && c < widths.size(); ++c) {
+            line += (c ? "  " : "") + pad(row[c].text, widths[c], row[c].number);
+        }
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        out += line + "\n";
+    }
+    return out;
+}
+
+}  // namespace oaq::app

@@ -1,0 +1,86 @@
+// results_common: what `oaq results ...` and `oaq ratings` share: the --db and filter options, the
+// read-only opening of the results file, turning filters into a store::ResultFilter, indexing the
+// selected games for the rating maths, and one small table type printed as aligned text, CSV or
+// JSON lines. Every environment or input problem is an OaqError with one line (exit 2).
+//
+// Invariant: a rating scope is one tournament or one expanded rules string, never a mix of rules.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/cli.hpp"
+#include "protocol/termination.hpp"
+#include "store/store.hpp"
+#include "tournament/rating.hpp"
+
+namespace oaq::app {
+
+enum class OutputFormat { Table, Json, Csv };
+
+// --db, --tournament, --engine, --rules, --since, --until (filters) and --json/--csv (format).
+void add_db_option(CommandLine& cli);
+void add_filter_options(CommandLine& cli);
+void add_format_options(CommandLine& cli, bool csv = true);
+OutputFormat output_format(const po::variables_map& vm);
+
+// Opens an existing results file read-only in spirit (never creates one). Throws OaqError.
+store::Store open_results(const po::variables_map& vm);
+
+// A YYYY-MM-DD date as midnight UTC. Throws OaqError naming the option.
+store::TimePoint parse_date(const std::string& text, const std::string& option);
+
+// The expanded form of a rules string. Throws OaqError naming --rules.
+std::string expanded_rules(const std::string& text);
+
+// Filters resolved against the database: names became ids (unknown names are errors).
+struct Selection {
+    store::ResultFilter filter;
+    std::optional<store::TournamentRow> tournament;
+    std::optional<store::EngineRow> engine;
+    std::string scope;  // for people: "tournament X" or "rules ..." or "all games"
+};
+// With `need_scope`, the games are one tournament or one rules string (--rules, else standard):
+// the rating maths never pools different rules.
+Selection select_games(store::Store& db, const po::variables_map& vm, bool need_scope);
+store::EngineRow find_engine(store::Store& db, const std::string& name);
+
+bool is_failure_termination(protocol::Termination t);
+double south_points(rules::Result r);
+std::string result_token(rules::Result r);  // "1-0", "0-1", "1/2-1/2"
+
+// Games indexed for the rating maths: engine i is names[i] / ids[i], in order of first appearance
+// in id order of the engines table (stable output).
+struct IndexedGames {
+    std::vector<std::string> names;
+    std::vector<store::RowId> ids;
+    std::map<store::RowId, int> index;  // engine id -> index
+    std::vector<tournament::GameResult> games;
+    std::vector<std::int64_t> failures;  // games lost by a failure, by engine index
+    std::int64_t count = 0;
+    store::RowId max_game_id = 0;
+};
+IndexedGames index_games(store::Store& db, const std::vector<store::ResultGame>& games);
+
+// A table of cells; numbers stay numbers in JSON.
+struct Cell {
+    std::string text;
+    bool number = false;
+};
+Cell text_cell(std::string s);
+Cell int_cell(std::int64_t v);
+Cell real_cell(double v, int decimals);
+
+struct Table {
+    std::vector<std::string> headers;
+    std::vector<std::vector<Cell>> rows;
+};
+// Table: aligned columns (numbers right-aligned); Csv: header then rows (RFC 4180 quoting);
+// Json: one object per row per line, keyed by the headers.
+std::string render(const Table& table, OutputFormat format);
+std::string csv_field(const std::string& s);
+
+}  // namespace oaq::app

@@ -1,0 +1,340 @@
+// `oaq results` and `oaq ratings` against a real database file holding a known set of games: the
+// commands run in-process (argv in, std::cout captured) and the tests read what people and scripts
+// would read.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "app/commands.hpp"
+#include "common/error.hpp"
+#include "rules/game.hpp"
+#include "rules/position_string.hpp"
+#include "rules/rules.hpp"
+#include "rules/turn.hpp"
+#include "store/store.hpp"
+
+namespace {
+
+using namespace oaq;
+using store::TimePoint;
+
+class TempDir {
+public:
+    TempDir() {
+        static std::atomic<int> counter{0};
+        path_ = std::filesystem::temp_directory_path() /
+                ("oaq-app-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        std::filesystem::remove_all(path_);
+        std::filesystem::create_directories(path_);
+    }
+    ~TempDir() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path_, ignored);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+private:
+    std::filesystem::path path_;
+};
+
+std::string standard() { return rules::expanded(rules::parse_rules("standard").value()); }
+
+TimePoint day(int y, unsigned m, unsigned d, int hour = 12) {
+    return std::chrono::sys_days{std::chrono::year{y} / std::chrono::month{m} / std::chrono::day{d}} +
+           std::chrono::hours{hour};
+}
+
+// A game of `plies` legal moves from the start position (always the first legal move), with a
+// result set by hand: the store keeps what the referee decided.
+match::GameRecord game(const std::string& south, const std::string& north, rules::Result result,
+                       protocol::Termination termination = protocol::Termination::Normal, int plies = 4,
+                       TimePoint ended = day(2026, 1, 10)) {
+    const auto r = rules::parse_rules("standard").value();
+    const auto start = rules::parse_position("startpos", r).value();
+    match::GameRecord g;
+    g.south = south;
+    g.north = north;
+    g.rules = standard();
+    g.time_control = "10+0.1";
+    g.start_position = rules::to_string(start);
+    rules::Game played(r, start, 0);
+    for (int i = 0; i < plies && !played.is_over(); ++i) {
+        const auto move = rules::legal_moves(played.position(), r)[0];
+        played.play(move).value();
+        match::MoveRecord m;
+        m.move = rules::to_string(move);
+        m.time_used = std::chrono::microseconds{100'000 + i};
+        m.time_left = std::chrono::microseconds{9'900'000 - i * 1000};
+        m.depth = 5 + i;
+        m.score = protocol::Score{protocol::Score::Kind::Cp, 10 * i};
+        m.nodes = 1000u + static_cast<std::uint64_t>(i);
+        m.pv = {m.move};
+        g.moves.push_back(m);
+    }
+    g.result = result;
+    g.score_south = 30;
+    g.score_north = 20;
+    g.termination = termination;
+    g.detail = termination == protocol::Termination::TimeForfeit ? "exceeded by 12 ms" : "mandarins_empty";
+    g.final_position = rules::to_string(played.position());
+    g.started_at = ended - std::chrono::seconds{30};
+    g.ended_at = ended;
+    return g;
+}
+
+store::RowId tournament(store::Store& db, const std::string& name, const std::vector<std::string>& engines) {
+    store::TournamentRow t;
+    t.name = name;
+    t.format = "round_robin";
+    t.rules = standard();
+    t.time_control = "10+0.1";
+    t.started_at = day(2026, 1, 10, 0);
+    for (const auto& e : engines) {
+        store::EngineRow row;
+        row.name = e;
+        row.command = "./" + e;
+        t.engine_ids.push_back(db.upsert_engine(row));
+    }
+    return t.id = db.create_tournament(t).value();
+}
+
+// t1: A, B, C in colour-swapped pairs; t2: one later game A vs D.
+//   pair 0: A-B 1-0, B-A draw           A 1.5 of 2 against B (pentanomial WD)
+//   pair 1: A-C 1-0, C-A 0-1            A 2 of 2 against C (WW)
+//   pair 2: B-C draw, C-B 0-1 (C loses on time)   B 1.5 of 2 against C
+// Points: A 3.5, B 2, C 0.5 (one failure). Game ids 1..6 in that order, 7 in t2.
+struct Fixture {
+    TempDir dir;
+    std::string path = dir.file("results.db");
+    Fixture() {
+        using R = rules::Result;
+        auto db = store::Store::open(path);
+        const auto t1 = tournament(db, "t1", {"A", "B", "C"});
+        const auto t2 = tournament(db, "t2", {"A", "D"});
+        auto put = [&](store::RowId t, std::int64_t index, int pair, match::GameRecord g) {
+            db.record_game(t, store::GameSlot{index, pair, 0}, g).value();
+        };
+        put(t1, 0, 0, game("A", "B", R::SouthWin));
+        put(t1, 1, 0, game("B", "A", R::Draw));
+        put(t1, 2, 1, game("A", "C", R::SouthWin));
+        put(t1, 3, 1, game("C", "A", R::NorthWin));
+        put(t1, 4, 2, game("B", "C", R::Draw));
+        put(t1, 5, 2, game("C", "B", R::NorthWin, protocol::Termination::TimeForfeit));
+        put(t2, 0, 0, game("A", "D", R::NorthWin, protocol::Termination::Normal, 6, day(2026, 2, 1)));
+    }
+};
+
+struct Capture {
+    Capture() : old(std::cout.rdbuf(out.rdbuf())) {}
+    ~Capture() { std::cout.rdbuf(old); }
+    Capture(const Capture&) = delete;
+    Capture& operator=(const Capture&) = delete;
+    std::ostringstream out;
+    std::streambuf* old;
+};
+
+std::string run(int (*command)(int, char**), std::vector<std::string> args) {
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    Capture capture;
+    const int code = command(static_cast<int>(argv.size()), argv.data());
+    REQUIRE(code == 0);
+    return capture.out.str();
+}
+
+std::string results(const Fixture& f, std::vector<std::string> args) {
+    args.insert(args.begin(), "results");
+    args.push_back("--db");
+    args.push_back(f.path);
+    return run(app::run_results, args);
+}
+
+std::vector<std::string> lines(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("standings of a tournament rank engines by points with W/D/L and failures", "[app][results]") {
+    Fixture f;
+    const auto text = results(f, {"standings", "--tournament", "t1"});
+    const auto l = lines(text);
+    REQUIRE(l.size() == 5);  // title, header, three engines
+    CHECK(contains(l[0], "tournament t1 (6 games)"));
+    CHECK(contains(l[2], "A"));
+    CHECK(contains(l[2], "3.5"));
+    CHECK(contains(l[2], "3/1/0"));
+    CHECK(contains(l[3], "B"));
+    CHECK(contains(l[3], "2.0"));
+    CHECK(contains(l[4], "C"));
+    CHECK(contains(l[4], "0.5"));
+    CHECK(contains(l[4], "0/1/3"));
+
+    const auto csv = lines(results(f, {"standings", "--tournament", "t1", "--csv"}));
+    REQUIRE(csv.size() == 4);
+    CHECK(csv[0] == "rank,engine,games,points,score,elo,elo_error,wins,draws,losses,failures,status");
+    CHECK(csv[3].rfind("3,C,4,0.5,12.5,", 0) == 0);
+    CHECK(contains(csv[3], ",0,1,3,1,"));
+
+    const auto json = lines(results(f, {"standings", "--tournament", "t1", "--json"}));
+    REQUIRE(json.size() == 3);
+    CHECK(contains(json[0], R"("rank":1,"engine":"A","games":4,"points":3.5)"));
+}
+
+TEST_CASE("crosstable cells hold points and games of row against column", "[app][results]") {
+    Fixture f;
+    const auto csv = lines(results(f, {"crosstable", "--tournament", "t1", "--csv"}));
+    REQUIRE(csv.size() == 4);
+    CHECK(csv[0] == "engine,A,B,C,total");
+    CHECK(csv[1] == "A,,1.5/2,2/2,3.5/4");
+    CHECK(csv[2] == "B,0.5/2,,1.5/2,2/4");
+    CHECK(csv[3] == "C,0/2,0.5/2,,0.5/4");
+}
+
+TEST_CASE("h2h gives totals, colours and the pentanomial from A's side", "[app][results]") {
+    Fixture f;
+    const auto json = results(f, {"h2h", "A", "B", "--json"});
+    CHECK(contains(json, R"("total":{"games":2,"wins":1,"draws":1,"losses":0,"points":1.5})"));
+    CHECK(contains(json, R"("a_south":{"games":1,"wins":1,"draws":0,"losses":0)"));
+    CHECK(contains(json, R"("a_north":{"games":1,"wins":0,"draws":1,"losses":0)"));
+    CHECK(contains(json, R"("pentanomial":[0,0,0,1,0])"));
+    CHECK(contains(json, R"("unpaired_games":0)"));
+    const auto text = results(f, {"h2h", "B", "A"});
+    CHECK(contains(text, "B vs A: 2 games, 0.5 points"));
+    CHECK(contains(text, "[0 1 0 0 0]"));
+    CHECK(contains(text, "LOS"));
+}
+
+TEST_CASE("games lists filter by tournament, engine and date", "[app][results]") {
+    Fixture f;
+    CHECK(lines(results(f, {"games"})).size() == 8);  // header + 7
+    CHECK(lines(results(f, {"games", "--tournament", "t1"})).size() == 7);
+    const auto c = lines(results(f, {"games", "--engine", "C", "--csv"}));
+    REQUIRE(c.size() == 5);
+    CHECK(c[0] == "id,tournament,south,north,result,termination,plies,ended");
+    CHECK(c[4].rfind("6,t1,C,B,0-1,time_forfeit,4,", 0) == 0);
+    const auto later = lines(results(f, {"games", "--since", "2026-02-01", "--json"}));
+    REQUIRE(later.size() == 1);
+    CHECK(contains(later[0], R"("id":7,"tournament":"t2","south":"A","north":"D","result":"0-1")"));
+    CHECK(lines(results(f, {"games", "--until", "2026-01-10"})).size() == 7);
+    CHECK(lines(results(f, {"games", "--limit", "2", "--after", "3"})).size() == 3);
+}
+
+TEST_CASE("game ID prints every move and the result", "[app][results]") {
+    Fixture f;
+    const auto text = results(f, {"game", "6"});
+    CHECK(contains(text, "south C  north B"));
+    CHECK(contains(text, "ply  side"));
+    CHECK(contains(text, "0.100s"));
+    CHECK(contains(text, "cp 30"));
+    CHECK(contains(text, "termination time_forfeit  detail exceeded by 12 ms"));
+    const auto l = lines(text);
+    CHECK(std::count_if(l.begin(), l.end(), [](const std::string& s) { return contains(s, "s  9.89") || contains(s, "s  9.900"); }) == 4);
+
+    const auto replay = results(f, {"game", "6", "--replay"});
+    CHECK(contains(replay, "\n4. North "));
+    CHECK(contains(replay, "0-1 (time_forfeit: exceeded by 12 ms)"));
+}
+
+TEST_CASE("export writes PGN tags, movetext with clocks and the result token", "[app][results]") {
+    Fixture f;
+    const auto pgn = results(f, {"export", "--format", "pgn", "--tournament", "t2"});
+    CHECK(contains(pgn, "[Event \"t2\"]\n[Site \"oaq\"]\n[Date \"2026.02.01\"]\n[Round \"1\"]\n"));
+    CHECK(contains(pgn, "[White \"A\"]\n[Black \"D\"]\n[South \"A\"]\n[North \"D\"]\n[Result \"0-1\"]\n"));
+    CHECK(contains(pgn, "[PlyCount \"6\"]"));
+    CHECK(contains(pgn, "[TimeControl \"10+0.1\"]"));
+    CHECK(contains(pgn, "[Termination \"normal\"]"));
+    CHECK(contains(pgn, "\n1. "));
+    CHECK(contains(pgn, " 2. "));
+    CHECK(contains(pgn, "{0.100s 9.900s}"));
+    CHECK(contains(pgn, "} 0-1\n\n"));
+
+    const auto all = results(f, {"export", "--format", "pgn"});
+    std::size_t events = 0;
+    for (std::size_t at = 0; (at = all.find("[Event ", at)) != std::string::npos; ++at) ++events;
+    CHECK(events == 7);
+    CHECK(contains(all, "[Result \"1/2-1/2\"]"));
+
+    const auto csv = lines(results(f, {"export", "--format", "csv", "--engine", "D"}));
+    REQUIRE(csv.size() == 2);
+    CHECK(csv[0].rfind("id,tournament,game_index,round,south,north,result,", 0) == 0);
+    CHECK(csv[1].rfind("7,t2,0,0,A,D,0-1,30,20,normal,", 0) == 0);
+
+    const auto json = lines(results(f, {"export", "--format", "json"}));
+    REQUIRE(json.size() == 7);
+    CHECK(contains(json[0], R"("moves":[{"ply":1,)"));
+
+    TempDir out;
+    results(f, {"export", "--format", "csv", "--out", out.file("games.csv")});
+    std::ifstream in(out.file("games.csv"));
+    std::stringstream content;
+    content << in.rdbuf();
+    CHECK(lines(content.str()).size() == 8);
+}
+
+TEST_CASE("tournaments and engines list what is stored", "[app][results]") {
+    Fixture f;
+    const auto t = lines(results(f, {"tournaments", "--csv"}));
+    REQUIRE(t.size() == 3);
+    CHECK(t[1].rfind("1,t1,round_robin,standard,10+0.1,running,3,6,", 0) == 0);
+    const auto e = lines(results(f, {"engines", "--csv"}));
+    REQUIRE(e.size() == 5);
+    CHECK(e[1].rfind("1,A,5,3,1,1,3.5,", 0) == 0);
+    CHECK(e[3] == "3,C,4,0,1,3,0.5,12.5,1");
+}
+
+TEST_CASE("ratings fit the tournament, rank by rating and store a snapshot", "[app][ratings]") {
+    Fixture f;
+    const auto text = run(app::run_ratings, {"ratings", "--db", f.path, "--tournament", "t1", "--pairs"});
+    const auto l = lines(text);
+    REQUIRE(l.size() >= 5);
+    CHECK(contains(l[2], "A"));
+    CHECK(contains(l[4], "C"));
+    CHECK(contains(text, "[0 0 0 1 0]"));
+    CHECK(contains(text, "saved rating snapshot 1"));
+    auto db = store::Store::open(f.path, {.create = false});
+    const auto snap = db.latest_rating_snapshot(db.find_tournament("t1")->id, standard());
+    REQUIRE(snap);
+    CHECK(snap->method == "bradley_terry_mle");
+    CHECK(snap->game_count == 6);
+    CHECK(snap->max_game_id == 6);
+    CHECK(snap->games_spec == "tournament=1");
+
+    const auto json = run(app::run_ratings, {"ratings", "--db", f.path, "--anchor", "B", "--json"});
+    CHECK(contains(json, R"("games":7)"));  // every standard game, both tournaments
+    CHECK(contains(json, R"("engine":"B","rating":0,"error":0)"));
+    CHECK(contains(json, R"("snapshot_id":2)"));
+}
+
+TEST_CASE("errors are one clear OaqError", "[app][results][errors]") {
+    Fixture f;
+    CHECK_THROWS_WITH(results(f, {"game", "99"}), Catch::Contains("no game with id 99"));
+    CHECK_THROWS_WITH(results(f, {"standings", "--tournament", "nope"}), Catch::Contains("no tournament named \"nope\""));
+    CHECK_THROWS_WITH(results(f, {"games", "--since", "2026-13-01"}), Catch::Contains("--since"));
+    CHECK_THROWS_AS(results(f, {"export", "--format", "xml"}), OaqError);
+    TempDir empty;
+    std::vector<std::string> args{"results", "games", "--db", empty.file("missing.db")};
+    CHECK_THROWS_WITH(run(app::run_results, args), Catch::Contains("missing.db"));
+    CHECK_FALSE(std::filesystem::exists(empty.file("missing.db")));
+    {
+        std::ofstream junk(empty.file("junk.db"));
+        junk << "this is not a database file, just text that is long enough to have a header\n";
+    }
+    std::vector<std::string> junk_args{"results", "games", "--db", empty.file("junk.db")};
+    CHECK_THROWS_AS(run(app::run_results, junk_args), OaqError);
+}
