@@ -113,8 +113,9 @@ public:
     // not a full square. The pit after the last stone never receives a stone of that sowing (at
     // most 11 land before it, after the whole laps), so its count is read before the stones are
     // added: the next relay does not wait for the addition.
+    // `next_count` receives the citizens of the returned pit.
     template <int Dir>
-    int sow_and_relay(int pit) {
+    int sow_and_relay(int pit, unsigned& next_count) {
         constexpr std::size_t d = Dir > 0 ? 1 : 0;
         unsigned count = citizens(pit);
         while (true) {
@@ -130,7 +131,7 @@ public:
             int next = pit + Dir * (static_cast<int>(count) + 1);
             if constexpr (Dir > 0) next -= next >= kPits ? kPits : 0;
             else next += next < 0 ? kPits : 0;
-            const unsigned next_count = citizens(next);
+            next_count = citizens(next);
             const SowStep& s = kSow[d][at(pit)][count];
             w_.low += s.low;
             w_.high += s.high;
@@ -154,9 +155,11 @@ public:
         return (static_cast<unsigned>(citizens(pit) != 0) & ~is_mandarin(pit)) != 0;
     }
     // A gap is an empty pit; with empty_quan_gap=no an empty mandarin pit is not one (3.4).
-    bool is_gap(int pit, const Rules& r) const {
+    bool is_gap(int pit, const Rules& r) const { return is_gap(pit, citizens(pit), r); }
+    // The same, for a pit whose count of citizens is already known.
+    bool is_gap(int pit, unsigned count, const Rules& r) const {
         const unsigned no_gap = r.empty_quan_gap ? 0u : is_mandarin(pit);
-        return (citizens(pit) | (pieces_ & piece_mask(pit)) | no_gap) == 0;
+        return (count | (pieces_ & piece_mask(pit)) | no_gap) == 0;
     }
     // The pit after a gap is captured when it is not empty, unless quan_non=K protects it: a
     // mandarin pit with its piece and fewer than K citizens.
@@ -244,23 +247,29 @@ Position play(const Position& before, Move move, const Rules& rules) {
     // Each pass of this loop sows the citizens of `pit` and then resolves what follows (3.4, 3.5);
     // `continue` is a relay from a full square, `break` ends the turn.
     while (true) {
-        const int next = d == 1 ? b.sow_and_relay<1>(pit) : b.sow_and_relay<-1>(pit);
-        if (!b.is_gap(next, rules)) break;  // a mandarin pit that is not empty, or no gap
+        unsigned next_count = 0;
+        const int next =
+            d == 1 ? b.sow_and_relay<1>(pit, next_count) : b.sow_and_relay<-1>(pit, next_count);
+        // A mandarin pit that is not empty, or no gap: the turn ends.
+        if (!b.is_gap(next, next_count, rules)) break;
 
         int target = step_of[at(next)];  // the pit after the gap: capture it if we may
         bool relay = false;
         while (b.is_capturable(target, rules)) {
+            // The pit after the captured one is read before the capture clears it (it is never
+            // the same pit), which keeps the clearing off the path to the next test.
+            const int after = step_of[at(target)];
+            const unsigned after_count = b.citizens(after);
             captured_citizens += b.citizens(target);
             captured_pieces += b.holds_piece(target);
             captured_mandarin |= is_mandarin(target);
             b.take(target);
-            const int after = step_of[at(target)];
-            if (b.is_full_square(after)) {
-                relay = rules.after_capture == AfterCapture::Relay;
+            if ((static_cast<unsigned>(after_count != 0) & ~is_mandarin(after) & 1u) != 0) {
+                relay = rules.after_capture == AfterCapture::Relay;  // a full square
                 pit = after;
                 break;
             }
-            if (!rules.chain || !b.is_gap(after, rules)) break;
+            if (!rules.chain || !b.is_gap(after, after_count, rules)) break;
             target = step_of[at(after)];
         }
         if (!relay) break;
