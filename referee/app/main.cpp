@@ -21,6 +21,7 @@ constexpr Subcommand kSubcommands[] = {
     {"match", oaq::app::run_match, "play two engines in colour-swapped pairs (optionally SPRT)"},
     {"tournament", oaq::app::run_tournament, "round robin or gauntlet into an SQLite file, resumable"},
     {"rules", oaq::app::run_rules, "perft, play moves, show a position (the rules library)"},
+    {"report", oaq::app::run_report, "write a static HTML report page"},
     {"results", oaq::app::run_results, "stored results: standings, crosstable, h2h, games, export"},
     {"ratings", oaq::app::run_ratings, "fit Elo ratings over stored games and keep a snapshot"},
 };

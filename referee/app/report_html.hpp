@@ -1,0 +1,30 @@
+// Report page: turns ReportData into one self-contained HTML page (inline CSS, inline JS, inline
+// SVG; nothing is fetched from the network). The tables and the rating chart are written here as
+// static HTML so they read without JavaScript; the game list's replay board is drawn by the page's
+// script from a <script type="application/json" id="oaq-data"> block holding, per game, the
+// position strings computed by the rules library (the script only parses and draws them).
+// Every text from the database is HTML-escaped; the JSON block has "</" written as "<\/" so no
+// engine name or detail can close the script element.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "app/report_data.hpp"
+
+namespace oaq::app {
+
+// `generated` is shown in the footer as is (e.g. an ISO-8601 time).
+std::string render_report(const ReportData& data, std::string_view generated);
+
+// The games as the JSON the page's script reads (before "</" escaping).
+std::string report_games_json(const ReportData& data);
+
+// The page's stylesheet and script (report_assets.cpp).
+std::string_view report_css();
+std::string_view report_js();
+
+// HTML text escaping for element content and attribute values.
+std::string html_escape(std::string_view text);
+
+}  // namespace oaq::app
