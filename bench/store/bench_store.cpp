@@ -7,9 +7,9 @@
 //   --reuse times the queries on a database an earlier --keep run filled (no inserts).
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <functional>
 #include <random>
@@ -44,14 +44,21 @@ Config parse(int argc, char** argv) {
             if (i + 1 >= argc) throw OaqError(std::string(a) + " needs a value");
             return argv[++i];
         };
-        if (a == "--games") c.games = std::stoll(value());
-        else if (a == "--plies") c.plies = std::stoi(value());
-        else if (a == "--engines") c.engines = std::stoi(value());
-        else if (a == "--db") c.db = value();
-        else if (a == "--keep") c.keep = true;
-        else if (a == "--reuse") c.reuse = c.keep = true;
-        else throw OaqError("unknown option " + std::string(a) +
-                            " (options: --games N --plies P --engines E --db PATH --keep --reuse)");
+        if (a == "--games")
+            c.games = std::stoll(value());
+        else if (a == "--plies")
+            c.plies = std::stoi(value());
+        else if (a == "--engines")
+            c.engines = std::stoi(value());
+        else if (a == "--db")
+            c.db = value();
+        else if (a == "--keep")
+            c.keep = true;
+        else if (a == "--reuse")
+            c.reuse = c.keep = true;
+        else
+            throw OaqError("unknown option " + std::string(a) +
+                           " (options: --games N --plies P --engines E --db PATH --keep --reuse)");
     }
     if (c.games < 1 || c.plies < 0 || c.engines < 2) throw OaqError("bad option values");
     return c;
@@ -65,7 +72,9 @@ double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-std::string engine_name(int i) { return "engine-" + std::to_string(i); }
+std::string engine_name(int i) {
+    return "engine-" + std::to_string(i);
+}
 
 match::GameRecord make_game(std::mt19937_64& rng, const std::string& rules, int plies) {
     match::GameRecord r;
@@ -75,8 +84,9 @@ match::GameRecord make_game(std::mt19937_64& rng, const std::string& rules, int 
     r.start_position = "Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0";
     r.final_position = "0,0,0,0,0,0,0,0,0,0,0,0 N 38+1 32+1 0 0";
     auto roll = rng() % 10;
-    r.result = roll < 4 ? rules::Result::SouthWin
-                        : roll < 8 ? rules::Result::NorthWin : rules::Result::Draw;
+    r.result = roll < 4   ? rules::Result::SouthWin
+               : roll < 8 ? rules::Result::NorthWin
+                          : rules::Result::Draw;
     r.termination = roll == 9 ? protocol::Termination::PlyLimit : protocol::Termination::Normal;
     r.detail = roll == 9 ? "300 plies" : "mandarins_empty";
     r.score_south = static_cast<int>(rng() % 70);
@@ -206,9 +216,10 @@ int run(Config c) {
     }
 
     auto bytes = std::filesystem::file_size(c.db);
-    std::printf("file: %.1f MB, %.0f bytes per game, %.1f bytes per move\n",
-                static_cast<double>(bytes) / 1e6, static_cast<double>(bytes) / static_cast<double>(c.games),
-                c.plies ? static_cast<double>(bytes) / static_cast<double>(c.games) / c.plies : 0.0);
+    std::printf(
+        "file: %.1f MB, %.0f bytes per game, %.1f bytes per move\n",
+        static_cast<double>(bytes) / 1e6, static_cast<double>(bytes) / static_cast<double>(c.games),
+        c.plies ? static_cast<double>(bytes) / static_cast<double>(c.games) / c.plies : 0.0);
 
     Store store = Store::open(c.db);
     Database db(c.db, Database::Mode::ReadWrite);  // what `sqlite3 oaq.db` would run

@@ -36,8 +36,8 @@ Header read_header(Database& db) {
                       single_int(db, "SELECT count(*) FROM sqlite_schema")};
     } catch (const SqliteError& e) {
         if (e.is_not_a_database()) {
-            throw OaqError(db.path() + ": not an oaq database, or a damaged one (" +
-                           e.reason() + ")");
+            throw OaqError(db.path() + ": not an oaq database, or a damaged one (" + e.reason() +
+                           ")");
         }
         throw;
     }
@@ -65,11 +65,17 @@ int check_header(Database& db, const Header& h) {
 
 }  // namespace
 
-std::span<const Migration> migrations() { return kAll; }
+std::span<const Migration> migrations() {
+    return kAll;
+}
 
-int latest_schema_version() { return static_cast<int>(kAll.size()); }
+int latest_schema_version() {
+    return static_cast<int>(kAll.size());
+}
 
-int inspect_schema(Database& db) { return check_header(db, read_header(db)); }
+int inspect_schema(Database& db) {
+    return check_header(db, read_header(db));
+}
 
 int migrate(Database& db, int target) {
     int version = inspect_schema(db);

@@ -31,7 +31,8 @@ constexpr std::string_view kResultColumns =
 // The conditions other than the engines.
 void add_conditions(Query& q, const ResultFilter& f) {
     if (f.tournament_id) q.add(" AND g.tournament_id = ?", *f.tournament_id);
-    if (f.rules) q.add(" AND g.tournament_id IN (SELECT id FROM tournaments WHERE rules = ?)", *f.rules);
+    if (f.rules)
+        q.add(" AND g.tournament_id IN (SELECT id FROM tournaments WHERE rules = ?)", *f.rules);
     if (f.ended_from) q.add(" AND g.ended_at >= ?", format_utc(*f.ended_from));
     if (f.ended_before) q.add(" AND g.ended_at < ?", format_utc(*f.ended_before));
 }
@@ -48,7 +49,8 @@ Query result_query(const ResultFilter& f) {
             if (side == 1) q.sql += " UNION ALL ";
             q.sql += kResultColumns;
             q.add(std::string(" AND g.") + sides[side][0] + " = ?", *f.engine_id);
-            if (f.opponent_id) q.add(std::string(" AND g.") + sides[side][1] + " = ?", *f.opponent_id);
+            if (f.opponent_id)
+                q.add(std::string(" AND g.") + sides[side][1] + " = ?", *f.opponent_id);
             add_conditions(q, f);
         }
     }
@@ -73,7 +75,8 @@ std::vector<ResultGame> Store::result_games(const ResultFilter& filter) {
         g.south_engine_id = st.int64(3);
         g.north_engine_id = st.int64(4);
         auto result = parse_result_word(st.text(5));
-        if (!result) impl_->damaged("game " + std::to_string(g.id) + ": result \"" + st.text(5) + "\"");
+        if (!result)
+            impl_->damaged("game " + std::to_string(g.id) + ": result \"" + st.text(5) + "\"");
         g.result = *result;
         auto termination = protocol::parse_termination(st.text(6));
         if (!termination) {

@@ -6,16 +6,19 @@ namespace oaq::store {
 
 std::string_view to_string(TournamentStatus status) {
     switch (status) {
-        case TournamentStatus::Running: return "running";
-        case TournamentStatus::Finished: return "finished";
-        case TournamentStatus::Interrupted: return "interrupted";
+        case TournamentStatus::Running:
+            return "running";
+        case TournamentStatus::Finished:
+            return "finished";
+        case TournamentStatus::Interrupted:
+            return "interrupted";
     }
     return "running";
 }
 
 std::optional<TournamentStatus> parse_tournament_status(std::string_view text) {
-    for (auto s : {TournamentStatus::Running, TournamentStatus::Finished,
-                   TournamentStatus::Interrupted}) {
+    for (auto s :
+         {TournamentStatus::Running, TournamentStatus::Finished, TournamentStatus::Interrupted}) {
         if (to_string(s) == text) return s;
     }
     return std::nullopt;
@@ -23,10 +26,14 @@ std::optional<TournamentStatus> parse_tournament_status(std::string_view text) {
 
 std::string_view result_word(rules::Result result) {
     switch (result) {
-        case rules::Result::Ongoing: return "ongoing";
-        case rules::Result::SouthWin: return "south_win";
-        case rules::Result::NorthWin: return "north_win";
-        case rules::Result::Draw: return "draw";
+        case rules::Result::Ongoing:
+            return "ongoing";
+        case rules::Result::SouthWin:
+            return "south_win";
+        case rules::Result::NorthWin:
+            return "north_win";
+        case rules::Result::Draw:
+            return "draw";
     }
     return "ongoing";
 }

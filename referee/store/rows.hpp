@@ -24,16 +24,16 @@ namespace oaq::store {
 using RowId = std::int64_t;
 
 struct EngineRow {
-    RowId id = 0;                    // set by the store
-    std::string name;                // unique: the engine's identity in every table
-    std::string command;             // executable as configured
-    std::vector<std::string> args;   // stored as a JSON array
+    RowId id = 0;                   // set by the store
+    std::string name;               // unique: the engine's identity in every table
+    std::string command;            // executable as configured
+    std::vector<std::string> args;  // stored as a JSON array
     std::vector<std::pair<std::string, std::string>> options;  // setoption name -> value, in order
-    std::string binary_sha256;       // hex digest of the executable, "" when unknown
-    std::string id_name;             // what the engine said in `id name`
-    std::string id_author;           // `id author`
-    std::string declared_options;    // the engine's `option ...` lines, one per line
-    TimePoint first_seen{};          // set by the store when the engine is first stored
+    std::string binary_sha256;     // hex digest of the executable, "" when unknown
+    std::string id_name;           // what the engine said in `id name`
+    std::string id_author;         // `id author`
+    std::string declared_options;  // the engine's `option ...` lines, one per line
+    TimePoint first_seen{};        // set by the store when the engine is first stored
 };
 
 enum class TournamentStatus { Running, Finished, Interrupted };
@@ -42,14 +42,14 @@ std::optional<TournamentStatus> parse_tournament_status(std::string_view text);
 
 struct TournamentRow {
     RowId id = 0;
-    std::string name;           // unique: resume finds a tournament by name
-    std::string format;         // "round_robin", "gauntlet", "match", ...
-    std::string rules;          // the expanded rules string every game uses
-    std::string time_control;   // e.g. "10+0.1"
+    std::string name;             // unique: resume finds a tournament by name
+    std::string format;           // "round_robin", "gauntlet", "match", ...
+    std::string rules;            // the expanded rules string every game uses
+    std::string time_control;     // e.g. "10+0.1"
     std::string settings = "{}";  // JSON object: concurrency, rounds, openings, max_plies, ...
     std::uint64_t seed = 0;
     TournamentStatus status = TournamentStatus::Running;
-    std::string outcome = "{}";   // JSON object written at the end: SPRT verdict, LLR, ...
+    std::string outcome = "{}";  // JSON object written at the end: SPRT verdict, LLR, ...
     TimePoint started_at{};
     std::optional<TimePoint> finished_at;
     std::vector<RowId> engine_ids;  // participants in seat order
@@ -101,7 +101,7 @@ struct GameFilter {
     std::optional<RowId> opponent_id;  // with engine_id: only games between the two
     std::optional<protocol::Termination> termination;
     std::optional<rules::Result> result;
-    std::optional<TimePoint> ended_from;   // ended_at >= ended_from
+    std::optional<TimePoint> ended_from;    // ended_at >= ended_from
     std::optional<TimePoint> ended_before;  // ended_at < ended_before
     std::optional<RowId> after_id;
     std::size_t limit = 1000;  // 0: no limit
@@ -133,8 +133,8 @@ struct ResultGame {
 struct ResultFilter {
     std::optional<RowId> tournament_id;
     std::optional<std::string> rules;
-    std::optional<RowId> engine_id;    // the engine played either side
-    std::optional<RowId> opponent_id;  // with engine_id: only games between the two
+    std::optional<RowId> engine_id;         // the engine played either side
+    std::optional<RowId> opponent_id;       // with engine_id: only games between the two
     std::optional<TimePoint> ended_from;    // ended_at >= ended_from
     std::optional<TimePoint> ended_before;  // ended_at < ended_before
 };
@@ -172,7 +172,7 @@ struct RatingSnapshot {
     std::string parameters = "{}";  // JSON object: drawelo, prior, anchor, ...
     std::string games_spec;         // which games, e.g. "tournament=3" or "rules=<...>"
     std::int64_t game_count = 0;
-    RowId max_game_id = 0;          // the newest game included: later games are not in it
+    RowId max_game_id = 0;  // the newest game included: later games are not in it
     TimePoint created_at{};
     std::vector<RatingEntry> entries;  // in rank order
 };

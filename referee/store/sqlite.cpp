@@ -6,7 +6,9 @@
 
 namespace oaq::store {
 
-bool SqliteError::is_constraint() const { return (code_ & 0xff) == SQLITE_CONSTRAINT; }
+bool SqliteError::is_constraint() const {
+    return (code_ & 0xff) == SQLITE_CONSTRAINT;
+}
 bool SqliteError::is_unique_violation() const {
     return code_ == SQLITE_CONSTRAINT_UNIQUE || code_ == SQLITE_CONSTRAINT_PRIMARYKEY;
 }
@@ -63,9 +65,13 @@ void Database::set_busy_timeout(std::chrono::milliseconds timeout) {
     sqlite3_busy_timeout(db_, static_cast<int>(timeout.count()));
 }
 
-std::int64_t Database::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
+std::int64_t Database::last_insert_rowid() const {
+    return sqlite3_last_insert_rowid(db_);
+}
 
-bool Database::in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
+bool Database::in_transaction() const {
+    return sqlite3_get_autocommit(db_) == 0;
+}
 
 void Database::raise(int code, std::string_view context) const {
     std::string message = path_ + ": ";
@@ -149,11 +155,17 @@ bool Statement::is_null(int column) const {
     return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
 }
 
-std::int64_t Statement::int64(int column) const { return sqlite3_column_int64(stmt_, column); }
+std::int64_t Statement::int64(int column) const {
+    return sqlite3_column_int64(stmt_, column);
+}
 
-int Statement::int32(int column) const { return sqlite3_column_int(stmt_, column); }
+int Statement::int32(int column) const {
+    return sqlite3_column_int(stmt_, column);
+}
 
-double Statement::real(int column) const { return sqlite3_column_double(stmt_, column); }
+double Statement::real(int column) const {
+    return sqlite3_column_double(stmt_, column);
+}
 
 std::string Statement::text(int column) const {
     const unsigned char* data = sqlite3_column_text(stmt_, column);

@@ -23,7 +23,7 @@ struct sqlite3_stmt;
 namespace oaq::store {
 
 class SqliteError : public OaqError {
-public:
+  public:
     // `what` is the full line (path, context, SQLite's words); `reason` is SQLite's words alone.
     SqliteError(int code, const std::string& what, std::string reason)
         : OaqError(what), code_(code), reason_(std::move(reason)) {}
@@ -34,13 +34,13 @@ public:
     bool is_unique_violation() const;
     bool is_not_a_database() const;  // SQLITE_NOTADB or SQLITE_CORRUPT
 
-private:
+  private:
     int code_;
     std::string reason_;
 };
 
 class Database {
-public:
+  public:
     enum class Mode { ReadWriteCreate, ReadWrite };
     // Opens (or creates) `path`; ":memory:" is a private in-memory database. Throws SqliteError.
     Database(const std::string& path, Mode mode);
@@ -62,13 +62,13 @@ public:
     // Throws SqliteError for `code` with the connection's message, prefixed with `context`.
     [[noreturn]] void raise(int code, std::string_view context) const;
 
-private:
+  private:
     sqlite3* db_ = nullptr;
     std::string path_;
 };
 
 class Statement {
-public:
+  public:
     Statement(Database& db, std::string_view sql);
     ~Statement();
     Statement(const Statement&) = delete;
@@ -83,7 +83,9 @@ public:
     }
     Statement& bind(int index, double value);
     Statement& bind(int index, std::string_view value);
-    Statement& bind(int index, const std::string& value) { return bind(index, std::string_view(value)); }
+    Statement& bind(int index, const std::string& value) {
+        return bind(index, std::string_view(value));
+    }
     Statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
     Statement& bind(int index, std::nullopt_t);
     template <typename T>
@@ -107,7 +109,7 @@ public:
     std::optional<std::int64_t> optional_int64(int column) const;
     std::optional<double> optional_real(int column) const;
 
-private:
+  private:
     Statement& bind_int64(int index, std::int64_t value);
     void check_bind(int rc, int index);
 
@@ -119,7 +121,7 @@ private:
 // early return). Immediate takes the write lock at once, so two writers wait on the busy timeout
 // instead of failing on a lock upgrade.
 class Transaction {
-public:
+  public:
     enum class Kind { Deferred, Immediate };
     explicit Transaction(Database& db, Kind kind = Kind::Immediate);
     ~Transaction();
@@ -128,7 +130,7 @@ public:
 
     void commit();
 
-private:
+  private:
     Database& db_;
     bool open_ = true;
 };

@@ -48,7 +48,8 @@ Store Store::open(const std::string& path, const StoreOptions& options) {
         throw OaqError(path + ": no such database file");
     }
     try {
-        Database db(path, options.create ? Database::Mode::ReadWriteCreate : Database::Mode::ReadWrite);
+        Database db(path,
+                    options.create ? Database::Mode::ReadWriteCreate : Database::Mode::ReadWrite);
         // Refuse a foreign or newer file before changing anything in it (journal mode included).
         inspect_schema(db);
         configure(db, options, false);
@@ -69,9 +70,13 @@ Store Store::open_memory() {
     return Store(std::make_unique<Impl>(std::move(db)));
 }
 
-const std::string& Store::path() const { return impl_->db.path(); }
+const std::string& Store::path() const {
+    return impl_->db.path();
+}
 
-int Store::latest_schema_version() { return store::latest_schema_version(); }
+int Store::latest_schema_version() {
+    return store::latest_schema_version();
+}
 
 int Store::schema_version() {
     Lock lock(impl_->mutex);
@@ -202,7 +207,8 @@ Expected<RowId> Store::create_tournament(const TournamentRow& t) {
                      "INSERT INTO tournaments (name, format, rules, time_control, settings, seed,"
                      " status, outcome, started_at, finished_at)"
                      " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
-        auto started = t.started_at == TimePoint{} ? std::chrono::system_clock::now() : t.started_at;
+        auto started =
+            t.started_at == TimePoint{} ? std::chrono::system_clock::now() : t.started_at;
         st.bind(1, t.name)
             .bind(2, t.format)
             .bind(3, t.rules)
@@ -257,8 +263,8 @@ TournamentRow read_tournament(Store::Impl& impl, const Statement& st) {
     t.outcome = st.text(8);
     t.started_at = impl.read_time(st, 9);
     t.finished_at = impl.read_optional_time(st, 10);
-    Statement seats(impl.db,
-                    "SELECT engine_id FROM tournament_engines WHERE tournament_id = ?1 ORDER BY seat");
+    Statement seats(
+        impl.db, "SELECT engine_id FROM tournament_engines WHERE tournament_id = ?1 ORDER BY seat");
     seats.bind(1, t.id);
     while (seats.step()) t.engine_ids.push_back(seats.int64(0));
     return t;

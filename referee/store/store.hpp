@@ -35,7 +35,7 @@ struct StoreOptions {
 };
 
 class Store {
-public:
+  public:
     // Opens `path`, creating it if allowed, and migrates it to the latest schema. Throws OaqError.
     static Store open(const std::string& path, const StoreOptions& options = StoreOptions{});
     // A private, empty, fully migrated in-memory database (tests, dry runs).
@@ -102,7 +102,7 @@ public:
 
     struct Impl;
 
-private:
+  private:
     explicit Store(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
 };

@@ -169,8 +169,8 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
                                                    " already has game " +
                                                    std::to_string(slot.game_index));
         }
-        return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
-                                         " refused: " + e.reason());
+        return refuse(Kind::Invalid,
+                      "game " + std::to_string(slot.game_index) + " refused: " + e.reason());
     }
 }
 
@@ -243,7 +243,8 @@ struct FilterQuery {
 // The conditions other than engines and paging.
 void add_conditions(FilterQuery& q, const GameFilter& f) {
     if (f.tournament_id) q.add(" AND g.tournament_id = ?", *f.tournament_id);
-    if (f.termination) q.add(" AND g.termination = ?", std::string(protocol::to_string(*f.termination)));
+    if (f.termination)
+        q.add(" AND g.termination = ?", std::string(protocol::to_string(*f.termination)));
     if (f.result) q.add(" AND g.result = ?", std::string(result_word(*f.result)));
     if (f.ended_from) q.add(" AND g.ended_at >= ?", format_utc(*f.ended_from));
     if (f.ended_before) q.add(" AND g.ended_at < ?", format_utc(*f.ended_before));
@@ -251,10 +252,13 @@ void add_conditions(FilterQuery& q, const GameFilter& f) {
 
 void add_engines(FilterQuery& q, const GameFilter& f) {
     if (f.engine_id && f.opponent_id) {
-        q.add(" AND ((g.south_engine_id = ?", *f.engine_id).add(" AND g.north_engine_id = ?)", *f.opponent_id);
-        q.add(" OR (g.north_engine_id = ?", *f.engine_id).add(" AND g.south_engine_id = ?))", *f.opponent_id);
+        q.add(" AND ((g.south_engine_id = ?", *f.engine_id)
+            .add(" AND g.north_engine_id = ?)", *f.opponent_id);
+        q.add(" OR (g.north_engine_id = ?", *f.engine_id)
+            .add(" AND g.south_engine_id = ?))", *f.opponent_id);
     } else if (f.engine_id) {
-        q.add(" AND (g.south_engine_id = ?", *f.engine_id).add(" OR g.north_engine_id = ?)", *f.engine_id);
+        q.add(" AND (g.south_engine_id = ?", *f.engine_id)
+            .add(" OR g.north_engine_id = ?)", *f.engine_id);
     }
 }
 
@@ -267,8 +271,10 @@ FilterQuery engine_page_ids(const GameFilter& f) {
                                  {"north_engine_id", "south_engine_id"}};
     for (int side = 0; side < 2; ++side) {
         q.sql += side == 0 ? "SELECT id FROM (" : " UNION ALL SELECT id FROM (";
-        q.add(std::string("SELECT g.id FROM games g WHERE g.") + columns[side][0] + " = ?", *f.engine_id);
-        if (f.opponent_id) q.add(std::string(" AND g.") + columns[side][1] + " = ?", *f.opponent_id);
+        q.add(std::string("SELECT g.id FROM games g WHERE g.") + columns[side][0] + " = ?",
+              *f.engine_id);
+        if (f.opponent_id)
+            q.add(std::string(" AND g.") + columns[side][1] + " = ?", *f.opponent_id);
         add_conditions(q, f);
         if (f.after_id) q.add(" AND g.id > ?", *f.after_id);
         q.add(" ORDER BY g.id LIMIT ?)", static_cast<std::int64_t>(f.limit));
@@ -358,7 +364,8 @@ std::optional<StoredGame> Store::game(RowId id) {
         mv.time_left = match::Microseconds{m.int64(3)};
         if (!m.is_null(4)) mv.depth = m.int32(4);
         if (!m.is_null(5)) {
-            auto kind = m.text(5) == "mate" ? protocol::Score::Kind::Mate : protocol::Score::Kind::Cp;
+            auto kind =
+                m.text(5) == "mate" ? protocol::Score::Kind::Mate : protocol::Score::Kind::Cp;
             mv.score = protocol::Score{kind, m.int32(6)};
         }
         if (!m.is_null(7)) mv.nodes = static_cast<std::uint64_t>(m.int64(7));

@@ -45,13 +45,13 @@ struct Store::Impl {
 // Resets a cached statement on scope exit, so none keeps a read snapshot (and a WAL checkpoint)
 // waiting after an early return or an exception.
 class ResetOnExit {
-public:
+  public:
     explicit ResetOnExit(Statement& st) : st_(st) {}
     ~ResetOnExit() { st_.reset(); }
     ResetOnExit(const ResetOnExit&) = delete;
     ResetOnExit& operator=(const ResetOnExit&) = delete;
 
-private:
+  private:
     Statement& st_;
 };
 
@@ -80,7 +80,9 @@ std::string_view result_word(rules::Result result);
 std::optional<rules::Result> parse_result_word(std::string_view text);
 
 // The seed is a 64-bit unsigned value kept bit for bit in SQLite's signed INTEGER.
-inline std::int64_t seed_to_column(std::uint64_t seed) { return static_cast<std::int64_t>(seed); }
+inline std::int64_t seed_to_column(std::uint64_t seed) {
+    return static_cast<std::int64_t>(seed);
+}
 inline std::uint64_t seed_from_column(std::int64_t value) {
     return static_cast<std::uint64_t>(value);
 }

@@ -26,9 +26,10 @@ RowId Store::save_rating_snapshot(const RatingSnapshot& s) {
         .bind(8, format_utc(created));
     st.run();
     RowId id = impl_->db.last_insert_rowid();
-    Statement entry(impl_->db,
-                    "INSERT INTO rating_entries (snapshot_id, engine_id, rank, rating, error, games,"
-                    " points, wins, draws, losses) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+    Statement entry(
+        impl_->db,
+        "INSERT INTO rating_entries (snapshot_id, engine_id, rank, rating, error, games,"
+        " points, wins, draws, losses) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
     for (const auto& e : s.entries) {
         entry.bind(1, id)
             .bind(2, e.engine_id)
@@ -79,9 +80,9 @@ std::optional<RatingSnapshot> Store::latest_rating_snapshot(std::optional<RowId>
     entries.bind(1, s.id);
     while (entries.step()) {
         s.entries.push_back(RatingEntry{entries.int64(0), entries.text(1), entries.int32(2),
-                                        entries.real(3), entries.optional_real(4),
-                                        entries.int32(5), entries.real(6), entries.int32(7),
-                                        entries.int32(8), entries.int32(9)});
+                                        entries.real(3), entries.optional_real(4), entries.int32(5),
+                                        entries.real(6), entries.int32(7), entries.int32(8),
+                                        entries.int32(9)});
     }
     entries.reset();
     tx.commit();

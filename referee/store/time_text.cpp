@@ -37,8 +37,7 @@ std::string format_utc(TimePoint time) {
     char buf[40];
     std::snprintf(buf, sizeof buf, "%04d-%02u-%02uT%02d:%02d:%02d.%03dZ", int{ymd.year()},
                   unsigned{ymd.month()}, unsigned{ymd.day()}, static_cast<int>(hms.hours().count()),
-                  static_cast<int>(hms.minutes().count()),
-                  static_cast<int>(hms.seconds().count()),
+                  static_cast<int>(hms.minutes().count()), static_cast<int>(hms.seconds().count()),
                   static_cast<int>(hms.subseconds().count()));
     return buf;
 }

@@ -22,8 +22,9 @@ TEST_CASE("a reader connection sees only whole games while another connection wr
 
     std::thread write([&] {
         for (int i = 0; i < kGames; ++i) {
-            auto id = writer.record_game(t, GameSlot{i, i / 2, 0},
-                                         make_game("a", "b", 40 + i % 40, static_cast<unsigned>(i)));
+            auto id =
+                writer.record_game(t, GameSlot{i, i / 2, 0},
+                                   make_game("a", "b", 40 + i % 40, static_cast<unsigned>(i)));
             if (!id) FAIL(id.error().message);
         }
     });
@@ -54,9 +55,9 @@ TEST_CASE("one store shared by two writer threads stores every game once", "[sto
     RowId t = make_tournament(store, "t");
     auto work = [&](int first) {
         for (int i = first; i < 200; i += 2) {
-            auto id = store.record_game(t, GameSlot{i, i / 2, 0},
-                                        make_game("e" + std::to_string(i % 5), "f", 20,
-                                                  static_cast<unsigned>(i)));
+            auto id = store.record_game(
+                t, GameSlot{i, i / 2, 0},
+                make_game("e" + std::to_string(i % 5), "f", 20, static_cast<unsigned>(i)));
             if (!id) FAIL(id.error().message);
         }
     };
@@ -66,6 +67,7 @@ TEST_CASE("one store shared by two writer threads stores every game once", "[sto
     odd.join();
     auto indices = store.completed_game_indices(t);
     REQUIRE(indices.size() == 200);
-    for (std::size_t i = 0; i < indices.size(); ++i) CHECK(indices[i] == static_cast<std::int64_t>(i));
+    for (std::size_t i = 0; i < indices.size(); ++i)
+        CHECK(indices[i] == static_cast<std::int64_t>(i));
     CHECK(store.list_engines().size() == 6);
 }

@@ -21,7 +21,9 @@ using namespace oaq::store::test;
 
 namespace {
 
-int plies_of(std::int64_t game_index) { return 60 + static_cast<int>(game_index % 41); }
+int plies_of(std::int64_t game_index) {
+    return 60 + static_cast<int>(game_index % 41);
+}
 
 // The child: record games from the first missing index on, one byte down the pipe per commit.
 [[noreturn]] void write_until_killed(const std::string& path, int pipe_fd) {
@@ -32,10 +34,9 @@ int plies_of(std::int64_t game_index) { return 60 + static_cast<int>(game_index 
         auto done = store.completed_game_indices(tid);
         std::int64_t next = static_cast<std::int64_t>(done.size());
         for (;; ++next) {
-            auto id = store.record_game(
-                tid, GameSlot{next, static_cast<int>(next / 2), 0},
-                make_game("s" + std::to_string(next % 3), "n", plies_of(next),
-                          static_cast<unsigned>(next)));
+            auto id = store.record_game(tid, GameSlot{next, static_cast<int>(next / 2), 0},
+                                        make_game("s" + std::to_string(next % 3), "n",
+                                                  plies_of(next), static_cast<unsigned>(next)));
             if (!id) _exit(3);
             char byte = 1;
             if (::write(pipe_fd, &byte, 1) != 1) _exit(4);
@@ -89,7 +90,8 @@ TEST_CASE("a writer killed with SIGKILL at any moment leaves only complete games
         REQUIRE(static_cast<std::int64_t>(indices.size()) >= acknowledged);
         REQUIRE(static_cast<std::int64_t>(indices.size()) <= acknowledged + 1);
         acknowledged = static_cast<std::int64_t>(indices.size());
-        for (std::size_t i = 0; i < indices.size(); ++i) REQUIRE(indices[i] == static_cast<std::int64_t>(i));
+        for (std::size_t i = 0; i < indices.size(); ++i)
+            REQUIRE(indices[i] == static_cast<std::int64_t>(i));
         for (const auto& row : store.games(GameFilter{})) {
             auto game = store.game(row.id);
             REQUIRE(game.has_value());

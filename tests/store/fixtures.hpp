@@ -17,7 +17,7 @@
 namespace oaq::store::test {
 
 class TempDir {
-public:
+  public:
     TempDir() {
         static std::atomic<int> counter{0};
         path_ = std::filesystem::temp_directory_path() /
@@ -34,13 +34,15 @@ public:
 
     std::string file(const std::string& name) const { return (path_ / name).string(); }
 
-private:
+  private:
     std::filesystem::path path_;
 };
 
 inline const std::string kRules = "preset=classic laps=on";
 
-inline TimePoint at_ms(std::int64_t ms) { return TimePoint{std::chrono::milliseconds{ms}}; }
+inline TimePoint at_ms(std::int64_t ms) {
+    return TimePoint{std::chrono::milliseconds{ms}};
+}
 
 // A finished game of `plies` moves whose every field depends only on the arguments.
 inline match::GameRecord make_game(const std::string& south, const std::string& north, int plies,
@@ -55,14 +57,16 @@ inline match::GameRecord make_game(const std::string& south, const std::string& 
     r.start_position = "start-" + std::to_string(seed);
     r.final_position = "final-" + std::to_string(seed);
     auto roll = rng() % 3;
-    r.result = roll == 0 ? rules::Result::SouthWin
-                         : roll == 1 ? rules::Result::NorthWin : rules::Result::Draw;
+    r.result = roll == 0   ? rules::Result::SouthWin
+               : roll == 1 ? rules::Result::NorthWin
+                           : rules::Result::Draw;
     r.score_south = static_cast<int>(rng() % 60);
     r.score_north = 70 - r.score_south;
     r.termination = protocol::Termination::Normal;
     r.detail = "mandarins_empty";
     r.started_at = at_ms(1'700'000'000'000 + static_cast<std::int64_t>(seed) * 1000);
-    r.ended_at = r.started_at + std::chrono::milliseconds{500 + static_cast<std::int64_t>(rng() % 1000)};
+    r.ended_at =
+        r.started_at + std::chrono::milliseconds{500 + static_cast<std::int64_t>(rng() % 1000)};
     for (int i = 0; i < plies; ++i) {
         match::MoveRecord m;
         m.move = std::to_string(1 + rng() % 5) + (rng() % 2 ? "R" : "L");
@@ -70,9 +74,9 @@ inline match::GameRecord make_game(const std::string& south, const std::string& 
         m.time_left = match::Microseconds{10'000'000 - i * 1000};
         if (i % 4 != 3) {
             m.depth = static_cast<int>(rng() % 20);
-            m.score = protocol::Score{i % 9 == 0 ? protocol::Score::Kind::Mate
-                                                 : protocol::Score::Kind::Cp,
-                                      static_cast<int>(rng() % 400) - 200};
+            m.score = protocol::Score{
+                i % 9 == 0 ? protocol::Score::Kind::Mate : protocol::Score::Kind::Cp,
+                static_cast<int>(rng() % 400) - 200};
             m.nodes = rng() % 1'000'000;
             m.pv = {"1R", "3L", "5R"};
         }

@@ -105,8 +105,12 @@ TEST_CASE("a game whose moves break a schema check is rolled back entirely", "[s
     RowId t = make_tournament(store, "t");
     match::GameRecord record = make_game("fresh-south", "fresh-north", 60, 9);
 
-    SECTION("an empty move") { record.moves[59].move.clear(); }
-    SECTION("a negative time used") { record.moves[30].time_used = match::Microseconds{-1}; }
+    SECTION("an empty move") {
+        record.moves[59].move.clear();
+    }
+    SECTION("a negative time used") {
+        record.moves[30].time_used = match::Microseconds{-1};
+    }
 
     auto refused = store.record_game(t, GameSlot{0, 0, 0}, record);
     REQUIRE_FALSE(refused.has_value());
@@ -118,7 +122,8 @@ TEST_CASE("a game whose moves break a schema check is rolled back entirely", "[s
     CHECK(store.integrity_check().has_value());
 
     // Nothing of the failed attempt is left in the way: the corrected game goes in at that index.
-    auto good = store.record_game(t, GameSlot{0, 0, 0}, make_game("fresh-south", "fresh-north", 60, 9));
+    auto good =
+        store.record_game(t, GameSlot{0, 0, 0}, make_game("fresh-south", "fresh-north", 60, 9));
     REQUIRE(good.has_value());
     CHECK(store.game(*good)->record.moves.size() == 60);
     CHECK(store.find_engine("fresh-south").has_value());

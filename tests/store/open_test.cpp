@@ -103,15 +103,16 @@ TEST_CASE("a file at an older schema version is migrated on open and keeps its d
         // A file written by a program that only knew migration 1, with one game in it.
         Database db(path, Database::Mode::ReadWriteCreate);
         REQUIRE(migrate(db, 1) == 1);
-        db.exec("INSERT INTO engines (id, name, first_seen) VALUES (1, 'a', '2026-01-01T00:00:00Z'),"
-                " (2, 'b', '2026-01-01T00:00:00Z');"
-                "INSERT INTO tournaments (id, name, format, rules, time_control, seed, started_at)"
-                " VALUES (1, 'old', 'match', 'classic', '10+0', 7, '2026-01-01T00:00:00Z');"
-                "INSERT INTO games (tournament_id, game_index, pair_index, round, start_position,"
-                " south_engine_id, north_engine_id, result, score_south, score_north, termination,"
-                " plies, final_position, started_at, ended_at) VALUES (1, 0, 0, 0, 's', 1, 2,"
-                " 'south_win', 40, 30, 'normal', 0, 'f', '2026-01-01T00:00:00Z',"
-                " '2026-01-01T00:00:01.500Z');");
+        db.exec(
+            "INSERT INTO engines (id, name, first_seen) VALUES (1, 'a', '2026-01-01T00:00:00Z'),"
+            " (2, 'b', '2026-01-01T00:00:00Z');"
+            "INSERT INTO tournaments (id, name, format, rules, time_control, seed, started_at)"
+            " VALUES (1, 'old', 'match', 'classic', '10+0', 7, '2026-01-01T00:00:00Z');"
+            "INSERT INTO games (tournament_id, game_index, pair_index, round, start_position,"
+            " south_engine_id, north_engine_id, result, score_south, score_north, termination,"
+            " plies, final_position, started_at, ended_at) VALUES (1, 0, 0, 0, 's', 1, 2,"
+            " 'south_win', 40, 30, 'normal', 0, 'f', '2026-01-01T00:00:00Z',"
+            " '2026-01-01T00:00:01.500Z');");
         REQUIRE(user_version(db) == 1);
     }
     Store store = Store::open(path);

@@ -21,9 +21,9 @@ TEST_CASE("time parsing accepts sqlite3's common forms and refuses the rest", "[
     CHECK(parse_utc("2025-11-30T00:21:55Z") == t);
     CHECK(parse_utc("2025-11-30T00:21:55.5") == t + milliseconds{500});
     CHECK(parse_utc("2025-11-30T00:21:55.000250Z") == t + std::chrono::microseconds{250});
-    for (const char* bad : {"", "2025-11-30", "2025-13-01T00:00:00Z", "2025-02-30T00:00:00Z",
-                            "2025-11-30T24:00:00Z", "2025-11-30T00:21:55.Z", "2025-11-30T00:21:55+01:00",
-                            "yesterday"}) {
+    for (const char* bad :
+         {"", "2025-11-30", "2025-13-01T00:00:00Z", "2025-02-30T00:00:00Z", "2025-11-30T24:00:00Z",
+          "2025-11-30T00:21:55.Z", "2025-11-30T00:21:55+01:00", "yesterday"}) {
         INFO(bad);
         CHECK_FALSE(parse_utc(bad).has_value());
     }
