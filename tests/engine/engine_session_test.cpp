@@ -307,12 +307,15 @@ TEST_CASE("an info flood is consumed without growing memory", "[engine][session]
     EngineSession s(config({"--info-flood", "200000", "--stderr-flood", "1000000"}));
     REQUIRE(s.prepare(kStandard));
     long infos = 0;
-    auto r = s.search(kStart, movetime(10), 10s, [&](const oaq::protocol::Info&) { ++infos; });
-    REQUIRE(r);
+    auto r = s.search(kStart, movetime(10), 30s, [&](const oaq::protocol::Info&) { ++infos; });
+    if (!r) FAIL(r.error().detail);
     CHECK(infos == 200001);
     rusage after{};
     ::getrusage(RUSAGE_SELF, &after);
+#ifndef __SANITIZE_ADDRESS__  // AddressSanitizer's quarantine keeps freed memory resident
+    // Holding the 200000 lines at once would take tens of MB.
     CHECK(after.ru_maxrss - before.ru_maxrss < 8 * 1024);
+#endif
 }
 
 TEST_CASE("the next prepare after a failure starts a fresh process", "[engine][session]") {
