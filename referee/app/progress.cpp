@@ -3,6 +3,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <iostream>
+#include <sys/resource.h>
 
 #include "common/json.hpp"
 #include "rules/game.hpp"
@@ -205,6 +206,12 @@ void Progress::finish(bool finished, const std::string& resume_command) {
         j.field("type", "summary").field("finished", finished);
         j.field("games_done", done_before_ + done_now_).field("games_total", total_).field("aborted", aborted_);
         j.field("seconds", seconds);
+        // The referee's own cost, engines excluded (RUSAGE_SELF does not count children).
+        rusage self{};
+        ::getrusage(RUSAGE_SELF, &self);
+        const double cpu = static_cast<double>(self.ru_utime.tv_sec + self.ru_stime.tv_sec) +
+                           static_cast<double>(self.ru_utime.tv_usec + self.ru_stime.tv_usec) / 1e6;
+        j.field("referee_cpu_seconds", cpu).field("referee_peak_rss_kb", static_cast<std::int64_t>(self.ru_maxrss));
         j.raw("standings", standings_json(lines));
         if (pair) {
             Json m;

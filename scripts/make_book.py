@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Builds a balanced opening book: every line of PLIES legal moves from the start position, kept
+when a searching engine scores it close to even for the side to move (|score| <= --max-cp, no mate
+score). Colour-swapped pairs then measure strength instead of replaying a decided opening twice.
+
+usage: scripts/make_book.py --engine build/bin/oaq-alphabeta --oaq build/bin/oaq --plies 3 \
+           --movetime 100 --max-cp 300 > sample-engines/openings/balanced-3ply.txt
+Standard library only; speaks the engine protocol (protocol-spec/README.md) over a pipe.
+"""
+import argparse
+import json
+import subprocess
+import sys
+
+
+def legal_moves(oaq, moves, rules):
+    out = subprocess.run([oaq, "rules", "play", "--json", "--rules", rules, *moves],
+                         capture_output=True, text=True, check=True).stdout
+    final = json.loads(out)
+    if final["over"]:
+        return None
+    pos = final["final"]
+    out = subprocess.run([oaq, "rules", "show", "--json", "--rules", rules, *pos.split()],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)["legal_moves"]
+
+
+def lines(oaq, plies, rules, prefix=()):
+    if len(prefix) == plies:
+        yield list(prefix)
+        return
+    moves = legal_moves(oaq, list(prefix), rules)
+    for m in moves or []:
+        yield from lines(oaq, plies, rules, (*prefix, m))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--engine", required=True)
+    ap.add_argument("--oaq", required=True)
+    ap.add_argument("--plies", type=int, default=3)
+    ap.add_argument("--movetime", type=int, default=100)
+    ap.add_argument("--max-cp", type=int, default=300)
+    ap.add_argument("--rules", default="standard")
+    a = ap.parse_args()
+    eng = subprocess.Popen([a.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def send(line):
+        eng.stdin.write(line + "\n")
+        eng.stdin.flush()
+
+    def until(word):
+        last = None
+        for line in eng.stdout:
+            tokens = line.split()
+            if tokens and tokens[0] == "info" and "score" in tokens:
+                i = tokens.index("score")
+                last = (tokens[i + 1], int(tokens[i + 2]))
+            if tokens and tokens[0] == word:
+                return last
+
+    send("ugi")
+    until("ugiok")
+    kept = total = 0
+    for line in lines(a.oaq, a.plies, a.rules):
+        total += 1
+        send("uginewgame")
+        send("position startpos moves " + " ".join(line))
+        send(f"go movetime {a.movetime}")
+        score = until("bestmove")
+        if score and score[0] == "cp" and abs(score[1]) <= a.max_cp:
+            kept += 1
+            print(" ".join(line), flush=True)
+    send("quit")
+    print(f"kept {kept} of {total} lines", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
