@@ -82,6 +82,11 @@ double play_game(const Config& cfg, const rules::Rules& rules, bool a_is_south, 
             kit::SearchRequest request{rules, pos, {}, cfg.limits};
             kit::SearchControl control(cfg.limits, stop, {});
             move = e.search(request, control);
+            if (std::getenv("OAQ_BENCH_VERBOSE") != nullptr) {
+                const auto* ab = dynamic_cast<const engines::AlphaBetaEngine*>(&e);
+                std::printf("  ply %d %s %s%s\n", game.ply(), a_moves ? "A" : "B", rules::to_string(move).c_str(),
+                            ab ? (" score " + std::to_string(ab->last_score())).c_str() : "");
+            }
         }
         if (!game.play(move)) {
             std::fprintf(stderr, "illegal move\n");

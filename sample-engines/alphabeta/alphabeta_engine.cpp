@@ -215,6 +215,7 @@ rules::Move AlphaBetaEngine::search(const kit::SearchRequest& request, kit::Sear
     const Position& root = request.position;
     const auto moves = rules::legal_moves(root, request.rules);
     Move best = moves[0];
+    std::optional<Move> hopeful;  // the choice of the deepest iteration that did not prove a loss
     last_score_ = 0;
     Searcher searcher(request, control, table_, weights_, quiescence_plies_);
 
@@ -224,6 +225,7 @@ rules::Move AlphaBetaEngine::search(const kit::SearchRequest& request, kit::Sear
         if (searcher.best_this_iteration()) best = *searcher.best_this_iteration();
         if (!finished) break;
         last_score_ = searcher.score();
+        if (last_score_ > -ab::kMate + 1000) hopeful = best;
 
         protocol::Info info;
         info.depth = depth;
@@ -240,6 +242,9 @@ rules::Move AlphaBetaEngine::search(const kit::SearchRequest& request, kit::Sear
             break;
     }
     last_nodes_ = searcher.nodes();
+    // A proven loss assumes perfect replies; the move a shallower search still liked makes the
+    // opponent find them (the search's mate scores would pick any losing move, or the longest).
+    if (last_score_ <= -ab::kMate + 1000 && hopeful) return *hopeful;
     return best;
 }
 
