@@ -18,11 +18,6 @@ const std::span<const Migration> kAll = [] {
     return std::span<const Migration>(all);
 }();
 
-std::int64_t single_int(Database& db, std::string_view sql) {
-    Statement st(db, sql);
-    return st.step() ? st.int64(0) : 0;
-}
-
 struct Header {
     std::int64_t application_id = 0;
     std::int64_t user_version = 0;
@@ -31,9 +26,14 @@ struct Header {
 
 Header read_header(Database& db) {
     try {
-        return Header{single_int(db, "PRAGMA application_id"),
-                      single_int(db, "PRAGMA user_version"),
-                      single_int(db, "SELECT count(*) FROM sqlite_schema")};
+        // One statement, so one snapshot: read separately, another connection's migration could
+        // commit in between and the file would look like objects without an application_id.
+        Statement st(db,
+                     "SELECT (SELECT application_id FROM pragma_application_id),"
+                     " (SELECT user_version FROM pragma_user_version),"
+                     " (SELECT count(*) FROM sqlite_schema)");
+        if (!st.step()) return Header{};
+        return Header{st.int64(0), st.int64(1), st.int64(2)};
     } catch (const SqliteError& e) {
         if (e.is_not_a_database()) {
             throw OaqError(db.path() + ": not an oaq database, or a damaged one (" + e.reason() +

@@ -50,6 +50,8 @@ Store Store::open(const std::string& path, const StoreOptions& options) {
     try {
         Database db(path,
                     options.create ? Database::Mode::ReadWriteCreate : Database::Mode::ReadWrite);
+        // Before the first read: another process may be migrating or writing this file.
+        db.set_busy_timeout(options.busy_timeout);
         // Refuse a foreign or newer file before changing anything in it (journal mode included).
         inspect_schema(db);
         configure(db, options, false);

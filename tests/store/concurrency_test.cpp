@@ -71,3 +71,30 @@ TEST_CASE("one store shared by two writer threads stores every game once", "[sto
         CHECK(indices[i] == static_cast<std::int64_t>(i));
     CHECK(store.list_engines().size() == 6);
 }
+
+TEST_CASE("several connections opening one new file at once all find it migrated once",
+          "[store][concurrency][schema]") {
+    TempDir dir;
+    std::string path = dir.file("race.db");
+    constexpr int kOpeners = 4;
+    std::vector<int> versions(kOpeners, -1);
+    std::vector<std::string> errors(kOpeners);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kOpeners; ++i) {
+        threads.emplace_back([&, i] {
+            try {
+                Store store = Store::open(path);
+                versions[static_cast<std::size_t>(i)] = store.schema_version();
+            } catch (const std::exception& e) {
+                errors[static_cast<std::size_t>(i)] = e.what();
+            }
+        });
+    }
+    for (auto& t : threads) t.join();
+    for (int i = 0; i < kOpeners; ++i) {
+        INFO(errors[static_cast<std::size_t>(i)]);
+        CHECK(versions[static_cast<std::size_t>(i)] == Store::latest_schema_version());
+    }
+    Store store = Store::open(path);
+    CHECK(store.integrity_check().has_value());
+}
