@@ -32,7 +32,7 @@ std::string duration_text(double seconds) {
     auto s = static_cast<long long>(seconds);
     if (s >= 3600) return fmt::format("{}h{:02}m", s / 3600, (s % 3600) / 60);
     if (s >= 60) return fmt::format("{}m{:02}s", s / 60, s % 60);
-    return fmt::format("{}s", s);
+    return fmt::format("{:.1f}s", seconds);
 }
 
 std::string decision_text(tournament::SprtDecision d) {

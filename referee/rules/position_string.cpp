@@ -3,23 +3,15 @@
 #include <charconv>
 #include <vector>
 
+#include "rules/split.hpp"
+
 #include "rules/turn.hpp"
 
 namespace oaq::rules {
 
 namespace {
 
-std::vector<std::string_view> split(std::string_view text, char sep) {
-    std::vector<std::string_view> parts;
-    std::size_t start = 0;
-    while (true) {
-        auto pos = text.find(sep, start);
-        parts.push_back(text.substr(start, pos == std::string_view::npos ? pos : pos - start));
-        if (pos == std::string_view::npos) break;
-        start = pos + 1;
-    }
-    return parts;
-}
+using detail::split;
 
 std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 

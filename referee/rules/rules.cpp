@@ -3,6 +3,8 @@
 #include <charconv>
 #include <vector>
 
+#include "rules/split.hpp"
+
 namespace oaq::rules {
 
 const std::array<Preset, 6>& presets() {
@@ -20,17 +22,7 @@ const std::array<Preset, 6>& presets() {
 
 namespace {
 
-std::vector<std::string_view> split(std::string_view text, char sep) {
-    std::vector<std::string_view> parts;
-    std::size_t start = 0;
-    while (true) {
-        auto pos = text.find(sep, start);
-        parts.push_back(text.substr(start, pos == std::string_view::npos ? pos : pos - start));
-        if (pos == std::string_view::npos) break;
-        start = pos + 1;
-    }
-    return parts;
-}
+using detail::split;
 
 std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 

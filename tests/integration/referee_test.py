@@ -128,6 +128,28 @@ def test_match_prints_a_summary_with_elo():
     assert sum(summary["match"]["pentanomial"]) == 3
 
 
+# ---- the compliance checker: the first thing a bot author runs
+
+
+def test_check_engine_passes_sample_engines_and_names_what_a_bad_one_does_wrong():
+    for binary in ("oaq-random", "oaq-greedy", "oaq-alphabeta", "oaq-mcts"):
+        proc = oaq("check-engine", "--", os.path.join(BIN, binary), timeout=120)
+        assert proc.returncode == 0, f"{binary}: {proc.stdout}"
+        assert "FAIL" not in proc.stdout
+    python_bot = os.path.join(os.path.dirname(BIN), "..", "sample-engines", "python", "oaq_random.py")
+    if not os.path.exists(python_bot):
+        python_bot = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                  "sample-engines", "python", "oaq_random.py")
+    proc = oaq("check-engine", "--", sys.executable, python_bot, timeout=120)
+    assert proc.returncode == 0, proc.stdout
+    proc = oaq("check-engine", "--json", "--", os.path.join(BIN, "oaq-test-engine"), "--illegal-move",
+               timeout=120)
+    assert proc.returncode == 1, proc.returncode
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    failed = [s for s in report["steps"] if not s["passed"]]
+    assert failed and any("illegal" in (s.get("reason") or "") for s in failed), report
+
+
 # ---- bad input: one clear line, exit 2, no data lost
 
 
