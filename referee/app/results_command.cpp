@@ -11,6 +11,7 @@
 #include "app/board_view.hpp"
 #include "app/commands.hpp"
 #include "app/export_games.hpp"
+#include "app/report_data.hpp"
 #include "app/results_common.hpp"
 #include "app/standings.hpp"
 #include "common/error.hpp"
@@ -38,7 +39,7 @@ std::string rating_text(const tournament::EngineRating& r) {
     return to_string(r.status);
 }
 
-std::map<RowId, std::string> tournament_names(store::Store& db) {
+std::map<RowId, std::string> tournament_ids_to_names(store::Store& db) {
     std::map<RowId, std::string> names;
     for (const auto& t : db.list_tournaments()) names[t.id] = t.name;
     return names;
@@ -50,9 +51,7 @@ int tournaments_command(int argc, char** argv) {
     CommandLine cli("oaq results tournaments [--db FILE] [filters] [--json|--csv]",
                     "Lists the stored tournaments with their rules, time control, status and games "
                     "(counted with the filters).");
-    add_db_option(cli);
-    add_filter_options(cli);
-    add_format_options(cli);
+    add_list_options(cli);
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
     auto db = open_results(*vm);
@@ -85,9 +84,7 @@ int engines_command(int argc, char** argv) {
     CommandLine cli("oaq results engines [--db FILE] [filters] [--json|--csv]",
                     "Lists the engines with games, wins, draws, losses, points and failures over "
                     "the selected games.");
-    add_db_option(cli);
-    add_filter_options(cli);
-    add_format_options(cli);
+    add_list_options(cli);
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
     auto db = open_results(*vm);
@@ -120,9 +117,7 @@ int standings_command(int argc, char** argv) {
                     "The standings of one tournament (or of every stored game under one rules "
                     "string, standard by default): rank, engine, games, points, score, Elo ± 95% "
                     "from the rating fit, wins/draws/losses, and games lost by a failure.");
-    add_db_option(cli);
-    add_filter_options(cli);
-    add_format_options(cli);
+    add_list_options(cli);
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
     auto db = open_results(*vm);
@@ -167,9 +162,7 @@ int crosstable_command(int argc, char** argv) {
     CommandLine cli("oaq results crosstable [--db FILE] [--tournament T | --rules R] [filters] [--json|--csv]",
                     "Points and games of each engine (row) against each other engine (column), "
                     "engines in standings order.");
-    add_db_option(cli);
-    add_filter_options(cli);
-    add_format_options(cli);
+    add_list_options(cli);
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
     auto db = open_results(*vm);
@@ -288,7 +281,7 @@ int h2h_command(int argc, char** argv) {
         total.add(ap);
         by_tc[g.time_control].add(ap);
         results.push_back({a_south ? 0 : 1, a_south ? 1 : 0, sp, (g.tournament_id << 32) | g.pair_index});
-        if (is_failure_termination(g.termination)) {
+        if (is_failure(g.termination)) {
             if (ap == 0.0) ++failures_a;
             if (ap == 1.0) ++failures_b;
         }
@@ -375,16 +368,14 @@ int games_command(int argc, char** argv) {
     CommandLine cli("oaq results games [--db FILE] [filters] [--limit N] [--after ID] [--json|--csv]",
                     "Lists games (no moves) in id order: id, tournament, south, north, result, "
                     "termination, plies, end time.");
-    add_db_option(cli);
-    add_filter_options(cli);
-    add_format_options(cli);
+    add_list_options(cli);
     cli.options.add_options()("limit", po::value<std::size_t>()->default_value(100), "at most N games (0: all)")(
         "after", po::value<RowId>(), "only games with an id above ID (paging)");
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
     auto db = open_results(*vm);
     const auto sel = select_games(db, *vm, false);
-    const auto names = tournament_names(db);
+    const auto names = tournament_ids_to_names(db);
     Table table{{"id", "tournament", "south", "north", "result", "termination", "plies", "ended"}, {}};
     std::optional<RowId> after;
     if (vm->count("after")) after = (*vm)["after"].as<RowId>();
@@ -448,7 +439,7 @@ int game_command(int argc, char** argv) {
     if (!vm) return 0;
     auto db = open_results(*vm);
     const auto game = load_game(db, (*vm)["id"].as<RowId>());
-    const auto names = tournament_names(db);
+    const auto names = tournament_ids_to_names(db);
     const std::string event = names.count(game.row.tournament_id) ? names.at(game.row.tournament_id) : "";
     if (vm->count("json")) {
         std::cout << json_game(game, event) << "\n";

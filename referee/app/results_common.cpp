@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <set>
 
+#include "app/report_data.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "rules/rules.hpp"
@@ -30,6 +31,12 @@ void add_filter_options(CommandLine& cli) {
 void add_format_options(CommandLine& cli, bool csv) {
     cli.options.add_options()("json", "print JSON (one object per line)");
     if (csv) cli.options.add_options()("csv", "print CSV with a header line");
+}
+
+void add_list_options(CommandLine& cli) {
+    add_db_option(cli);
+    add_filter_options(cli);
+    add_format_options(cli);
 }
 
 OutputFormat output_format(const po::variables_map& vm) {
@@ -109,12 +116,6 @@ Selection select_games(store::Store& db, const po::variables_map& vm, bool need_
     return s;
 }
 
-bool is_failure_termination(protocol::Termination t) {
-    using protocol::Termination;
-    return t == Termination::TimeForfeit || t == Termination::IllegalMove ||
-           t == Termination::ProtocolViolation || t == Termination::Crash || t == Termination::Stall;
-}
-
 double south_points(rules::Result r) {
     return r == rules::Result::SouthWin ? 1.0 : r == rules::Result::NorthWin ? 0.0 : 0.5;
 }
@@ -144,7 +145,7 @@ IndexedGames index_games(store::Store& db, const std::vector<store::ResultGame>&
         // Pairs are colour-swapped games sharing a pair_index within one tournament.
         const std::int64_t pair_id = (g.tournament_id << 32) | g.pair_index;
         out.games.push_back({s, n, south_points(g.result), pair_id});
-        if (is_failure_termination(g.termination)) {
+        if (is_failure(g.termination)) {
             if (g.result == rules::Result::NorthWin) ++out.failures[static_cast<std::size_t>(s)];
             if (g.result == rules::Result::SouthWin) ++out.failures[static_cast<std::size_t>(n)];
         }

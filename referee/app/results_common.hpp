@@ -26,6 +26,8 @@ void add_db_option(CommandLine& cli);
 void add_filter_options(CommandLine& cli);
 void add_format_options(CommandLine& cli, bool csv = true);
 OutputFormat output_format(const po::variables_map& vm);
+// All three: --db, the filters, --json and --csv.
+void add_list_options(CommandLine& cli);
 
 // Opens an existing results file read-only in spirit (never creates one). Throws OaqError.
 store::Store open_results(const po::variables_map& vm);
@@ -48,7 +50,6 @@ struct Selection {
 Selection select_games(store::Store& db, const po::variables_map& vm, bool need_scope);
 store::EngineRow find_engine(store::Store& db, const std::string& name);
 
-bool is_failure_termination(protocol::Termination t);
 double south_points(rules::Result r);
 std::string result_token(rules::Result r);  // "1-0", "0-1", "1/2-1/2"
 

@@ -3,15 +3,12 @@
 // would read.
 #include <catch2/catch.hpp>
 
-#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <unistd.h>
 
 #include "app/commands.hpp"
 #include "common/error.hpp"
@@ -20,32 +17,14 @@
 #include "rules/rules.hpp"
 #include "rules/turn.hpp"
 #include "store/store.hpp"
+#include "../store/fixtures.hpp"
 
 namespace {
 
 using namespace oaq;
 using store::TimePoint;
 
-class TempDir {
-public:
-    TempDir() {
-        static std::atomic<int> counter{0};
-        path_ = std::filesystem::temp_directory_path() /
-                ("oaq-app-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-        std::filesystem::remove_all(path_);
-        std::filesystem::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        std::filesystem::remove_all(path_, ignored);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    std::string file(const std::string& name) const { return (path_ / name).string(); }
-
-private:
-    std::filesystem::path path_;
-};
+using store::test::TempDir;
 
 std::string standard() { return rules::expanded(rules::parse_rules("standard").value()); }
 
