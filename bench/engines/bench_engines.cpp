@@ -7,7 +7,7 @@
 //
 //   oaq-bench-engines --a alphabeta --b greedy --games 20 --movetime 100 [--rules standard]
 //                     [--depth N] [--nodes N] [--random-plies 2] [--seed 1]
-//                     [--a-opt Name=Value]... [--b-opt Name=Value]...
+//                     [--a-opt Name=Value]... [--b-opt Name=Value]... [--balanced CP]
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
@@ -43,6 +43,7 @@ std::unique_ptr<kit::Engine> make_engine(std::string_view name, std::uint64_t se
 struct Config {
     std::string a = "alphabeta", b = "greedy", rules = "standard";
     int games = 20, random_plies = 2;
+    int balanced_cp = 0;  // > 0: redraw random openings until a depth-10 search scores them within this
     std::uint64_t seed = 1;
     kit::SearchLimits limits;
     std::vector<std::pair<std::string, std::string>> a_options, b_options;  // Name=Value
@@ -52,6 +53,28 @@ std::pair<std::string, std::string> split_option(std::string_view text) {
     const auto eq = text.find('=');
     if (eq == std::string_view::npos) return {std::string(text), ""};
     return {std::string(text.substr(0, eq)), std::string(text.substr(eq + 1))};
+}
+
+// The position after cfg.random_plies random plies; with --balanced, only one a depth-10 alpha-beta
+// search scores within cfg.balanced_cp for the side to move (so colour-swapped pairs measure
+// strength rather than a decided opening).
+rules::Position opening_position(const Config& cfg, const rules::Rules& rules, std::mt19937_64& rng) {
+    for (int attempt = 0;; ++attempt) {
+        rules::Position pos = rules::start_position(rules);
+        for (int ply = 0; ply < cfg.random_plies && !pos.is_over(); ++ply) {
+            const auto moves = rules::legal_moves(pos, rules);
+            pos = rules::play(pos, moves[static_cast<std::size_t>(rng() % moves.size())], rules);
+        }
+        if (pos.is_over()) continue;
+        if (cfg.balanced_cp <= 0 || attempt > 1000) return pos;
+        engines::AlphaBetaEngine judge;
+        kit::SearchLimits limits;
+        limits.depth = 10;
+        std::atomic<bool> stop{false};
+        kit::SearchControl control(limits, stop, {});
+        (void)judge.search(kit::SearchRequest{rules, pos, {}, limits}, control);
+        if (std::abs(judge.last_score()) <= cfg.balanced_cp) return pos;
+    }
 }
 
 // Plays one game; returns A's points (1, 0.5, 0).
@@ -67,16 +90,14 @@ double play_game(const Config& cfg, const rules::Rules& rules, bool a_is_south, 
         if (!opts_a.set(k, v)) std::fprintf(stderr, "engine A: cannot set %s\n", k.c_str());
     for (const auto& [k, v] : cfg.b_options)
         if (!opts_b.set(k, v)) std::fprintf(stderr, "engine B: cannot set %s\n", k.c_str());
-    rules::Game game(rules, rules::start_position(rules));
     std::mt19937_64 opening(seed);
     std::atomic<bool> stop{false};
+    const auto start = opening_position(cfg, rules, opening);
+    rules::Game game(rules, start);
     while (!game.is_over()) {
         const auto& pos = game.position();
         rules::Move move;
-        if (game.ply() < cfg.random_plies) {
-            const auto moves = rules::legal_moves(pos, rules);
-            move = moves[static_cast<std::size_t>(opening() % moves.size())];
-        } else {
+        {
             const bool a_moves = (pos.side == rules::Side::South) == a_is_south;
             kit::Engine& e = a_moves ? *a : *b;
             kit::SearchRequest request{rules, pos, {}, cfg.limits};
@@ -113,6 +134,7 @@ int main(int argc, char** argv) {
         else if (k == "--b-opt") cfg.b_options.push_back(split_option(v));
         else if (k == "--games") cfg.games = std::atoi(v);
         else if (k == "--random-plies") cfg.random_plies = std::atoi(v);
+        else if (k == "--balanced") cfg.balanced_cp = std::atoi(v);
         else if (k == "--seed") cfg.seed = std::strtoull(v, nullptr, 10);
         else if (k == "--movetime") {
             cfg.limits.soft_time = cfg.limits.hard_time = kit::Milliseconds{std::atoi(v)};

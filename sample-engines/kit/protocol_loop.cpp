@@ -50,7 +50,9 @@ bool is_rules_option(std::string_view name) {
 class ProtocolLoop {
 public:
     ProtocolLoop(Engine& engine, std::ostream& out) : engine_(engine), out_(out) {
-        options_.add_string("Rules", "standard", [this](const std::string&) {});
+        // The rules themselves are parsed in on_setoption, which can refuse them; this entry only
+        // declares the option and records its text.
+        options_.add_string("Rules", "standard", [](const std::string&) {});
         engine_.declare_options(options_);
     }
 

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "kit/options.hpp"
+#include "kit/seeded_engine.hpp"
 
 using oaq::kit::Options;
 using oaq::protocol::OptionType;
@@ -61,4 +62,14 @@ TEST_CASE("setoption checks the value against the declaration", "[kit][options]"
         REQUIRE_FALSE(r);
         CHECK(r.error().message.find("Threads") != std::string::npos);
     }
+}
+
+TEST_CASE("the --seed flag of the seeded engines' mains", "[kit][options]") {
+    std::string prog = "oaq-random", flag = "--seed", value = "77", junk = "--fast";
+    char* good[] = {prog.data(), flag.data(), value.data()};
+    CHECK(oaq::kit::parse_seed_flag(3, good, "oaq-random") == 77u);
+    char* none[] = {prog.data()};
+    CHECK(oaq::kit::parse_seed_flag(1, none, "oaq-random") == 1u);
+    char* bad[] = {prog.data(), junk.data()};
+    CHECK_FALSE(oaq::kit::parse_seed_flag(2, bad, "oaq-random"));
 }
