@@ -5,10 +5,10 @@
 // CPU time: on a shared machine the second is the steadier one. Figures only: this program never
 // fails on timing.
 #include <chrono>
-#include <ctime>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <random>
 #include <string>
 #include <string_view>
@@ -39,14 +39,14 @@ struct Timing {
 };
 
 class Stopwatch {
-public:
+  public:
     Stopwatch() : wall_(Clock::now()), cpu_(std::clock()) {}
     Timing elapsed() const {
         return {std::chrono::duration<double>(Clock::now() - wall_).count(),
                 static_cast<double>(std::clock() - cpu_) / CLOCKS_PER_SEC};
     }
 
-private:
+  private:
     Clock::time_point wall_;
     std::clock_t cpu_;
 };
@@ -94,7 +94,9 @@ Row measure(const std::string& name, const Rules& rules, const Options& opt) {
     return row;
 }
 
-double per_second(double count, double seconds) { return seconds > 0 ? count / seconds : 0; }
+double per_second(double count, double seconds) {
+    return seconds > 0 ? count / seconds : 0;
+}
 
 void print_table(const std::vector<Row>& rows) {
     std::printf("%-20s %5s %12s | %8s %8s %9s %9s | %7s %9s %9s %9s\n", "rules", "depth",
@@ -192,7 +194,9 @@ int main(int argc, char** argv) {
                                    oaq::rules::parse_rules(preset.name).value(), opt));
         }
     }
-    if (opt.json) print_json(rows, opt);
-    else print_table(rows);
+    if (opt.json)
+        print_json(rows, opt);
+    else
+        print_table(rows);
     return 0;
 }

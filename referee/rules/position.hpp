@@ -14,7 +14,9 @@ namespace oaq::rules {
 
 enum class Side : std::uint8_t { South = 0, North = 1 };
 // A flip of the one bit, not a comparison: the hot path of play() turns the side every move.
-inline constexpr Side opponent(Side s) { return static_cast<Side>(static_cast<std::uint8_t>(s) ^ 1u); }
+inline constexpr Side opponent(Side s) {
+    return static_cast<Side>(static_cast<std::uint8_t>(s) ^ 1u);
+}
 inline constexpr int index(Side s) { return static_cast<int>(s); }
 
 // Why a game ended by its own rules (repetition and the ply limit belong to Game, not Position).

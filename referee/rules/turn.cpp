@@ -8,13 +8,21 @@ namespace oaq::rules {
 
 namespace {
 
-inline std::size_t at(int pit) { return static_cast<std::size_t>(pit); }
-constexpr int wrap(int pit) { return pit < 0 ? pit + kPits : pit >= kPits ? pit - kPits : pit; }
+inline std::size_t at(int pit) {
+    return static_cast<std::size_t>(pit);
+}
+constexpr int wrap(int pit) {
+    return pit < 0 ? pit + kPits : pit >= kPits ? pit - kPits : pit;
+}
 
 // Bit i set for a mandarin pit i: one test instead of two comparisons.
-inline unsigned is_mandarin(int pit) { return (0x041u >> pit) & 1u; }
+inline unsigned is_mandarin(int pit) {
+    return (0x041u >> pit) & 1u;
+}
 // The bit of Position::pieces that belongs to a pit: 1 for QW, 2 for QE, 0 for a square.
-inline unsigned piece_mask(int pit) { return (0x2001u >> (2 * pit)) & 3u; }
+inline unsigned piece_mask(int pit) {
+    return (0x2001u >> (2 * pit)) & 3u;
+}
 
 // Two words of pit bytes: pits 0..7 in `low`, pits 8..11 in the low four bytes of `high`, pit i
 // in byte i % 8 (the little-endian layout of Position::citizens). No byte can carry into its
@@ -45,8 +53,10 @@ constexpr SowTable make_sow_table() {
                 int pit = from;
                 for (int i = 0; i < r; ++i) {
                     pit = wrap(pit + dir);
-                    if (pit < 8) s.low |= std::uint64_t{1} << (8 * pit);
-                    else s.high |= std::uint32_t{1} << (8 * (pit - 8));
+                    if (pit < 8)
+                        s.low |= std::uint64_t{1} << (8 * pit);
+                    else
+                        s.high |= std::uint32_t{1} << (8 * (pit - 8));
                 }
                 s.next = static_cast<std::uint8_t>(wrap(pit + dir));
                 table[static_cast<std::size_t>(d)][static_cast<std::size_t>(from)]
@@ -74,8 +84,10 @@ constexpr std::array<PitWords, kPits> kKeepAllBut = [] {
     std::array<PitWords, kPits> t{};
     for (int pit = 0; pit < kPits; ++pit) {
         PitWords w{~std::uint64_t{0}, 0xFFFFFFFFull};
-        if (pit < 8) w.low &= ~(std::uint64_t{0xFF} << (8 * pit));
-        else w.high &= ~(std::uint64_t{0xFF} << (8 * (pit - 8)));
+        if (pit < 8)
+            w.low &= ~(std::uint64_t{0xFF} << (8 * pit));
+        else
+            w.high &= ~(std::uint64_t{0xFF} << (8 * (pit - 8)));
         t[static_cast<std::size_t>(pit)] = w;
     }
     return t;
@@ -88,7 +100,7 @@ static_assert(offsetof(Position, citizens) == 0 && sizeof(Position::citizens) ==
 // reading a pit is a shift (the turn's critical path is sow -> read the next pit -> sow; a trip
 // through memory, with its store forwarding, would sit on it). Plus the pieces still on the board.
 class Board {
-public:
+  public:
     explicit Board(const Position& p) : pieces_(p.pieces) {
         std::uint32_t high;
         std::memcpy(&w_.low, p.citizens.data(), sizeof w_.low);
@@ -129,13 +141,16 @@ public:
                 count -= laps * kPits;
             }
             int next = pit + Dir * (static_cast<int>(count) + 1);
-            if constexpr (Dir > 0) next -= next >= kPits ? kPits : 0;
-            else next += next < 0 ? kPits : 0;
+            if constexpr (Dir > 0)
+                next -= next >= kPits ? kPits : 0;
+            else
+                next += next < 0 ? kPits : 0;
             next_count = citizens(next);
             const SowStep& s = kSow[d][at(pit)][count];
             w_.low += s.low;
             w_.high += s.high;
-            if ((static_cast<unsigned>(next_count != 0) & ~is_mandarin(next) & 1u) == 0) return next;
+            if ((static_cast<unsigned>(next_count != 0) & ~is_mandarin(next) & 1u) == 0)
+                return next;
             pit = next;
             count = next_count;
         }
@@ -169,15 +184,13 @@ public:
         const unsigned young = piece & static_cast<unsigned>(n < static_cast<unsigned>(r.quan_non));
         return ((static_cast<unsigned>(n != 0) | piece) & ~young) != 0;
     }
-    bool mandarins_empty() const {
-        return pieces_ == 0 && (w_.low & 0x00FF0000000000FFull) == 0;
-    }
+    bool mandarins_empty() const { return pieces_ == 0 && (w_.low & 0x00FF0000000000FFull) == 0; }
     bool squares_empty(Side side) const {
         if (side == Side::South) return (w_.low & 0x0000FFFFFFFFFF00ull) == 0;
         return ((w_.low >> 56) | w_.high) == 0;
     }
 
-private:
+  private:
     PitWords w_;
     unsigned pieces_;
 };

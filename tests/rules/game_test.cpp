@@ -62,7 +62,8 @@ TEST_CASE("a repetition found by a seeded random search is reported by Game", "[
         Position before = game.positions()[static_cast<std::size_t>(game.ply() - 1)];
         before = play(before, game.moves().back(), rules);
         int seen = 0;
-        for (int i = 0; i < game.ply(); ++i) seen += game.positions()[static_cast<std::size_t>(i)] == before;
+        for (int i = 0; i < game.ply(); ++i)
+            seen += game.positions()[static_cast<std::size_t>(i)] == before;
         CHECK(seen == 2);
     }
     CHECK(found);

@@ -28,8 +28,7 @@ int pieces_total(const Position& p) {
            (p.has_piece(kEastMandarin) ? 1 : 0);
 }
 
-TEST_CASE("random playouts conserve stones after every ply and always end",
-          "[rules][playout]") {
+TEST_CASE("random playouts conserve stones after every ply and always end", "[rules][playout]") {
     const std::string rules_text = GENERATE(
         as<std::string>{}, "standard", "stop-after-capture", "quan-non", "quan5", "no-empty-gap",
         "village", "chain=no", "quan_setup=stones10", "direction=ccw,quan_non=5",

@@ -13,8 +13,7 @@ namespace {
 
 using test::rules_of;
 
-TEST_CASE("positions reached by random playouts format and parse back equal",
-          "[rules][notation]") {
+TEST_CASE("positions reached by random playouts format and parse back equal", "[rules][notation]") {
     const std::string rules_text = GENERATE(as<std::string>{}, "standard", "village", "quan-non",
                                             "stop-after-capture", "no-empty-gap");
     const Rules rules = rules_of(rules_text);
@@ -75,12 +74,14 @@ TEST_CASE("a malformed position string is refused naming the field, the cell and
          "store, south debt, north debt), found 5 in \"Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0\""},
         {"Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 0",
          "position: expected 6 fields separated by single spaces (pits, side, south store, north "
-         "store, south debt, north debt), found 7 in \"Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 0\""},
+         "store, south debt, north debt), found 7 in \"Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 "
+         "0\""},
         {"Q0,5,5,5,5,5,Q0,5,5,5,5,5  S 0+0 0+0 0 0",
          "position: expected 6 fields separated by single spaces (pits, side, south store, north "
          "store, south debt, north debt), found 7 in \"Q0,5,5,5,5,5,Q0,5,5,5,5,5  S 0+0 0+0 0 0\""},
-        {"", "position: expected 6 fields separated by single spaces (pits, side, south store, "
-             "north store, south debt, north debt), found 1 in \"\""},
+        {"",
+         "position: expected 6 fields separated by single spaces (pits, side, south store, "
+         "north store, south debt, north debt), found 1 in \"\""},
         {"Q0,5,5,5,5,5,Q0,5,5,5,5 S 0+0 0+0 0 0",
          "field 1 (pits): expected 12 comma-separated cells, found 11"},
         {"Q0,5,5,5,5,5,Q0,5,5,5,5,5,5 S 0+0 0+0 0 0",

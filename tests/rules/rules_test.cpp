@@ -1,5 +1,5 @@
-// The rules string of RULES.md sections 5 and 6: presets, overrides, the expanded canonical form and
-// its round trip, short names, and errors that name the bad item.
+// The rules string of RULES.md sections 5 and 6: presets, overrides, the expanded canonical form
+// and its round trip, short names, and errors that name the bad item.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -38,12 +38,12 @@ TEST_CASE("every preset means what the switch table says", "[rules][rules-string
 }
 
 TEST_CASE("expanded rules strings parse back to the same rules", "[rules][rules-string]") {
-    const std::string text = GENERATE(as<std::string>{}, "standard", "stop-after-capture",
-                                      "quan-non", "quan5", "no-empty-gap", "village",
-                                      "standard,quan_non=5", "village,direction=ccw,chain=no",
-                                      "quan_value=5,chain=no", "quan-non,quan_non=3,end=first_mandarin_capture",
-                                      "stop-after-capture,empty_quan_gap=no,quan_setup=stones10",
-                                      "direction=free,after_capture=relay,quan_non=70");
+    const std::string text =
+        GENERATE(as<std::string>{}, "standard", "stop-after-capture", "quan-non", "quan5",
+                 "no-empty-gap", "village", "standard,quan_non=5", "village,direction=ccw,chain=no",
+                 "quan_value=5,chain=no", "quan-non,quan_non=3,end=first_mandarin_capture",
+                 "stop-after-capture,empty_quan_gap=no,quan_setup=stones10",
+                 "direction=free,after_capture=relay,quan_non=70");
     const Rules rules = rules_of(text);
     const std::string full = expanded(rules);
     INFO(text << " -> " << full);
@@ -84,7 +84,8 @@ TEST_CASE("a bad rules string is refused naming the item and the reason",
          "rules: unknown preset \"classic\" (known: standard, stop-after-capture, quan-non, quan5, "
          "no-empty-gap, village)"},
         {"Standard",
-         "rules: unknown preset \"Standard\" (known: standard, stop-after-capture, quan-non, quan5, "
+         "rules: unknown preset \"Standard\" (known: standard, stop-after-capture, quan-non, "
+         "quan5, "
          "no-empty-gap, village)"},
         {"standard,speed=3",
          "rules: unknown switch \"speed\" (known: quan_value, quan_setup, direction, "
@@ -101,8 +102,7 @@ TEST_CASE("a bad rules string is refused naming the item and the reason",
         {"end=never", "rules: end=never: expected mandarins_empty or first_mandarin_capture"},
         {"standard,,chain=no", "rules: empty item 2"},
         {"standard,", "rules: empty item 2"},
-        {"standard,village",
-         "rules: \"village\" is not a preset name or a switch=value override"},
+        {"standard,village", "rules: \"village\" is not a preset name or a switch=value override"},
     }));
     auto rules = parse_rules(text);
     INFO(text);

@@ -1,5 +1,6 @@
 // One hand-built position per rule clause of RULES.md section 3 and per switch of section 6, each
-// with the exact position string after the move. Pits are QW,S1..S5,QE,N1..N5; R is +1 in pit index.
+// with the exact position string after the move. Pits are QW,S1..S5,QE,N1..N5; R is +1 in pit
+// index.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -91,7 +92,8 @@ TEST_CASE("a capture of a mandarin pit takes its citizens and its piece", "[rule
     CHECK(score(pos, Side::South, rules) == 13);
 }
 
-TEST_CASE("captures chain over further gaps; chain=no stops after the first", "[rules][chain][switch]") {
+TEST_CASE("captures chain over further gaps, and chain=no stops after the first",
+          "[rules][chain][switch]") {
     // S5's 2 stones end in N1; N2 is a gap; N3 (2) is captured; N4 is a gap; N5 (3) is captured;
     // QW after it is not empty.
     const std::string start = "Q5,1,0,0,0,2,Q0,1,0,2,0,3 S 0+0 0+0 0 0";
@@ -164,7 +166,8 @@ TEST_CASE("quan_value sets what a captured piece scores", "[rules][score][switch
 }
 
 TEST_CASE("quan_setup chooses the start position", "[rules][setup][switch]") {
-    CHECK(to_string(start_position(rules_of("standard"))) == "Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0");
+    CHECK(to_string(start_position(rules_of("standard"))) ==
+          "Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0");
     CHECK(to_string(start_position(rules_of("quan_setup=stones10"))) ==
           "10,5,5,5,5,5,10,5,5,5,5,5 S 0+0 0+0 0 0");
     CHECK(to_string(position_of("startpos", rules_of("village"))) ==
@@ -178,8 +181,10 @@ TEST_CASE("direction limits the legal moves to L (cw) or R (ccw)", "[rules][move
     const Position south = position_of(text, Rules{});
     CHECK(move_texts(south, rules_of("standard")) ==
           std::vector<std::string>{"1L", "1R", "3L", "3R", "5L", "5R"});
-    CHECK(move_texts(south, rules_of("direction=cw")) == std::vector<std::string>{"1L", "3L", "5L"});
-    CHECK(move_texts(south, rules_of("direction=ccw")) == std::vector<std::string>{"1R", "3R", "5R"});
+    CHECK(move_texts(south, rules_of("direction=cw")) ==
+          std::vector<std::string>{"1L", "3L", "5L"});
+    CHECK(move_texts(south, rules_of("direction=ccw")) ==
+          std::vector<std::string>{"1R", "3R", "5R"});
     CHECK(move_texts(south, rules_of("village")) == std::vector<std::string>{"1L", "3L", "5L"});
     const Position north = position_of("Q5,1,0,3,0,1,Q5,2,0,0,0,4 N 0+0 0+0 0 0", Rules{});
     CHECK(move_texts(north, rules_of("standard")) ==
@@ -255,7 +260,8 @@ TEST_CASE("end=mandarins_empty: a turn leaving both mandarin pits empty ends and
         CHECK(pos.end == EndReason::MandarinsEmpty);
     }
     SECTION("one empty mandarin pit is not enough") {
-        const Position pos = play_moves("standard", "Q5,0,0,1,0,0,Q3,0,0,1,1,1 S 0+0 0+0 0 0", "3R");
+        const Position pos =
+            play_moves("standard", "Q5,0,0,1,0,0,Q3,0,0,1,1,1 S 0+0 0+0 0 0", "3R");
         CHECK_FALSE(pos.is_over());
     }
 }

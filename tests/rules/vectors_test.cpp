@@ -57,8 +57,7 @@ TEST_CASE("perft_divide splits the count by first move in legal_moves order",
     CHECK(perft_divide(start, 0, rules).empty());
 }
 
-TEST_CASE("the three standard move sequences give the published positions",
-          "[rules][vectors]") {
+TEST_CASE("the three standard move sequences give the published positions", "[rules][vectors]") {
     auto [moves, expected] = GENERATE(table<std::string, std::string>({
         {"1L", "5,3,2,0,0,1,Q7,1,3,3,12,3 N 10+1 0+0 0 0"},
         {"2L", "Q1,0,0,6,6,6,Q1,6,0,6,6,6 N 6+0 0+0 0 0"},
