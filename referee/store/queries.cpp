@@ -11,25 +11,12 @@ namespace oaq::store {
 
 namespace {
 
-using Param = std::variant<std::int64_t, std::string>;
-
-struct Query {
-    std::string sql;
-    std::vector<Param> params;
-
-    Query& add(std::string_view clause, Param value) {
-        sql += clause;
-        params.push_back(std::move(value));
-        return *this;
-    }
-};
-
 constexpr std::string_view kResultColumns =
     "SELECT g.id, g.tournament_id, g.pair_index, g.south_engine_id, g.north_engine_id, g.result,"
     " g.termination, g.time_control FROM games g WHERE 1";
 
 // The conditions other than the engines.
-void add_conditions(Query& q, const ResultFilter& f) {
+void add_conditions(BoundQuery& q, const ResultFilter& f) {
     if (f.tournament_id) q.add(" AND g.tournament_id = ?", *f.tournament_id);
     if (f.rules)
         q.add(" AND g.tournament_id IN (SELECT id FROM tournaments WHERE rules = ?)", *f.rules);
@@ -37,8 +24,8 @@ void add_conditions(Query& q, const ResultFilter& f) {
     if (f.ended_before) q.add(" AND g.ended_at < ?", format_utc(*f.ended_before));
 }
 
-Query result_query(const ResultFilter& f) {
-    Query q;
+BoundQuery result_query(const ResultFilter& f) {
+    BoundQuery q;
     if (!f.engine_id) {
         q.sql = std::string(kResultColumns);
         add_conditions(q, f);
@@ -48,6 +35,8 @@ Query result_query(const ResultFilter& f) {
         for (int side = 0; side < 2; ++side) {
             if (side == 1) q.sql += " UNION ALL ";
             q.sql += kResultColumns;
+            // A game an engine played against itself is found by the first side only.
+            if (side == 1) q.sql += " AND g.south_engine_id <> g.north_engine_id";
             q.add(std::string(" AND g.") + sides[side][0] + " = ?", *f.engine_id);
             if (f.opponent_id)
                 q.add(std::string(" AND g.") + sides[side][1] + " = ?", *f.opponent_id);
@@ -61,11 +50,10 @@ Query result_query(const ResultFilter& f) {
 }  // namespace
 
 std::vector<ResultGame> Store::result_games(const ResultFilter& filter) {
-    const Query q = result_query(filter);
+    const BoundQuery q = result_query(filter);
     std::lock_guard<std::mutex> lock(impl_->mutex);
     Statement st(impl_->db, q.sql);
-    int index = 0;
-    for (const auto& p : q.params) std::visit([&](const auto& v) { st.bind(++index, v); }, p);
+    q.bind(st);
     std::vector<ResultGame> out;
     while (st.step()) {
         ResultGame g;

@@ -223,25 +223,8 @@ GameRow read_game_row(const Store::Impl& impl, const Statement& st) {
     return g;
 }
 
-// SQL text for a filter plus the values for its placeholders, in order: values never go into
-// the text.
-struct FilterQuery {
-    std::string sql;
-    std::vector<std::variant<std::int64_t, std::string>> params;
-
-    FilterQuery& add(std::string_view clause, std::variant<std::int64_t, std::string> value) {
-        sql += clause;
-        params.push_back(std::move(value));
-        return *this;
-    }
-    void bind(Statement& st) const {
-        int i = 0;
-        for (const auto& p : params) std::visit([&](const auto& v) { st.bind(++i, v); }, p);
-    }
-};
-
 // The conditions other than engines and paging.
-void add_conditions(FilterQuery& q, const GameFilter& f) {
+void add_conditions(BoundQuery& q, const GameFilter& f) {
     if (f.tournament_id) q.add(" AND g.tournament_id = ?", *f.tournament_id);
     if (f.termination)
         q.add(" AND g.termination = ?", std::string(protocol::to_string(*f.termination)));
@@ -250,7 +233,7 @@ void add_conditions(FilterQuery& q, const GameFilter& f) {
     if (f.ended_before) q.add(" AND g.ended_at < ?", format_utc(*f.ended_before));
 }
 
-void add_engines(FilterQuery& q, const GameFilter& f) {
+void add_engines(BoundQuery& q, const GameFilter& f) {
     if (f.engine_id && f.opponent_id) {
         q.add(" AND ((g.south_engine_id = ?", *f.engine_id)
             .add(" AND g.north_engine_id = ?)", *f.opponent_id);
@@ -265,8 +248,8 @@ void add_engines(FilterQuery& q, const GameFilter& f) {
 // One page of one engine's games, as the first `limit` ids of each side (both taken in id order
 // from games_by_south / games_by_north) merged: the cost follows the page size, not the number
 // of games the engine played (an OR over the two indexes would sort all of them).
-FilterQuery engine_page_ids(const GameFilter& f) {
-    FilterQuery q;
+BoundQuery engine_page_ids(const GameFilter& f) {
+    BoundQuery q;
     const char* columns[2][2] = {{"south_engine_id", "north_engine_id"},
                                  {"north_engine_id", "south_engine_id"}};
     for (int side = 0; side < 2; ++side) {
@@ -285,10 +268,10 @@ FilterQuery engine_page_ids(const GameFilter& f) {
 }  // namespace
 
 std::vector<GameRow> Store::games(const GameFilter& filter) {
-    FilterQuery q;
+    BoundQuery q;
     q.sql = std::string(kGameColumns) + "WHERE 1";
     if (filter.engine_id && filter.limit > 0) {
-        FilterQuery ids = engine_page_ids(filter);
+        BoundQuery ids = engine_page_ids(filter);
         q.sql += " AND g.id IN (" + ids.sql + ")";
         q.params = std::move(ids.params);
     } else {
@@ -308,7 +291,7 @@ std::vector<GameRow> Store::games(const GameFilter& filter) {
 }
 
 std::int64_t Store::count_games(const GameFilter& filter) {
-    FilterQuery q;
+    BoundQuery q;
     q.sql = "SELECT count(*) FROM games g WHERE 1";
     add_engines(q, filter);
     add_conditions(q, filter);

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <unordered_map>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "store/rows.hpp"
@@ -53,6 +54,24 @@ class ResetOnExit {
 
   private:
     Statement& st_;
+};
+
+// SQL text plus the values for its placeholders, in order: values never go into the text. Used by
+// the queries whose WHERE clause depends on a filter.
+struct BoundQuery {
+    using Param = std::variant<std::int64_t, std::string>;
+    std::string sql;
+    std::vector<Param> params;
+
+    BoundQuery& add(std::string_view clause, Param value) {
+        sql += clause;
+        params.push_back(std::move(value));
+        return *this;
+    }
+    void bind(Statement& st) const {
+        int index = 0;
+        for (const auto& p : params) std::visit([&](const auto& v) { st.bind(++index, v); }, p);
+    }
 };
 
 // Runs `sql` with `params` bound to ?1, ?2, ... in order and turns every row into a value with

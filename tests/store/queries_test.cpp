@@ -343,3 +343,30 @@ TEST_CASE("the integrity check notices result totals that disagree with the game
     REQUIRE_FALSE(check.has_value());
     CHECK_THAT(check.error().message, Contains("result_totals rows disagree"));
 }
+
+TEST_CASE("result games filter by engine, opponent and rules, and count self-play once",
+          "[store][queries]") {
+    Results r;
+    auto self = make_game("a", "a", 2, 9);
+    REQUIRE(r.store.record_game(r.t, GameSlot{10, 5, 0}, self));
+    auto ids = [&](const ResultFilter& f) {
+        std::vector<RowId> out;
+        for (const auto& g : r.store.result_games(f)) out.push_back(g.id);
+        return out;
+    };
+    ResultFilter f;
+    CHECK(ids(f).size() == 6);
+    f.engine_id = r.engine("a");
+    CHECK(ids(f).size() == 5);  // games 0, 1, 2 in t, game 0 in u, and the self-play game once
+    f.tournament_id = r.t;
+    CHECK(ids(f).size() == 4);
+    f.opponent_id = r.engine("a");
+    CHECK(ids(f).size() == 1);
+    f.opponent_id = r.engine("b");
+    CHECK(ids(f) == std::vector<RowId>{r.ids[0], r.ids[1]});
+    ResultFilter by_rules;
+    by_rules.rules = "other";
+    CHECK(ids(by_rules).empty());
+    by_rules.rules = kRules;
+    CHECK(ids(by_rules).size() == 6);
+}
