@@ -274,6 +274,13 @@ int run(Config c) {
     time_query("completed_game_indices (resume)",
                [&] { return store.completed_game_indices(tournament).size(); });
     time_query("rated_games (rating input)", [&] { return store.rated_games(tournament).size(); });
+    time_query("result_games, whole file (results tools)",
+               [&] { return store.result_games(ResultFilter{}).size(); });
+    time_query("result_games, one engine", [&] {
+        ResultFilter f;
+        f.engine_id = engine;
+        return store.result_games(f).size();
+    });
     if (!c.keep) {
         db = Database(":memory:", Database::Mode::ReadWriteCreate);
         store = Store::open_memory();
