@@ -69,9 +69,9 @@ Expected<bool> apply_override(Rules& rules, std::string_view item) {
     } else if (key == "quan_non") {
         int k = 0;
         auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), k);
-        // The board holds at most 70 citizens, so a larger threshold would mean "always protected".
-        if (ec != std::errc() || end != value.data() + value.size() || k < 0 || k > 70) {
-            return bad_value(key, value, "a whole number from 0 to 70");
+        // RULES.md allows any K > 0; a K above the citizens in play simply always protects.
+        if (ec != std::errc() || end != value.data() + value.size() || k < 0) {
+            return bad_value(key, value, "a whole number, 0 (off) or more");
         }
         rules.quan_non = k;
     } else if (key == "end") {

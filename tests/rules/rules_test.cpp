@@ -43,7 +43,7 @@ TEST_CASE("expanded rules strings parse back to the same rules", "[rules][rules-
                  "no-empty-gap", "village", "standard,quan_non=5", "village,direction=ccw,chain=no",
                  "quan_value=5,chain=no", "quan-non,quan_non=3,end=first_mandarin_capture",
                  "stop-after-capture,empty_quan_gap=no,quan_setup=stones10",
-                 "direction=free,after_capture=relay,quan_non=70");
+                 "direction=free,after_capture=relay,quan_non=100");
     const Rules rules = rules_of(text);
     const std::string full = expanded(rules);
     INFO(text << " -> " << full);
@@ -96,9 +96,11 @@ TEST_CASE("a bad rules string is refused naming the item and the reason",
         {"empty_quan_gap=maybe", "rules: empty_quan_gap=maybe: expected yes or no"},
         {"after_capture=", "rules: after_capture=: expected relay or stop"},
         {"chain=1", "rules: chain=1: expected yes or no"},
-        {"quan_non=-1", "rules: quan_non=-1: expected a whole number from 0 to 70"},
-        {"quan_non=71", "rules: quan_non=71: expected a whole number from 0 to 70"},
-        {"quan_non=5x", "rules: quan_non=5x: expected a whole number from 0 to 70"},
+        {"quan_non=-1", "rules: quan_non=-1: expected a whole number, 0 (off) or more"},
+        {"quan_non=+5", "rules: quan_non=+5: expected a whole number, 0 (off) or more"},
+        {"quan_non=99999999999",
+         "rules: quan_non=99999999999: expected a whole number, 0 (off) or more"},
+        {"quan_non=5x", "rules: quan_non=5x: expected a whole number, 0 (off) or more"},
         {"end=never", "rules: end=never: expected mandarins_empty or first_mandarin_capture"},
         {"standard,,chain=no", "rules: empty item 2"},
         {"standard,", "rules: empty item 2"},

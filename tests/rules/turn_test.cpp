@@ -139,6 +139,8 @@ TEST_CASE("quan_non protects a young mandarin: its piece and fewer than K citize
         CHECK(after("standard", start, "3R") == "Q5,0,0,0,1,0,0,0,0,1,1,1 N 3+1 0+0 0 0");
         CHECK(after("quan_non=3", start, "3R") == "Q5,0,0,0,1,0,0,0,0,1,1,1 N 3+1 0+0 0 0");
         CHECK(after("quan_non=4", start, "3R") == "Q5,0,0,0,1,0,Q3,0,0,1,1,1 N 0+0 0+0 0 0");
+        // Any K > 0 is allowed; one above every citizen in play always protects.
+        CHECK(after("quan_non=100", start, "3R") == "Q5,0,0,0,1,0,Q3,0,0,1,1,1 N 0+0 0+0 0 0");
     }
     SECTION("with K citizens it is captured") {
         CHECK(after("quan-non", "Q5,0,0,1,0,0,Q5,0,0,1,1,1 S 0+0 0+0 0 0", "3R") ==
