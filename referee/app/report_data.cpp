@@ -107,7 +107,11 @@ Expected<ReportData> load_report(store::Store& db, const std::optional<std::stri
     store::GameFilter filter;
     filter.tournament_id = t.id;
     filter.limit = 0;
-    const auto rows = db.games(filter);
+    auto rows = db.games(filter);
+    // Schedule order reads better than the order games happened to end in.
+    std::stable_sort(rows.begin(), rows.end(), [](const store::GameRow& a, const store::GameRow& b) {
+        return a.slot.game_index < b.slot.game_index;
+    });
 
     std::map<Termination, std::int64_t> by_termination;
     StandingsInput input;

@@ -43,7 +43,7 @@ struct ReportData {
     std::vector<StandingsLine> standings;       // best first
     std::vector<std::vector<CrossCell>> cross;  // [row][column] by seat index
     std::vector<std::pair<std::string, std::int64_t>> terminations;  // kind -> games, every kind
-    std::vector<ReportGame> games;              // id order
+    std::vector<ReportGame> games;              // schedule (game_index) order
 };
 
 // Names of the tournaments in the store, oldest first.

@@ -3,8 +3,8 @@
 // static HTML so they read without JavaScript; the game list's replay board is drawn by the page's
 // script from a <script type="application/json" id="oaq-data"> block holding, per game, the
 // position strings computed by the rules library (the script only parses and draws them).
-// Every text from the database is HTML-escaped; the JSON block has "</" written as "<\/" so no
-// engine name or detail can close the script element.
+// Every text from the database is HTML-escaped; the JSON block has every '<' written as \u003c
+// (so also no "</"), so no engine name or detail can close the script element.
 #pragma once
 
 #include <string>

@@ -101,10 +101,10 @@ std::string_view report_js() {
     board.appendChild(squares);
     board.appendChild(el.pits[6]);
     var controls = make('div', 'controls');
-    controls.appendChild(button('first', '⏮ First', 'first position (Home)', function () { go(0); }));
+    controls.appendChild(button('first', '« First', 'first position (Home)', function () { go(0); }));
     controls.appendChild(button('prev', '◀ Prev', 'previous ply (Left arrow)', function () { go(state.ply - 1); }));
     controls.appendChild(button('next', 'Next ▶', 'next ply (Right arrow)', function () { go(state.ply + 1); }));
-    controls.appendChild(button('last', 'Last ⏭', 'final position (End)', function () { go(lastPly()); }));
+    controls.appendChild(button('last', 'Last »', 'final position (End)', function () { go(lastPly()); }));
     el.counter = make('span', '');
     el.counter.id = 'ply-counter';
     controls.appendChild(el.counter);

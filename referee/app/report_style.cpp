@@ -55,6 +55,7 @@ svg.chart .bar.disconnected rect { fill:#ffd8b5; }
 svg.chart .bar.disconnected circle { fill:#bc4c00; }
 .games-wrap { display:flex; gap:20px; align-items:flex-start; flex-wrap:wrap; }
 .games-wrap .list { flex:1 1 520px; max-height:640px; overflow:auto; border:1px solid #eaeef2; border-radius:6px; }
+.games { width:100%; }
 .games thead th { position:sticky; top:0; background:#fff; }
 .games tbody tr { cursor:pointer; }
 .games tbody tr:hover td { background:#f3f8ff; }

@@ -1,0 +1,210 @@
+// Report data and page: what load_report computes from a stored tournament (replayed positions,
+// crosstable, failures, termination counts) and what render_report writes (escaped text, a JSON
+// block that cannot close its script element, no external resources).
+#include <catch2/catch.hpp>
+
+#include "app/report_data.hpp"
+#include "app/report_html.hpp"
+#include "rules/game.hpp"
+#include "rules/position_string.hpp"
+#include "rules/turn.hpp"
+
+namespace {
+
+using namespace oaq;
+using protocol::Termination;
+
+const rules::Rules kRules{};
+
+// A game played by always taking the first (or last) legal move: deterministic and legal.
+match::GameRecord play_game(const std::string& south, const std::string& north, bool last_move, int max_plies) {
+    match::GameRecord r;
+    r.south = south;
+    r.north = north;
+    r.rules = rules::expanded(kRules);
+    r.time_control = "movetime=10";
+    r.start_position = rules::to_string(rules::start_position(kRules));
+    rules::Game game(kRules, rules::start_position(kRules), 0);
+    while (!game.is_over() && game.ply() < max_plies) {
+        auto moves = rules::legal_moves(game.position(), kRules);
+        auto m = last_move ? moves[moves.size() - 1] : moves[0];
+        REQUIRE(game.play(m));
+        match::MoveRecord rec;
+        rec.move = rules::to_string(m);
+        r.moves.push_back(rec);
+    }
+    r.final_position = rules::to_string(game.position());
+    r.score_south = game.score(rules::Side::South);
+    r.score_north = game.score(rules::Side::North);
+    r.result = game.is_over() ? game.result() : rules::Result::Draw;
+    r.termination = game.is_over() ? Termination::Normal : Termination::PlyLimit;
+    r.detail = game.is_over() ? std::string(rules::to_string(game.end())) : "ply limit";
+    return r;
+}
+
+struct Fixture {
+    store::Store db = store::Store::open_memory();
+    store::RowId tournament = 0;
+    std::int64_t next_index = 0;
+
+    explicit Fixture(const std::vector<std::string>& engines, const std::string& name = "cup") {
+        store::TournamentRow t;
+        t.name = name;
+        t.format = "round_robin";
+        t.rules = rules::expanded(kRules);
+        t.time_control = "movetime=10";
+        for (const auto& e : engines) {
+            store::EngineRow row;
+            row.name = e;
+            row.command = "/bin/" + e;
+            t.engine_ids.push_back(db.upsert_engine(row));
+        }
+        tournament = db.create_tournament(t).value();
+    }
+    void add(const match::GameRecord& record) {
+        auto stored = db.record_game(tournament, {next_index, static_cast<int>(next_index / 2), 0}, record);
+        REQUIRE(stored);
+        ++next_index;
+    }
+    // A game with its result overridden (the moves stay legal; the page trusts the stored result).
+    void add(match::GameRecord record, rules::Result result) {
+        record.result = result;
+        add(record);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("load_report replays every stored game into one position string per ply", "[report]") {
+    Fixture f({"alpha", "beta"});
+    f.add(play_game("alpha", "beta", false, 400));
+    f.add(play_game("beta", "alpha", true, 400));
+    auto data = app::load_report(f.db, std::nullopt);
+    REQUIRE(data);
+    REQUIRE(data->games.size() == 2);
+    for (const auto& g : data->games) {
+        INFO("game " << g.row.slot.game_index);
+        CHECK(g.replay_error.empty());
+        REQUIRE(g.positions.size() == g.moves.size() + 1);
+        CHECK(g.positions.front() == g.row.start_position);
+        CHECK(g.positions.back() == g.row.final_position);
+        CHECK(g.from_pits.size() == g.moves.size());
+        REQUIRE(g.scores.size() == g.positions.size());
+        CHECK(g.scores.back()[0] == g.row.score_south);
+        CHECK(g.scores.back()[1] == g.row.score_north);
+        for (int pit : g.from_pits) CHECK(!rules::is_mandarin_pit(pit));
+    }
+    // The first move of a game from the start is South's: it is sown from a pit of South's row.
+    CHECK(data->games[0].from_pits[0] >= 1);
+    CHECK(data->games[0].from_pits[0] <= 5);
+}
+
+TEST_CASE("The crosstable, failures and termination counts follow the stored games", "[report]") {
+    Fixture f({"alpha", "beta", "gamma"});
+    f.add(play_game("alpha", "beta", false, 400), rules::Result::SouthWin);
+    auto crash = play_game("gamma", "alpha", false, 4);
+    crash.result = rules::Result::NorthWin;  // gamma crashed as South: a failure of gamma
+    crash.termination = Termination::Crash;
+    crash.detail = "signal 11 (SIGSEGV)";
+    f.add(crash);
+    auto draw = play_game("beta", "gamma", true, 6);
+    draw.result = rules::Result::Draw;
+    f.add(draw);
+
+    auto data = app::load_report(f.db, std::string("cup"));
+    REQUIRE(data);
+    REQUIRE(data->engines == std::vector<std::string>{"alpha", "beta", "gamma"});
+    CHECK(data->cross[0][1].wins == 1);
+    CHECK(data->cross[1][0].losses == 1);
+    CHECK(data->cross[0][2].wins == 1);
+    CHECK(data->cross[2][0].losses == 1);
+    CHECK(data->cross[1][2].draws == 1);
+    CHECK(data->cross[2][1].draws == 1);
+    CHECK(data->cross[1][1].games() == 0);
+    REQUIRE(data->standings.size() == 3);
+    CHECK(data->standings[0].engine == "alpha");
+    CHECK(data->standings[0].rating.points == 2.0);
+    for (const auto& l : data->standings) CHECK(l.failures == (l.engine == "gamma" ? 1 : 0));
+    auto count = [&](const std::string& kind) {
+        for (const auto& [k, n] : data->terminations)
+            if (k == kind) return n;
+        return std::int64_t{-1};
+    };
+    CHECK(data->terminations.size() == 9);
+    CHECK(count("crash") == 1);
+    CHECK(count("time_forfeit") == 0);
+    CHECK(count("normal") + count("ply_limit") == 2);
+}
+
+TEST_CASE("A game whose stored moves do not replay keeps the positions before the bad move", "[report]") {
+    Fixture f({"alpha", "beta"});
+    auto g = play_game("alpha", "beta", false, 3);
+    REQUIRE(g.moves.size() == 3);
+    match::MoveRecord bad;
+    bad.move = "6L";  // not a move: squares are 1..5
+    g.moves.push_back(bad);
+    g.termination = Termination::IllegalMove;
+    g.result = rules::Result::NorthWin;
+    f.add(g);
+    auto data = app::load_report(f.db, std::nullopt);
+    REQUIRE(data);
+    const auto& game = data->games.at(0);
+    CHECK(game.replay_error.rfind("move 4 (\"6L\"): ", 0) == 0);
+    CHECK(game.moves.size() == 4);
+    CHECK(game.positions.size() == 4);
+    CHECK(game.scores.size() == 4);
+    CHECK(game.from_pits.size() == 3);
+}
+
+TEST_CASE("load_report says which tournament is missing", "[report]") {
+    auto empty = store::Store::open_memory();
+    auto none = app::load_report(empty, std::nullopt);
+    REQUIRE_FALSE(none);
+    CHECK(none.error().message.find("no tournament") != std::string::npos);
+    Fixture f({"alpha", "beta"});
+    auto missing = app::load_report(f.db, std::string("nope"));
+    REQUIRE_FALSE(missing);
+    CHECK(missing.error().message.find("\"nope\"") != std::string::npos);
+}
+
+TEST_CASE("render_report escapes stored text and embeds data that cannot close its script", "[report][html]") {
+    Fixture f({"alpha", "</script><b>x&y"});
+    auto g = play_game("alpha", "</script><b>x&y", false, 8);
+    g.detail = "<img src=x onerror=alert(1)>";
+    f.add(g);
+    auto data = app::load_report(f.db, std::nullopt);
+    REQUIRE(data);
+    const auto html = app::render_report(*data, "2026-01-01T00:00:00Z");
+    CHECK(html.find("<b>x&y") == std::string::npos);
+    CHECK(html.find("&lt;/script&gt;&lt;b&gt;x&amp;y") != std::string::npos);
+    CHECK(html.find("<img") == std::string::npos);
+    const auto open = html.find("<script type=\"application/json\" id=\"oaq-data\">");
+    REQUIRE(open != std::string::npos);
+    const auto close = html.find("</script>", open);
+    REQUIRE(close != std::string::npos);
+    const auto block = html.substr(open, close - open);
+    CHECK(block.find("\\u003c/script>\\u003cb>x&y") != std::string::npos);
+    CHECK(block.find('<', 1) == std::string::npos);
+    CHECK(block.find(data->games[0].positions.back()) != std::string::npos);
+    // Self-contained: nothing is loaded from elsewhere.
+    CHECK(html.find("http://") == std::string::npos);
+    CHECK(html.find("https://") == std::string::npos);
+    CHECK(html.find("<link") == std::string::npos);
+    CHECK(html.find("<script src") == std::string::npos);
+}
+
+TEST_CASE("The page lists every game and draws a rating bar only for rated engines", "[report][html]") {
+    Fixture f({"alpha", "beta", "gamma"});
+    f.add(play_game("alpha", "beta", false, 400), rules::Result::SouthWin);
+    f.add(play_game("beta", "alpha", true, 400), rules::Result::SouthWin);
+    auto data = app::load_report(f.db, std::nullopt);
+    REQUIRE(data);
+    const auto html = app::render_report(*data, "now");
+    std::size_t rows = 0;
+    for (auto at = html.find("<tr data-game="); at != std::string::npos; at = html.find("<tr data-game=", at + 1)) ++rows;
+    CHECK(rows == 2);
+    std::size_t bars = 0;
+    for (auto at = html.find("<g class=\"bar"); at != std::string::npos; at = html.find("<g class=\"bar", at + 1)) ++bars;
+    CHECK(bars == 2);                              // alpha and beta split their games; gamma never played
+    CHECK(html.find(">no_games</text>") != std::string::npos);
+}
