@@ -235,10 +235,6 @@ struct Side2 {
     }
 };
 
-std::string trinomial_text(const tournament::Trinomial& t) {
-    return fmt::format("+{} ={} -{}", t.wins, t.draws, t.losses);
-}
-
 double trinomial_points(const tournament::Trinomial& t) {
     return static_cast<double>(t.wins) + 0.5 * static_cast<double>(t.draws);
 }
@@ -320,16 +316,20 @@ int h2h_command(int argc, char** argv) {
     }
     std::cout << fmt::format("{} vs {}: {} games, {} points of {} for {}\n", a.name, b.name,
                              total.t.games(), trinomial_points(total.t), total.t.games(), a.name);
-    std::cout << fmt::format("  total             {}\n", trinomial_text(total.t));
-    std::cout << fmt::format("  {} as South  {}\n", a.name, trinomial_text(as_south.t));
-    std::cout << fmt::format("  {} as North  {}\n", a.name, trinomial_text(as_north.t));
-    for (const auto& [tc, s] : by_tc) {
-        std::cout << fmt::format("  time control {:<8} {}\n", tc.empty() ? "?" : tc, trinomial_text(s.t));
-    }
-    std::cout << fmt::format("  pentanomial [LL LD DD/WL WD WW] = [{} {} {} {} {}] ({} pairs, {} unpaired games)\n",
+    Table lines{{"", "W", "D", "L", "points"}, {}};
+    auto add_line = [&](std::string label, const tournament::Trinomial& t) {
+        lines.rows.push_back({text_cell(std::move(label)), int_cell(t.wins), int_cell(t.draws),
+                              int_cell(t.losses), real_cell(trinomial_points(t), 1)});
+    };
+    add_line("total", total.t);
+    add_line(a.name + " as South", as_south.t);
+    add_line(a.name + " as North", as_north.t);
+    for (const auto& [tc, s] : by_tc) add_line("time control " + (tc.empty() ? "?" : tc), s.t);
+    std::cout << render(lines, OutputFormat::Table);
+    std::cout << fmt::format("pentanomial [LL LD DD/WL WD WW] = [{} {} {} {} {}] ({} pairs, {} unpaired games)\n",
                              p[0], p[1], p[2], p[3], p[4], ps.pairs.pairs(), ps.unpaired_games);
-    std::cout << fmt::format("  elo {}   LOS {:.1f}%\n", elo_text(ps.elo), 100.0 * ps.los);
-    std::cout << fmt::format("  failures: {} {}, {} {}\n", a.name, failures_a, b.name, failures_b);
+    std::cout << fmt::format("elo {}   LOS {:.1f}%\n", elo_text(ps.elo), 100.0 * ps.los);
+    std::cout << fmt::format("failures: {} {}, {} {}\n", a.name, failures_a, b.name, failures_b);
     return 0;
 }
 

@@ -222,7 +222,11 @@ std::string render(const Table& table, OutputFormat format) {
         return right ? fill + s : s + fill;
     };
     std::string header;
-    for (std::size_t c = 0; c < widths.size(); ++c) header += (c ? "  " : "") + pad(table.headers[c], widths[c], false);
+    for (std::size_t c = 0; c < widths.size(); ++c) {
+        // A column of numbers has its header over the numbers' right edge.
+        const bool right = !table.rows.empty() && c < table.rows.front().size() && table.rows.front()[c].number;
+        header += (c ? "  " : "") + pad(table.headers[c], widths[c], right);
+    }
     while (!header.empty() && header.back() == ' ') header.pop_back();
     out += header + "\n";
     for (const auto& row : table.rows) {

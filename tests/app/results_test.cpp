@@ -194,7 +194,10 @@ TEST_CASE("h2h gives totals, colours and the pentanomial from A's side", "[app][
     CHECK(contains(json, R"("pentanomial":[0,0,0,1,0])"));
     CHECK(contains(json, R"("unpaired_games":0)"));
     const auto text = results(f, {"h2h", "B", "A"});
+    INFO(text);
     CHECK(contains(text, "B vs A: 2 games, 0.5 points"));
+    CHECK(contains(text, "\ntotal                0  1  1     0.5\n"));
+    CHECK(contains(text, "\nB as North           0  0  1     0.0\n"));
     CHECK(contains(text, "[0 1 0 0 0]"));
     CHECK(contains(text, "LOS"));
 }
