@@ -33,11 +33,10 @@ struct PitWords {
 };
 
 // Sowing r (0..11) stones from a pit adds one to each of the r pits that follow it: a fixed
-// pattern per (direction, pit, r), added to all pits at once, with the pit after the last stone.
+// pattern per (direction, pit, r), added to all pits at once.
 struct SowStep {
     std::uint64_t low = 0;
-    std::uint32_t high = 0;
-    std::uint8_t next = 0;
+    std::uint64_t high = 0;
 };
 
 // [direction index: 0 = L, 1 = R][pit][stones mod 12]
@@ -56,9 +55,8 @@ constexpr SowTable make_sow_table() {
                     if (pit < 8)
                         s.low |= std::uint64_t{1} << (8 * pit);
                     else
-                        s.high |= std::uint32_t{1} << (8 * (pit - 8));
+                        s.high |= std::uint64_t{1} << (8 * (pit - 8));
                 }
-                s.next = static_cast<std::uint8_t>(wrap(pit + dir));
                 table[static_cast<std::size_t>(d)][static_cast<std::size_t>(from)]
                      [static_cast<std::size_t>(r)] = s;
             }
@@ -166,12 +164,8 @@ class Board {
     // The tests below combine their parts with bit operations instead of && and ||, so each is
     // one data-dependent branch where it is used: these are the least predictable of a turn.
 
-    bool is_full_square(int pit) const {
-        return (static_cast<unsigned>(citizens(pit) != 0) & ~is_mandarin(pit)) != 0;
-    }
-    // A gap is an empty pit; with empty_quan_gap=no an empty mandarin pit is not one (3.4).
-    bool is_gap(int pit, const Rules& r) const { return is_gap(pit, citizens(pit), r); }
-    // The same, for a pit whose count of citizens is already known.
+    // A gap is an empty pit; with empty_quan_gap=no an empty mandarin pit is not one (3.4). The
+    // pit's count of citizens is passed in: the callers have it already.
     bool is_gap(int pit, unsigned count, const Rules& r) const {
         const unsigned no_gap = r.empty_quan_gap ? 0u : is_mandarin(pit);
         return (count | (pieces_ & piece_mask(pit)) | no_gap) == 0;
