@@ -233,6 +233,13 @@ class Checker {
             add(name, false, "illegal move " + why);
             return;
         }
+        if (go.infinite && deadline && r->elapsed < *deadline) {
+            // protocol-spec 4.6: `go infinite` searches until `stop`.
+            add(name, false,
+                "bestmove after " + std::to_string(ms(r->elapsed)) +
+                    " ms, before stop: go infinite must search until stop");
+            return;
+        }
         if (deadline && !late_is_fine && r->elapsed > *deadline) {
             add(name, false,
                 "bestmove after " + std::to_string(ms(r->elapsed)) + " ms, limit " +
