@@ -28,10 +28,8 @@ std::string pgn_date(store::TimePoint t) {
 
 // Who moves first in the recorded moves: the side to move in the start position.
 bool north_moves_first(const match::GameRecord& r) {
-    auto rules = rules::parse_rules(r.rules);
-    if (!rules || r.start_position.empty()) return false;
-    auto pos = rules::parse_position(r.start_position, *rules);
-    return pos && pos->side == rules::Side::North;
+    auto start = replay_start(r);
+    return start && start->position().side == rules::Side::North;
 }
 
 }  // namespace

@@ -399,12 +399,10 @@ store::StoredGame load_game(store::Store& db, RowId id) {
 
 void replay(const store::StoredGame& game, bool step) {
     const auto& r = game.record;
-    auto rules = rules::parse_rules(r.rules);
-    if (!rules) throw OaqError("game " + std::to_string(game.row.id) + ": rules: " + rules.error().message);
-    auto start = rules::parse_position(r.start_position.empty() ? "startpos" : r.start_position, *rules);
-    if (!start) throw OaqError("game " + std::to_string(game.row.id) + ": start position: " + start.error().message);
-    rules::Game g(*rules, *start, 0);
-    std::cout << "start\n" << draw_board(g.position(), *rules);
+    auto started = replay_start(r);
+    if (!started) throw OaqError("game " + std::to_string(game.row.id) + ": " + started.error().message);
+    rules::Game& g = *started;
+    std::cout << "start\n" << draw_board(g.position(), g.rules());
     const bool wait = step && ::isatty(STDIN_FILENO);
     for (std::size_t i = 0; i < r.moves.size(); ++i) {
         if (wait) {
@@ -418,7 +416,7 @@ void replay(const store::StoredGame& game, bool step) {
             throw OaqError(fmt::format("game {}: ply {} (\"{}\"): {}", game.row.id, i + 1, r.moves[i].move,
                                        after.error().message));
         }
-        std::cout << fmt::format("\n{}. {} {}\n", i + 1, side, r.moves[i].move) << draw_board(*after, *rules);
+        std::cout << fmt::format("\n{}. {} {}\n", i + 1, side, r.moves[i].move) << draw_board(*after, g.rules());
     }
     std::cout << fmt::format("\n{} ({}{})\n", result_token(game.row.result),
                              protocol::to_string(game.row.termination),
@@ -458,21 +456,12 @@ int game_command(int argc, char** argv) {
     if (!g.opening.empty()) std::cout << fmt::format("opening {}\n", g.opening);
     std::cout << fmt::format("start {}\n", g.start_position);
     std::cout << fmt::format("started {}  ended {}\n\n", store::format_utc(g.started_at), store::format_utc(g.ended_at));
-    bool north = false;
-    if (auto rs = rules::parse_rules(r.rules)) {
-        if (auto pos = rules::parse_position(g.start_position.empty() ? "startpos" : g.start_position, *rs)) {
-            north = pos->side == rules::Side::North;
-        }
-    }
     // The side to move alternates except when a turn passes; replaying gives the exact sides.
     std::vector<std::string> sides;
-    if (auto rs = rules::parse_rules(r.rules)) {
-        if (auto pos = rules::parse_position(g.start_position.empty() ? "startpos" : g.start_position, *rs)) {
-            rules::Game replayed(*rs, *pos, 0);
-            for (const auto& m : r.moves) {
-                sides.push_back(replayed.position().side == rules::Side::South ? "south" : "north");
-                if (!replayed.play(m.move)) break;
-            }
+    if (auto replayed = replay_start(r)) {
+        for (const auto& m : r.moves) {
+            sides.push_back(replayed->position().side == rules::Side::South ? "south" : "north");
+            if (!replayed->play(m.move)) break;
         }
     }
     Table table{{"ply", "side", "move", "used", "left", "depth", "score", "nodes", "pv"}, {}};
@@ -480,7 +469,7 @@ int game_command(int argc, char** argv) {
         const auto& m = r.moves[i];
         std::string pv;
         for (const auto& w : m.pv) pv += (pv.empty() ? "" : " ") + w;
-        const std::string side = i < sides.size() ? sides[i] : ((i % 2 == 0) != north ? "south" : "north");
+        const std::string side = i < sides.size() ? sides[i] : "?";
         table.rows.push_back({int_cell(static_cast<std::int64_t>(i + 1)), text_cell(side), text_cell(m.move),
                               text_cell(seconds_text(m.time_used)), text_cell(seconds_text(m.time_left)),
                               m.depth ? int_cell(*m.depth) : text_cell(""),

@@ -11,6 +11,7 @@
 #include "app/report_data.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
+#include "rules/position_string.hpp"
 #include "rules/rules.hpp"
 
 namespace oaq::app {
@@ -122,6 +123,14 @@ double south_points(rules::Result r) {
 
 std::string result_token(rules::Result r) {
     return r == rules::Result::SouthWin ? "1-0" : r == rules::Result::NorthWin ? "0-1" : "1/2-1/2";
+}
+
+Expected<rules::Game> replay_start(const match::GameRecord& record) {
+    auto rules = rules::parse_rules(record.rules);
+    if (!rules) return fail("rules: " + rules.error().message);
+    auto start = rules::parse_position(record.start_position.empty() ? "startpos" : record.start_position, *rules);
+    if (!start) return fail("start position: " + start.error().message);
+    return rules::Game(*rules, *start, 0);
 }
 
 IndexedGames index_games(store::Store& db, const std::vector<store::ResultGame>& games) {
