@@ -146,7 +146,7 @@ std::string crosstable_html(const ReportData& d) {
                 continue;
             }
             const double share = cell.points() / cell.games();
-            out += fmt::format("<td class=\"{}\" title=\"{} vs {}: +{} ={} -{}\">{}/{}</td>",
+            out += fmt::format("<td class=\"{}\" title=\"{} vs {}: +{} ={} -{}\">{}<small> of {}</small></td>",
                                share > 0.5 ? "plus" : share < 0.5 ? "minus" : "even", html_escape(d.engines[order[r]]),
                                html_escape(d.engines[order[c]]), cell.wins, cell.draws, cell.losses,
                                points_text(cell.points()), cell.games());
@@ -184,7 +184,7 @@ std::string games_list_html(const ReportData& d) {
         const auto& g = d.games[i].row;
         out += fmt::format(
             "<tr data-game=\"{}\" tabindex=\"0\"><td>{}</td><td>{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td>"
-            "<td>{}</td><td>{}–{}</td><td class=\"l{}\" title=\"{}\">{}</td><td>{}</td></tr>\n",
+            "<td>{}</td><td>{} : {}</td><td class=\"l{}\" title=\"{}\">{}</td><td>{}</td></tr>\n",
             i, g.slot.game_index + 1, g.slot.round + 1, html_escape(g.south), html_escape(g.north),
             result_text(g.result), g.score_south, g.score_north, is_failure(g.termination) ? " bad" : "",
             html_escape(g.detail), protocol::to_string(g.termination), g.plies);
@@ -266,9 +266,16 @@ std::string render_report(const ReportData& d, std::string_view generated) {
                         t.finished_at ? "<span>finished " + store::format_utc(*t.finished_at) + "</span>" : "");
     html += "<section id=\"standings\"><h2>Standings</h2>\n" + standings_table_html(d);
     html += "<h3>Ratings <small>(Bradley–Terry Elo, pool mean 0, bars: 95% interval)</small></h3>\n" +
-            rating_chart_svg(d) + "</section>\n";
+            rating_chart_svg(d);
+    if (std::any_of(d.standings.begin(), d.standings.end(),
+                    [](const StandingsLine& l) { return l.rating.status == RatingStatus::Disconnected; })) {
+        html += "<p class=\"note\">Orange: rated within its group only (the groups are linked by one-sided "
+                "results or not at all), so ratings of different groups do not compare.</p>\n";
+    }
+    html += "</section>\n";
     html += "<div class=\"two\">\n<section id=\"crosstable\"><h2>Crosstable</h2>\n" + crosstable_html(d) +
-            "<p class=\"note\">Row engine's points against the column engine / games played.</p></section>\n";
+            "<p class=\"note\">The row engine's points against the column engine, of the games they played "
+            "(hover a cell for wins, draws and losses).</p></section>\n";
     html += "<section id=\"terminations\"><h2>Terminations</h2>\n" + terminations_html(d) + "</section>\n</div>\n";
     html += "<section id=\"games\"><h2>Games</h2>\n<div class=\"games-wrap\">\n<div class=\"list\">\n" +
             games_list_html(d) + "</div>\n";

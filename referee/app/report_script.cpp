@@ -199,7 +199,7 @@ std::string_view report_js() {
       el.final.textContent = 'Replay stopped: ' + g.error;
     } else if (ply === last) {
       el.final.className = 'final';
-      el.final.textContent = 'Result ' + g.result_text + ' (' + g.score[0] + '–' + g.score[1] + '), ' +
+      el.final.textContent = 'Result ' + g.result_text + ' (score ' + g.score[0] + ' : ' + g.score[1] + '), ' +
         g.termination + (g.detail ? ': ' + g.detail : '');
     }
   }

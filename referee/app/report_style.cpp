@@ -38,6 +38,7 @@ table.grid { border-collapse:collapse; font-variant-numeric: tabular-nums; }
 .cross td.minus { background:#ffebe9; }
 .cross td.even { background:#f6f8fa; }
 .cross td.none { color:var(--muted); }
+.cross td small { color:var(--muted); font-size:11px; }
 .terms tr.zero td { color:#8c959f; }
 .meter { display:inline-block; height:10px; border-radius:5px; background:var(--accent); vertical-align:middle; }
 .meter.fail { background:var(--bad); }
@@ -97,7 +98,7 @@ svg.chart .bar.disconnected circle { fill:#bc4c00; }
 .mandarin { width:40px; height:40px; border-radius:50%; background:radial-gradient(circle at 35% 30%,#ff9a8a,#c0392b 55%,#6e1b12);
             box-shadow:0 2px 4px rgba(0,0,0,.45); }
 .more { font-size:10px; color:#fff; font-weight:700; }
-.pit.changed { background:#c89c62; }
+.pit.changed { background:#c99a5b; box-shadow: inset 0 0 0 2px rgba(255,243,107,.55), inset 0 3px 8px rgba(0,0,0,.35); }
 .pit.from { box-shadow: inset 0 0 0 3px #fff36b, inset 0 3px 8px rgba(0,0,0,.35); background:#caa05f; }
 .arrow { position:absolute; top:1px; right:6px; color:#fff36b; font-weight:900; font-size:14px; }
 .quan.east .arrow { right:auto; left:8px; }
