@@ -26,7 +26,8 @@ using store::TimePoint;
 
 using store::test::TempDir;
 
-std::string standard() { return rules::expanded(rules::parse_rules("standard").value()); }
+std::string expanded(const std::string& preset) { return rules::expanded(rules::parse_rules(preset).value()); }
+std::string standard() { return expanded("standard"); }
 
 TimePoint day(int y, unsigned m, unsigned d, int hour = 12) {
     return std::chrono::sys_days{std::chrono::year{y} / std::chrono::month{m} / std::chrono::day{d}} +
@@ -37,13 +38,13 @@ TimePoint day(int y, unsigned m, unsigned d, int hour = 12) {
 // result set by hand: the store keeps what the referee decided.
 match::GameRecord game(const std::string& south, const std::string& north, rules::Result result,
                        protocol::Termination termination = protocol::Termination::Normal, int plies = 4,
-                       TimePoint ended = day(2026, 1, 10)) {
-    const auto r = rules::parse_rules("standard").value();
+                       TimePoint ended = day(2026, 1, 10), const std::string& preset = "standard") {
+    const auto r = rules::parse_rules(preset).value();
     const auto start = rules::parse_position("startpos", r).value();
     match::GameRecord g;
     g.south = south;
     g.north = north;
-    g.rules = standard();
+    g.rules = rules::expanded(r);
     g.time_control = "10+0.1";
     g.start_position = rules::to_string(start);
     rules::Game played(r, start, 0);
@@ -71,11 +72,12 @@ match::GameRecord game(const std::string& south, const std::string& north, rules
     return g;
 }
 
-store::RowId tournament(store::Store& db, const std::string& name, const std::vector<std::string>& engines) {
+store::RowId tournament(store::Store& db, const std::string& name, const std::vector<std::string>& engines,
+                        const std::string& preset = "standard") {
     store::TournamentRow t;
     t.name = name;
     t.format = "round_robin";
-    t.rules = standard();
+    t.rules = expanded(preset);
     t.time_control = "10+0.1";
     t.started_at = day(2026, 1, 10, 0);
     for (const auto& e : engines) {
@@ -301,6 +303,28 @@ TEST_CASE("ratings fit the tournament, rank by rating and store a snapshot", "[a
     CHECK(contains(json, R"("games":7)"));  // every standard game, both tournaments
     CHECK(contains(json, R"("engine":"B","rating":0,"error":0)"));
     CHECK(contains(json, R"("snapshot_id":2)"));
+}
+
+TEST_CASE("ratings never pool games of different rules", "[app][ratings]") {
+    Fixture f;
+    {
+        auto db = store::Store::open(f.path, {.create = false});
+        const auto t3 = tournament(db, "t3", {"A", "E"}, "quan5");
+        db.record_game(t3, store::GameSlot{0, 0, 0},
+                       game("A", "E", rules::Result::Draw, protocol::Termination::Normal, 2, day(2026, 3, 1), "quan5"))
+            .value();
+    }
+    const auto standard_only = run(app::run_ratings, {"ratings", "--db", f.path, "--json", "--no-save"});
+    CHECK(contains(standard_only, R"("games":7)"));
+    CHECK_FALSE(contains(standard_only, R"("engine":"E")"));
+    const auto quan5 = run(app::run_ratings, {"ratings", "--db", f.path, "--rules", "quan5", "--json"});
+    CHECK(contains(quan5, R"("games":1)"));
+    CHECK(contains(quan5, R"("engine":"E")"));
+    CHECK(contains(quan5, R"("snapshot_id":1)"));
+    CHECK(lines(results(f, {"games", "--rules", "quan5"})).size() == 2);
+    CHECK(lines(results(f, {"standings", "--rules", "quan5", "--csv"})).size() == 3);
+    CHECK_THROWS_WITH(run(app::run_ratings, {"ratings", "--db", f.path, "--tournament", "t3", "--rules", "standard"}),
+                      Catch::Contains("not played under --rules"));
 }
 
 TEST_CASE("errors are one clear OaqError", "[app][results][errors]") {
