@@ -208,3 +208,17 @@ TEST_CASE("The page lists every game and draws a rating bar only for rated engin
     CHECK(bars == 2);                              // alpha and beta split their games; gamma never played
     CHECK(html.find(">no_games</text>") != std::string::npos);
 }
+
+TEST_CASE("A tournament without stored games still gives a complete page", "[report][html]") {
+    Fixture f({"alpha", "beta"});
+    auto data = app::load_report(f.db, std::nullopt);
+    REQUIRE(data);
+    CHECK(data->games.empty());
+    REQUIRE(data->standings.size() == 2);
+    for (const auto& l : data->standings) CHECK(l.rating.status == tournament::RatingStatus::NoGames);
+    const auto html = app::render_report(*data, "now");
+    CHECK(html.find("<tr data-game=") == std::string::npos);
+    CHECK(html.find("No game of this tournament is stored yet.") != std::string::npos);
+    CHECK(html.find("\"games\":[]") != std::string::npos);
+    CHECK(html.rfind("</html>") != std::string::npos);
+}
