@@ -29,7 +29,8 @@ int run_check_engine(int argc, char** argv) {
         "stderr", po::value<std::string>(), "append the engine's stderr to this file")(
         "handshake-timeout", po::value<int>()->default_value(10000), "ms for ugi -> ugiok")(
         "ready-timeout", po::value<int>()->default_value(5000), "ms for isready -> readyok")(
-        "json", "print one JSON object");
+        "stall-timeout", po::value<int>()->default_value(10000),
+        "ms for go depth 1 / go nodes 1000 -> bestmove")("json", "print one JSON object");
     cli.hidden.add_options()("command", po::value<std::vector<std::string>>(), "CMD [ARGS...]");
     cli.positional.add("command", -1);
     auto vm = parse(cli, argc, argv);
@@ -46,6 +47,7 @@ int run_check_engine(int argc, char** argv) {
     if (vm->count("stderr")) config.stderr_log = (*vm)["stderr"].as<std::string>();
     config.handshake_timeout = std::chrono::milliseconds((*vm)["handshake-timeout"].as<int>());
     config.ready_timeout = std::chrono::milliseconds((*vm)["ready-timeout"].as<int>());
+    config.stall_timeout = std::chrono::milliseconds((*vm)["stall-timeout"].as<int>());
     if (vm->count("option")) {
         for (const auto& item : (*vm)["option"].as<std::vector<std::string>>()) {
             auto eq = item.find('=');

@@ -127,7 +127,16 @@ class Checker {
         if (rules_string_ != standard) {
             auto r = session_.prepare(rules_string_);
             add("Rules option (setoption name Rules value ...)", bool(r),
-                r ? rules_string_ : describe(r.error()));
+                r ? rules_string_
+                  : describe(r.error()) +
+                        (r.error().termination == protocol::Termination::ProtocolViolation
+                             ? "; the other steps use standard rules"
+                             : ""));
+            if (!r && r.error().termination == protocol::Termination::ProtocolViolation) {
+                // A standard-only engine: still worth checking everything else.
+                rules_ = rules::Rules{};
+                rules_string_ = standard;
+            }
         }
         if (ready()) {
             auto r = session_.ping();
