@@ -40,13 +40,15 @@ TEST_CASE("the test engine answers the handshake, isready and go", "[engine][tes
     CHECK(p.stop("quit", 1s).describe() == "exit code 0");
 }
 
-TEST_CASE("--crlf ends every line with CR LF", "[engine][test-engine]") {
+TEST_CASE("the test engine with --crlf ends every line with CR LF", "[engine][test-engine]") {
     EngineProcess p(ProcessSpec{test::test_engine(), {"--crlf"}, {}, {}, {}});
     for (const auto& r : one_move(p)) CHECK(r.line.back() == '\r');
 }
 
-TEST_CASE("--info-flood, --long-line and --garbage-before-bestmove print what they say",
-          "[engine][test-engine]") {
+TEST_CASE(
+    "the test engine with --info-flood, --long-line and --garbage-before-bestmove prints what they "
+    "say",
+    "[engine][test-engine]") {
     EngineProcess p(
         ProcessSpec{test::test_engine(),
                     {"--info-flood", "5", "--long-line", "20000", "--garbage-before-bestmove"},
@@ -64,7 +66,7 @@ TEST_CASE("--info-flood, --long-line and --garbage-before-bestmove print what th
     CHECK(lines.size() == 6 + 5 + 1 + 4 + 1 + 1);
 }
 
-TEST_CASE("--stderr-flood writes its bytes to the stderr log, not to stdout",
+TEST_CASE("the test engine with --stderr-flood writes its bytes to the stderr log, not to stdout",
           "[engine][test-engine]") {
     auto log = std::filesystem::temp_directory_path() /
                ("oaq-test-engine-stderr-" + std::to_string(::getpid()) + ".log");
