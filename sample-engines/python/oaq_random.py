@@ -422,10 +422,18 @@ class Bot:
             else:
                 move = self.choose(p)
                 self.send("info depth 1 nodes 1 pv " + move)
-                self.send("bestmove " + move)
+                if "infinite" in tokens[1:]:
+                    # `go infinite` searches until `stop` (protocol-spec 4.6): hold the answer.
+                    self.pending = move
+                else:
+                    self.send("bestmove " + move)
+        elif cmd == "stop":
+            if getattr(self, "pending", None):
+                self.send("bestmove " + self.pending)
+                self.pending = None
         elif cmd == "quit":
             return False
-        # `stop` and unknown commands: nothing to do (the search is instant).
+        # Unknown commands: nothing to do.
         return True
 
 

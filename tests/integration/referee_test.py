@@ -30,8 +30,14 @@ def oaq(*args, timeout=300, check=None):
     return proc
 
 
+# Every engine this script starts carries this marker in its environment, so the leak check
+# finds only our processes (other tests may run test engines at the same time).
+MARK = f"oaq-integration-{os.getpid()}"
+
+
 def engine(name, binary, *extra):
-    return ["--engine", f"name={name}", f"cmd={os.path.join(BIN, binary)}", *extra]
+    return ["--engine", f"name={name}", f"cmd={os.path.join(BIN, binary)}", f"env.OAQ_TEST_MARK={MARK}",
+            *extra]
 
 
 def json_lines(text):
@@ -39,9 +45,22 @@ def json_lines(text):
 
 
 def test_engine_processes():
-    """Pids of test engines still alive (a leak check, by command line)."""
-    out = subprocess.run(["ps", "-eo", "pid,stat,args"], capture_output=True, text=True).stdout
-    return [l for l in out.splitlines() if "oaq-test-engine" in l and " Z" not in l and "ps -eo" not in l]
+    """Processes started by this script that are still alive (a leak check by environment)."""
+    left = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                if f"OAQ_TEST_MARK={MARK}".encode() not in f.read():
+                    continue
+            with open(f"/proc/{pid}/stat") as f:
+                state = f.read().rsplit(")", 1)[1].split()[0]
+            if state != "Z":
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    args = f.read().replace(bytes(1), b" ").decode()
+                left.append(f"{pid} {args}")
+        except OSError:
+            continue
+    return left
 
 
 # ---- issue 4: every misbehaviour is a recorded result, the other engine wins, the match goes on
