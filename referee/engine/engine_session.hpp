@@ -4,9 +4,13 @@
 //
 // It never blocks past a timeout: every wait is a poll on the engine's stdout with the exact time
 // left, so a misbehaving engine costs at most the configured timeout and a well-behaved one costs
-// only the pipe round trip. Every failure kills the whole process group before it is returned.
-// Lines it cannot decode are ignored (and written to the protocol log), except a `bestmove` line
-// that does not decode, which is a protocol violation: the referee cannot tell what was played.
+// only the pipe round trip. Every failure kills the whole process group before it is returned,
+// with the termination and detail of protocol-spec section 8. Lines that say nothing (blank,
+// unknown, malformed, overlong, at the wrong time) are logged and ignored, except a `bestmove`
+// line that cannot be read (no move, overlong, cut off, a token not of the form <1-5><L|R>),
+// which is a protocol violation: the referee cannot tell what was played. Configured options the
+// engine does not declare are not sent and show in warnings(). The timeouts default to
+// protocol-spec section 7. An engine that cannot be started at all (bad command) throws OaqError.
 #pragma once
 
 #include <chrono>
@@ -40,14 +44,16 @@ struct EngineConfig {
     std::filesystem::path stderr_log;    // the engine's stderr is appended here; empty: discarded
     std::filesystem::path protocol_log;  // every line in and out, timestamped; empty: none
 
-    std::chrono::nanoseconds handshake_timeout = std::chrono::seconds(10);  // `ugi` -> `ugiok`
-    std::chrono::nanoseconds ready_timeout = std::chrono::seconds(5);  // `isready` -> `readyok`
-    std::chrono::nanoseconds stop_grace =
-        std::chrono::milliseconds(100);  // deadline+stop -> bestmove
-    std::chrono::nanoseconds quit_grace =
-        std::chrono::milliseconds(500);  // `quit` -> exit, then kill
-    std::chrono::nanoseconds stall_timeout =
-        std::chrono::seconds(60);  // searches without a deadline
+    // `ugi` -> `ugiok`
+    std::chrono::nanoseconds handshake_timeout = std::chrono::seconds(10);
+    // `isready` -> `readyok`; also how long a write may block on an engine not reading its input
+    std::chrono::nanoseconds ready_timeout = std::chrono::seconds(5);
+    // after the deadline: `stop` -> `bestmove`
+    std::chrono::nanoseconds stop_grace = std::chrono::milliseconds(100);
+    // `quit` -> process exit, then SIGKILL to the group
+    std::chrono::nanoseconds quit_grace = std::chrono::milliseconds(500);
+    // searches without a deadline (`go depth`, `go nodes`)
+    std::chrono::nanoseconds stall_timeout = std::chrono::seconds(60);
     // After EOF on stdout, how long the process may take to exit before it counts as hung.
     std::chrono::nanoseconds exit_wait = std::chrono::milliseconds(500);
     RestartPolicy restart = RestartPolicy::OnFailure;
