@@ -208,6 +208,12 @@ TEST_CASE("a command that cannot be started throws OaqError and leaks nothing",
     CHECK_THROWS_AS(EngineProcess(ProcessSpec{"./no/such/engine", {}, {}, {}, {}}), oaq::OaqError);
     CHECK_THROWS_AS(EngineProcess(ProcessSpec{"/bin/sh", {}, "/no/such/dir", {}, {}}),
                     oaq::OaqError);
+    // Executable but not a program: fork succeeds, execve fails; the child must be reaped.
+    auto junk = std::filesystem::temp_directory_path() / ("oaq-junk-" + std::to_string(::getpid()));
+    std::ofstream(junk) << "\x7f\x01\x02 not a program";
+    std::filesystem::permissions(junk, std::filesystem::perms::owner_all);
+    CHECK_THROWS_AS(EngineProcess(ProcessSpec{junk.string(), {}, {}, {}, {}}), oaq::OaqError);
+    std::filesystem::remove(junk);
     CHECK(count_fds() == fds);
     CHECK(children() == 0);
 }
