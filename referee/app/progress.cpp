@@ -117,6 +117,13 @@ std::string Progress::sprt_json(const char* type) const {
     j.field("elo0", sprt_->elo0()).field("elo1", sprt_->elo1());
     j.field("alpha", sprt_->alpha()).field("beta", sprt_->beta());
     j.field("verdict", decision_text(decision_));
+    j.field("summary", fmt::format("SPRT [{:g}, {:g}] {} alpha={:g} beta={:g}: {}, LLR {:.2f} ({:.2f}, {:.2f}), {} games",
+                                   sprt_->elo0(), sprt_->elo1(), sprt_->is_normalized() ? "normalized" : "logistic",
+                                   sprt_->alpha(), sprt_->beta(),
+                                   decision_ == tournament::SprtDecision::AcceptH1   ? "H1 accepted"
+                                   : decision_ == tournament::SprtDecision::AcceptH0 ? "H0 accepted"
+                                                                                     : "no verdict",
+                                   llr(), sprt_->lower_bound(), sprt_->upper_bound(), trinomial_.games()));
     return j.str();
 }
 

@@ -56,7 +56,7 @@ int tournaments_command(int argc, char** argv) {
     if (!vm) return 0;
     auto db = open_results(*vm);
     const auto sel = select_games(db, *vm, false);
-    Table table{{"id", "name", "format", "rules", "time_control", "status", "engines", "games", "started"}, {}};
+    Table table{{"id", "name", "format", "rules", "time_control", "status", "engines", "games", "started", "outcome"}, {}};
     for (const auto& t : db.list_tournaments()) {
         if (sel.tournament && t.id != sel.tournament->id) continue;
         if (sel.filter.rules && t.rules != *sel.filter.rules) continue;
@@ -72,7 +72,9 @@ int tournaments_command(int argc, char** argv) {
                               text_cell(r ? rules::short_name(*r) : t.rules), text_cell(t.time_control),
                               text_cell(std::string(store::to_string(t.status))),
                               int_cell(static_cast<std::int64_t>(t.engine_ids.size())), int_cell(games),
-                              text_cell(store::format_utc(t.started_at))});
+                              text_cell(store::format_utc(t.started_at)),
+                              // e.g. the SPRT verdict with its parameters and final LLR.
+                              text_cell(Json::string_field(t.outcome, "summary"))});
     }
     std::cout << render(table, output_format(*vm));
     return 0;

@@ -90,6 +90,24 @@ public:
 
     std::string str() const { return "{" + body_ + "}"; }
 
+    // Reads back one top-level string field of an object this writer produced ("" if absent).
+    // Not a general JSON parser: enough for the few values oaq stores as JSON and shows again.
+    static std::string string_field(std::string_view json, std::string_view key) {
+        const std::string needle = quote(key) + ":\"";
+        auto at = json.find(needle);
+        if (at == std::string_view::npos) return "";
+        std::string out;
+        for (auto i = at + needle.size(); i < json.size() && json[i] != '"'; ++i) {
+            if (json[i] == '\\' && i + 1 < json.size()) {
+                const char e = json[++i];
+                out += e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e;
+            } else {
+                out += json[i];
+            }
+        }
+        return out;
+    }
+
 private:
     std::string body_;
 };
