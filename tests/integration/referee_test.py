@@ -277,6 +277,21 @@ def test_tournament_interrupted_with_ctrl_c_records_and_resumes():
     assert not test_engine_processes()
 
 
+def test_sprt_stops_at_a_verdict_and_stores_it():
+    db = os.path.join(TMP, "sprt.db")
+    book = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "sample-engines",
+                        "openings", "balanced-3ply.txt")
+    proc = oaq("match", *engine("alphabeta", "oaq-alphabeta"), *engine("greedy", "oaq-greedy"),
+               "--sprt", "elo0=0", "elo1=10", "--tc", "movetime=20", "--openings", f"file={book}",
+               "--db", db, "--name", "sprt", "--json", check=0, timeout=900)
+    summary = [o for o in json_lines(proc.stdout) if o["type"] == "summary"][-1]
+    assert summary["sprt"]["verdict"] == "H1", summary["sprt"]
+    assert summary["sprt"]["llr"] >= summary["sprt"]["upper_bound"]
+    listed = oaq("results", "tournaments", "--db", db, "--json", check=0)
+    row = json_lines(listed.stdout)[0]
+    assert "H1 accepted" in row["outcome"] and row["status"] == "finished", row
+
+
 def test_gauntlet_plays_the_first_engine_against_all_others():
     db = os.path.join(TMP, "gauntlet.db")
     proc = oaq("tournament", "--format", "gauntlet", *engine("hero", "oaq-greedy"),
