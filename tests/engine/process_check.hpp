@@ -46,11 +46,17 @@ struct ProcInfo {
 
 inline std::vector<ProcInfo> all_processes() {
     std::vector<ProcInfo> out;
-    for (const auto& e : std::filesystem::directory_iterator("/proc")) {
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator("/proc", ec)) {
         std::string name = e.path().filename().string();
         if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
-        std::ifstream in(e.path() / "stat");
-        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        std::string text;
+        try {  // a process may vanish while its file is read (ESRCH)
+            std::ifstream in(e.path() / "stat");
+            text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        } catch (const std::exception&) {
+            continue;
+        }
         auto close = text.rfind(')');
         if (close == std::string::npos) continue;
         std::istringstream rest(text.substr(close + 2));
