@@ -100,10 +100,11 @@ Figures pipe_floor(int plies) {
     return f;
 }
 
-Figures session_round_trip(int plies) {
+Figures session_round_trip(int plies, int infos_per_move) {
     oaq::engine::EngineConfig config;
     config.name = "instant";
     config.command = OAQ_TEST_ENGINE;
+    if (infos_per_move > 0) config.args = {"--info-flood", std::to_string(infos_per_move)};
     oaq::engine::EngineSession session(config);
     const std::string standard = oaq::rules::expanded(oaq::rules::Rules{});
     if (!session.prepare(standard) || !session.new_game()) {
@@ -129,7 +130,9 @@ Figures session_round_trip(int plies) {
     }
     double cpu1 = cpu_us(RUSAGE_SELF);
     session.shutdown();  // the engine's CPU shows in RUSAGE_CHILDREN once it is reaped
-    Figures f{"EngineSession search (instant engine)"};
+    Figures f{infos_per_move > 0
+                  ? "EngineSession search, " + std::to_string(infos_per_move + 1) + " info lines"
+                  : "EngineSession search (instant engine)"};
     summarize(f, samples);
     f.cpu_self_us = (cpu1 - cpu0) / plies;
     f.cpu_other_us = (cpu_us(RUSAGE_CHILDREN) - children0) / plies;
@@ -151,7 +154,8 @@ int main(int argc, char** argv) {
             return std::strcmp(argv[i], "--help") == 0 ? 0 : 2;
         }
     }
-    std::vector<Figures> rows{pipe_floor(plies), session_round_trip(plies)};
+    std::vector<Figures> rows{pipe_floor(plies), session_round_trip(plies, 0),
+                              session_round_trip(plies, 19)};
     if (json) {
         std::vector<std::string> encoded;
         for (const auto& f : rows) {
