@@ -32,4 +32,25 @@ std::optional<po::variables_map> parse(CommandLine& cli, int argc, char** argv) 
     return vm;
 }
 
+int dispatch(const std::string& command, const std::vector<Subcommand>& subcommands, int argc,
+             char** argv) {
+    std::string names;
+    for (const auto& s : subcommands) names += (names.empty() ? "" : "|") + std::string(s.name);
+    const std::string usage =
+        "Usage: oaq " + command + " <" + names + "> [options]   (--help on each for details)\n";
+    if (argc < 2) {
+        std::cerr << usage;
+        return 2;
+    }
+    const std::string sub = argv[1];
+    if (sub == "--help" || sub == "-h") {
+        std::cout << usage;
+        return 0;
+    }
+    for (const auto& s : subcommands) {
+        if (sub == s.name) return s.run(argc - 1, argv + 1);
+    }
+    throw OaqError(command + ": unknown subcommand \"" + sub + "\" (" + names + ")");
+}
+
 }  // namespace oaq::app

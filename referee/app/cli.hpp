@@ -30,4 +30,14 @@ std::optional<po::variables_map> parse(CommandLine& cli, int argc, char** argv);
 
 std::string help_text(const CommandLine& cli);
 
+// A command made of subcommands (`oaq rules perft`, `oaq results standings`): runs the one named
+// by argv[1] with argv shifted, prints the list on --help, and throws OaqError naming the known
+// subcommands for an unknown one. Exit 2 with the list when none is given.
+struct Subcommand {
+    const char* name;
+    int (*run)(int, char**);
+};
+int dispatch(const std::string& command, const std::vector<Subcommand>& subcommands, int argc,
+             char** argv);
+
 }  // namespace oaq::app

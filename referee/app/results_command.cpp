@@ -535,28 +535,12 @@ int export_command(int argc, char** argv) {
 }  // namespace
 
 int run_results(int argc, char** argv) {
-    const std::string usage =
-        "Usage: oaq results <tournaments|engines|standings|crosstable|h2h|games|game|export> "
-        "[options]   (--help on each for details)\n";
-    if (argc < 2) {
-        std::cerr << usage;
-        return 2;
-    }
-    const std::string sub = argv[1];
-    if (sub == "--help" || sub == "-h") {
-        std::cout << usage;
-        return 0;
-    }
-    if (sub == "tournaments") return tournaments_command(argc - 1, argv + 1);
-    if (sub == "engines") return engines_command(argc - 1, argv + 1);
-    if (sub == "standings") return standings_command(argc - 1, argv + 1);
-    if (sub == "crosstable") return crosstable_command(argc - 1, argv + 1);
-    if (sub == "h2h") return h2h_command(argc - 1, argv + 1);
-    if (sub == "games") return games_command(argc - 1, argv + 1);
-    if (sub == "game") return game_command(argc - 1, argv + 1);
-    if (sub == "export") return export_command(argc - 1, argv + 1);
-    throw OaqError("results: unknown subcommand \"" + sub +
-                   "\" (tournaments, engines, standings, crosstable, h2h, games, game, export)");
+    return dispatch("results",
+                    {{"tournaments", tournaments_command}, {"engines", engines_command},
+                     {"standings", standings_command}, {"crosstable", crosstable_command},
+                     {"h2h", h2h_command}, {"games", games_command}, {"game", game_command},
+                     {"export", export_command}},
+                    argc, argv);
 }
 
 }  // namespace oaq::app

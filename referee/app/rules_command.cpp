@@ -199,22 +199,9 @@ int presets_command(int argc, char** argv) {
 }  // namespace
 
 int run_rules(int argc, char** argv) {
-    const std::string usage =
-        "Usage: oaq rules <perft|play|show|presets> [options]   (--help on each for details)\n";
-    if (argc < 2) {
-        std::cerr << usage;
-        return 2;
-    }
-    const std::string sub = argv[1];
-    if (sub == "--help" || sub == "-h") {
-        std::cout << usage;
-        return 0;
-    }
-    if (sub == "perft") return perft_command(argc - 1, argv + 1);
-    if (sub == "play") return play_command(argc - 1, argv + 1);
-    if (sub == "show") return show_command(argc - 1, argv + 1);
-    if (sub == "presets") return presets_command(argc - 1, argv + 1);
-    throw OaqError("rules: unknown subcommand \"" + sub + "\" (perft, play, show, presets)");
+    return dispatch("rules", {{"perft", perft_command}, {"play", play_command}, {"show", show_command},
+                              {"presets", presets_command}},
+                    argc, argv);
 }
 
 }  // namespace oaq::app
