@@ -221,6 +221,12 @@ rules::Move AlphaBetaEngine::search(const kit::SearchRequest& request, kit::Sear
 
     for (int depth = 1; depth < ab::kMaxPly - 16; ++depth) {
         if (!control.may_start_iteration(depth)) break;
+        // On a clock (soft < hard) an iteration takes about three times the previous one: one
+        // started past half the soft limit would mostly run into the hard limit and be wasted.
+        const auto& lim = request.limits;
+        if (depth > 1 && lim.soft_time && lim.hard_time && *lim.soft_time < *lim.hard_time &&
+            control.elapsed() * 2 > *lim.soft_time)
+            break;
         const bool finished = searcher.iterate(root, depth);
         if (searcher.best_this_iteration()) best = *searcher.best_this_iteration();
         if (!finished) break;
