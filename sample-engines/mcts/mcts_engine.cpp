@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "rules/turn.hpp"
@@ -17,17 +18,7 @@ namespace {
 constexpr int kMaxPlayoutPlies = 400;  // far past the 300-ply game limit: a safety net only
 constexpr std::uint64_t kPlayoutsPerDepth = 1000;
 
-struct Node {
-    Position position;
-    Move move;                  // the move that led here
-    std::int32_t parent = -1;
-    std::int32_t first_child = -1;
-    std::uint8_t child_count = 0;
-    bool expanded = false;
-    std::uint32_t visits = 0;
-    double reward = 0;          // sum of results for the side that played `move`
-    double diff = 0;            // sum of final score differences, same side
-};
+using mcts::Node;
 
 struct Outcome {
     double south_reward;  // 1 win, 0.5 draw, 0 loss, for South
@@ -36,13 +27,18 @@ struct Outcome {
 
 class Tree {
 public:
+    // Starts from `kept` (a subtree whose root is the request's position) or from a lone root.
     Tree(const kit::SearchRequest& request, double exploration, bool greedy, std::size_t max_nodes,
-         std::mt19937_64& rng)
+         std::mt19937_64& rng, std::vector<Node> kept)
         : rules_(request.rules), exploration_(exploration), greedy_(greedy), max_nodes_(max_nodes),
-          rng_(rng) {
-        nodes_.reserve(std::min<std::size_t>(max_nodes, 1 << 16));
-        nodes_.push_back(Node{request.position, Move{}, -1, -1, 0, false, 0, 0, 0});
+          rng_(rng), nodes_(std::move(kept)) {
+        if (nodes_.empty()) {
+            nodes_.reserve(std::min<std::size_t>(max_nodes, 1 << 16));
+            nodes_.push_back(Node{request.position, Move{}, -1, -1, 0, false, 0, 0, 0});
+        }
     }
+
+    std::vector<Node> release() { return std::move(nodes_); }
 
     // One selection-expansion-playout-backup pass. Returns the depth of the selected leaf.
     int iterate() {
@@ -158,19 +154,62 @@ private:
 
 }  // namespace
 
+std::vector<Node> mcts::subtree_for(const std::vector<Node>& tree, const Position& position) {
+    if (tree.empty()) return {};
+    const auto at = [](std::int32_t i) { return static_cast<std::size_t>(i); };
+    // Breadth-first over the root, its children and grandchildren.
+    std::int32_t found = -1;
+    std::vector<std::int32_t> level{0};
+    for (int ply = 0; ply <= 2 && found < 0; ++ply) {
+        std::vector<std::int32_t> next;
+        for (const std::int32_t i : level) {
+            const Node& n = tree[at(i)];
+            if (n.position == position) {
+                found = i;
+                break;
+            }
+            for (std::int32_t c = n.first_child; n.expanded && c < n.first_child + n.child_count; ++c)
+                next.push_back(c);
+        }
+        level = std::move(next);
+    }
+    if (found < 0) return {};
+
+    // Copy breadth-first so each node's children stay one contiguous block.
+    std::vector<Node> out{tree[at(found)]};
+    std::vector<std::int32_t> origin{found};
+    out[0].parent = -1;
+    for (std::size_t q = 0; q < out.size(); ++q) {
+        const Node& old = tree[at(origin[q])];
+        if (!old.expanded) continue;
+        const auto first = static_cast<std::int32_t>(out.size());
+        for (std::int32_t c = old.first_child; c < old.first_child + old.child_count; ++c) {
+            out.push_back(tree[at(c)]);
+            out.back().parent = static_cast<std::int32_t>(q);
+            origin.push_back(c);
+        }
+        out[q].first_child = first;
+    }
+    return out;
+}
+
 void MctsEngine::declare_options(kit::Options& options) {
     SeededEngine::declare_options(options);
     options.add_spin("Exploration", 100, 0, 1000,
                      [this](long long c) { exploration_ = static_cast<double>(c) / 100.0; });
     options.add_combo("Playout", "greedy", {"greedy", "random"},
                       [this](const std::string& v) { greedy_playouts_ = v == "greedy"; });
+    options.add_check("TreeReuse", true, [this](bool on) { reuse_ = on; });
     options.add_spin("TreeMB", 256, 1, 4096, [this](long long mb) {
         max_tree_nodes_ = static_cast<std::size_t>(mb) * 1024 * 1024 / sizeof(Node);
     });
 }
 
 rules::Move MctsEngine::search(const kit::SearchRequest& request, kit::SearchControl& control) {
-    Tree tree(request, exploration_, greedy_playouts_, max_tree_nodes_, rng());
+    std::vector<Node> kept;
+    if (reuse_ && request.rules == kept_rules_) kept = mcts::subtree_for(kept_, request.position);
+    kept_.clear();
+    Tree tree(request, exploration_, greedy_playouts_, max_tree_nodes_, rng(), std::move(kept));
     std::uint64_t playouts = 0;
     int max_depth = 0;
     auto next_report = kit::Clock::now() + std::chrono::milliseconds(200);
@@ -206,7 +245,12 @@ rules::Move MctsEngine::search(const kit::SearchRequest& request, kit::SearchCon
     report();
     last_playouts_ = playouts;
     const std::int32_t best = tree.most_visited_child(0);
-    return best >= 0 ? tree.node(best).move : moves[0];
+    const Move chosen = best >= 0 ? tree.node(best).move : moves[0];
+    if (reuse_) {
+        kept_ = tree.release();
+        kept_rules_ = request.rules;
+    }
+    return chosen;
 }
 
 }  // namespace oaq::engines

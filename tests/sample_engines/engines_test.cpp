@@ -192,3 +192,67 @@ TEST_CASE("mcts finds an obvious capture", "[engines][mcts]") {
     limits.nodes = 2000;
     CHECK(think(engine, rules, pos, limits) == Move{5, oaq::rules::Direction::R});
 }
+
+TEST_CASE("tree reuse keeps the subtree of the new position with its statistics", "[engines][mcts]") {
+    using oaq::engines::mcts::Node;
+    const Rules rules = rules_of("standard");
+    // A hand-built tree: the start, its children, and the children of its first child.
+    std::vector<Node> tree;
+    const auto add_children = [&](std::int32_t parent) {
+        const Position pos = tree[static_cast<std::size_t>(parent)].position;
+        const auto moves = oaq::rules::legal_moves(pos, rules);
+        tree[static_cast<std::size_t>(parent)].first_child = static_cast<std::int32_t>(tree.size());
+        tree[static_cast<std::size_t>(parent)].child_count = static_cast<std::uint8_t>(moves.size());
+        tree[static_cast<std::size_t>(parent)].expanded = true;
+        for (const Move m : moves) {
+            Node n;
+            n.position = oaq::rules::play(pos, m, rules);
+            n.move = m;
+            n.parent = parent;
+            n.visits = static_cast<std::uint32_t>(tree.size());
+            tree.push_back(n);
+        }
+    };
+    Node root;
+    root.position = oaq::rules::start_position(rules);
+    tree.push_back(root);
+    add_children(0);
+    const std::int32_t child = tree[0].first_child;
+    add_children(child);
+    const std::int32_t grandchild = tree[static_cast<std::size_t>(child)].first_child + 1;
+    add_children(grandchild);
+
+    const auto& target = tree[static_cast<std::size_t>(grandchild)];
+    const auto kept = oaq::engines::mcts::subtree_for(tree, target.position);
+    REQUIRE(kept.size() == 1u + target.child_count);
+    CHECK(kept[0].position == target.position);
+    CHECK(kept[0].parent == -1);
+    CHECK(kept[0].visits == target.visits);
+    CHECK(kept[0].first_child == 1);
+    for (std::size_t i = 1; i < kept.size(); ++i) {
+        CHECK(kept[i].parent == 0);
+        CHECK(kept[i].position ==
+              tree[static_cast<std::size_t>(target.first_child) + i - 1].position);
+    }
+
+    // A position the tree does not hold within two plies gives nothing to reuse.
+    const Position other = position_of(kBigCapture, rules);
+    CHECK(oaq::engines::mcts::subtree_for(tree, other).empty());
+    CHECK(oaq::engines::mcts::subtree_for({}, target.position).empty());
+}
+
+TEST_CASE("mcts with tree reuse plays the same game for the same seed", "[engines][mcts]") {
+    const Rules rules = rules_of("standard");
+    SearchLimits limits;
+    limits.nodes = 500;
+    oaq::engines::MctsEngine a, b, fresh;
+    oaq::kit::Options oa, ob, of;
+    a.declare_options(oa);
+    b.declare_options(ob);
+    fresh.declare_options(of);
+    REQUIRE(of.set("TreeReuse", "false"));
+    const auto game = self_play(a, rules, limits);
+    CHECK(game == self_play(b, rules, limits));
+    CHECK(game == self_play(a, rules, limits));  // uginewgame drops the kept tree
+    CHECK_FALSE(self_play(fresh, rules, limits).empty());
+}
