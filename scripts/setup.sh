@@ -5,9 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config libboost-dev libboost-program-options-dev
-          libboost-filesystem-dev libfmt-dev libsqlite3-dev catch2 python3 sqlite3 procps)
+          libboost-filesystem-dev libfmt-dev libsqlite3-dev catch2 python3 sqlite3)
 # The report page is checked in headless Chromium by the test suite.
-if [ "${OAQ_WITH_BROWSER:-1}" = 1 ]; then packages+=(chromium); fi
+if [ "${OAQ_WITH_BROWSER:-1}" = 1 ]; then packages+=(chromium fonts-dejavu-core); fi
 
 missing=()
 for p in "${packages[@]}"; do
