@@ -17,6 +17,7 @@
 #include "common/sha256.hpp"
 #include "engine/engine_process.hpp"
 #include "engine/engine_session.hpp"
+#include "protocol/codec.hpp"
 #include "store/store.hpp"
 #include "tournament/openings.hpp"
 #include "tournament/runner.hpp"
@@ -133,7 +134,7 @@ int run(RunConfig c, RunMode mode) {
     // ---- openings and schedule ----
     std::vector<match::Opening> book;
     if (c.openings.kind == OpeningSource::Kind::File) book = read_opening_file(c);
-    tournament::TournamentPlan plan{make_schedule(c, static_cast<std::int64_t>(book.size())), {}, {}, {}, c.concurrency, {}};
+    tournament::TournamentPlan plan{make_schedule(c, static_cast<std::int64_t>(book.size())), {}, {}, {}, c.concurrency, {}, {}};
     plan.settings.rules = c.rules;
     plan.settings.max_plies = c.max_plies;
     plan.settings.margin = c.margin;
@@ -146,6 +147,13 @@ int run(RunConfig c, RunMode mode) {
         };
     }
     for (auto index : db.completed_game_indices(tournament_id)) plan.skip.insert(index);
+    // What each engine said at its handshake, kept with the engine once the run is over.
+    std::vector<std::optional<engine::EngineIdentity>> identities(c.engines.size());
+    plan.on_engine_done = [&](int index, const engine::Engine& e) {
+        auto& slot = identities[static_cast<std::size_t>(index)];
+        auto id = e.identity();
+        if (!slot && !id.id_name.empty()) slot = std::move(id);
+    };
 
     // ---- progress, primed with the games stored before a resume ----
     std::vector<std::string> names;
@@ -189,6 +197,16 @@ int run(RunConfig c, RunMode mode) {
                                               [&] { return progress.sprt_decided(); });
     std::signal(SIGINT, previous_int);
     std::signal(SIGTERM, previous_term);
+    for (std::size_t i = 0; i < c.engines.size(); ++i) {
+        if (!identities[i]) continue;
+        auto row = db.engine(engine_ids[i]);
+        if (!row) continue;
+        row->id_name = identities[i]->id_name;
+        row->id_author = identities[i]->id_author;
+        row->declared_options.clear();
+        for (const auto& option : identities[i]->options) row->declared_options += protocol::encode(protocol::Reply{option}) + "\n";
+        db.upsert_engine(*row);
+    }
 
     const bool finished = !g_interrupted && (summary.exhausted || progress.sprt_decided());
     db.set_tournament_status(tournament_id, finished ? store::TournamentStatus::Finished : store::TournamentStatus::Interrupted,

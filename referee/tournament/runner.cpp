@@ -31,10 +31,14 @@ public:
         idle_[static_cast<std::size_t>(index)].push_back(std::move(e));
     }
 
-    void shutdown_all() {
+    void shutdown_all(const std::function<void(int, const engine::Engine&)>& on_done) {
         std::lock_guard lock(mutex_);
-        for (auto& list : idle_)
-            for (auto& e : list) e->shutdown();
+        for (std::size_t i = 0; i < idle_.size(); ++i) {
+            for (auto& e : idle_[i]) {
+                e->shutdown();
+                if (on_done) on_done(static_cast<int>(i), *e);
+            }
+        }
     }
 
 private:
@@ -104,7 +108,7 @@ RunSummary run_tournament(TournamentPlan plan, const EngineFactory& make_engine,
         });
     }
     for (auto& t : workers) t.join();
-    pool.shutdown_all();
+    pool.shutdown_all(plan.on_engine_done);
     if (failure) std::rethrow_exception(failure);
     if (!stopping && !abort) summary.exhausted = summary.exhausted || plan.schedule.position() >= plan.schedule.total_games();
     return summary;

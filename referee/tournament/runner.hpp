@@ -28,6 +28,9 @@ struct TournamentPlan {
     std::function<match::Opening(std::int64_t opening_index)> opening_for;  // nullptr: start position
     int concurrency = 1;
     std::unordered_set<std::int64_t> skip;              // game indices already played
+    // Called once per engine instance after the run, when no game uses it any more (e.g. to keep
+    // what the engine said about itself at the handshake).
+    std::function<void(int engine_index, const engine::Engine&)> on_engine_done;
 };
 
 using EngineFactory = std::function<std::unique_ptr<engine::Engine>(int engine_index)>;

@@ -300,6 +300,13 @@ def test_gauntlet_plays_the_first_engine_against_all_others():
     games = [o for o in json_lines(proc.stdout) if o["type"] == "game"]
     assert len(games) == 4
     assert all("hero" in (g["south"], g["north"]) for g in games)
+    # Each engine is stored with its binary's hash and what it said at the handshake.
+    con = sqlite3.connect(db)
+    rows = con.execute("SELECT name, id_name, binary_sha256, declared_options FROM engines").fetchall()
+    con.close()
+    assert {r[0] for r in rows} == {"hero", "r1", "r2"}
+    for name, id_name, sha, options in rows:
+        assert id_name.startswith("oaq-") and len(sha) == 64 and "option name Rules" in options, (name, id_name)
 
 
 def main():
