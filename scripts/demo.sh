@@ -11,7 +11,8 @@ name="demo-$(date -u +%Y%m%d-%H%M%S)"
   --engine name=greedy cmd=$bin/oaq-greedy \
   --engine name=alphabeta cmd=$bin/oaq-alphabeta \
   --engine name=mcts cmd=$bin/oaq-mcts \
-  --tc movetime=50 --rounds 2 --concurrency 2 --openings plies=4 seed=1 \
+  --tc movetime=50 --rounds 4 --concurrency 2 \
+  --openings file=sample-engines/openings/balanced-3ply.txt \
   --db oaq.db --name "$name" --progress 12 "$@"
 echo
 echo "Stored in oaq.db as tournament \"$name\". Try: $bin/oaq results standings --db oaq.db"

@@ -68,6 +68,13 @@ std::string standings_table(const std::vector<StandingsLine>& lines) {
                            width, l.rating.games, l.rating.points, 100.0 * l.rating.score,
                            elo_text(l.rating), l.rating.draws, l.failures);
     }
+    const bool split = std::any_of(lines.begin(), lines.end(), [](const StandingsLine& l) {
+        return l.rating.status == tournament::RatingStatus::Disconnected;
+    });
+    if (split) {
+        out += "note: the results split the engines into groups (one group only won against the "
+               "other), so ratings compare only within a group; play more games to join them.\n";
+    }
     return out;
 }
 
