@@ -114,6 +114,7 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
         ("rules", po::value<std::string>()->default_value("standard"), "rules string (preset[,switch=value...])")
         ("tc", po::value<std::string>()->default_value("10+0.1"), "time control for engines without tc=")
         ("timemargin", po::value<int>()->default_value(50), "milliseconds an engine may exceed its time before it forfeits")
+        ("stalltimeout", po::value<int>()->default_value(60000), "milliseconds a depth/nodes search may take before it is a stall")
         ("max-plies", po::value<int>()->default_value(300), "ply limit of a game (0: none)")
         ("openings", po::value<std::vector<std::string>>()->multitoken(), "plies=N [seed=S] | file=F (each opening is played twice, colours swapped)")
         ("concurrency", po::value<int>()->default_value(1), "games played at once")
@@ -173,6 +174,9 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
     const int margin = (*vm)["timemargin"].as<int>();
     if (margin < 0 || margin > 600000) throw OaqError("--timemargin must be 0..600000 ms");
     c.margin = match::Milliseconds(margin);
+    const int stall = (*vm)["stalltimeout"].as<int>();
+    if (stall < 1 || stall > 86400000) throw OaqError("--stalltimeout must be 1..86400000 ms");
+    c.stall_timeout = match::Milliseconds(stall);
     c.max_plies = (*vm)["max-plies"].as<int>();
     if (c.max_plies < 0) throw OaqError("--max-plies must be >= 0");
     c.concurrency = (*vm)["concurrency"].as<int>();

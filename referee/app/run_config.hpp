@@ -37,6 +37,7 @@ struct RunConfig {
     rules::Rules rules;
     match::TimeControl tc;
     match::Milliseconds margin{50};
+    match::Milliseconds stall_timeout{60000};  // depth/nodes searches: no bestmove by then = stall
     int max_plies = 300;
     std::string name;
     std::optional<std::string> db;

@@ -172,6 +172,7 @@ int run(RunConfig c, RunMode mode) {
     std::atomic<int> instances{0};
     tournament::EngineFactory factory = [&](int index) -> std::unique_ptr<engine::Engine> {
         auto config = to_engine_config(c.engines[static_cast<std::size_t>(index)]);
+        config.stall_timeout = c.stall_timeout;
         if (!c.log_dir.empty()) {
             std::filesystem::create_directories(c.log_dir);
             auto stem = std::filesystem::path(c.log_dir) / fmt::format("{}-{}", config.name, instances++);

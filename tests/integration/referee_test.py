@@ -120,6 +120,15 @@ def test_an_engine_that_ignores_quit_and_leaves_a_child_is_killed_with_its_group
     assert not test_engine_processes(), f"left behind: {test_engine_processes()}"
 
 
+def test_a_fixed_depth_search_that_never_answers_is_a_stall():
+    proc = oaq("match", *engine("a", "oaq-greedy"), *engine("mute", "oaq-test-engine", "args=--hang-after-go"),
+               "--games", "2", "--tc", "depth=3", "--stalltimeout", "300", "--json", check=0)
+    games = [o for o in json_lines(proc.stdout) if o["type"] == "game"]
+    assert len(games) == 2 and all(g["termination"] == "stall" for g in games), games
+    assert all("no bestmove within 300 ms" in g["detail"] for g in games), games
+    assert not test_engine_processes()
+
+
 def test_time_is_enforced_with_the_margin():
     proc = oaq("match", *engine("a", "oaq-greedy"),
                *engine("slow", "oaq-test-engine", "args=--delay 300"),
