@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds oaq and runs every test: the Catch2 unit tests of each library, the integration tests
 # with real engine processes and SQLite files, and the report page in headless Chromium. Then the
-# pure libraries' tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
+# pure libraries' tests again under AddressSanitizer and UndefinedBehaviorSanitizer, and the tournament
+# runner under ThreadSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -16,4 +17,9 @@ if [ "${OAQ_SKIP_SANITIZERS:-0}" != 1 ]; then
     echo "== $t (address,undefined)"
     build-asan/bin/$t --order rand --rng-seed 1 | tail -2
   done
+  # The concurrent parts (the tournament runner's worker threads and engine pool) under TSan.
+  cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DOAQ_SANITIZE=thread -DOAQ_BUILD_BENCH=OFF >/dev/null
+  cmake --build build-tsan -j"$(nproc)" --target oaq_tournament_test
+  echo "== oaq_tournament_test (thread)"
+  build-tsan/bin/oaq_tournament_test "[runner]" | tail -2
 fi
