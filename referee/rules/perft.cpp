@@ -32,8 +32,9 @@ volatile std::uint64_t g_leaf_sink = 0;
 
 // perft for depth >= 1 under switches S, with the directions a move may take fixed as Left and
 // Right (both for direction=free). play_with() is inlined here, so the yes/no switches cost
-// nothing; at depth 1 the side to move is fixed at compile time too. The moves are generated in place, in legal_moves() order, from a bit mask of the full
-// squares rather than through a MoveList: one loop branch per move instead of one per square.
+// nothing; at depth 1 the side to move is fixed at compile time too. The moves are generated in
+// place, in legal_moves() order, from a bit mask of the full squares rather than through a
+// MoveList: one loop branch per move instead of one per square.
 template <class S, bool Left, bool Right>
 class Counter {
   public:
