@@ -32,6 +32,12 @@ std::optional<po::variables_map> parse(CommandLine& cli, int argc, char** argv) 
     return vm;
 }
 
+KeyValue split_key_value(const std::string& token) {
+    const auto eq = token.find('=');
+    if (eq == std::string::npos) return {token, "", false};
+    return {token.substr(0, eq), token.substr(eq + 1), true};
+}
+
 int dispatch(const std::string& command, const std::vector<Subcommand>& subcommands, int argc,
              char** argv) {
     std::string names;

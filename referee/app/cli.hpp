@@ -37,6 +37,15 @@ struct Subcommand {
     const char* name;
     int (*run)(int, char**);
 };
+// "key=value" -> {"key", "value"}; a token without '=' gives {token, ""} and has_value false.
+// Used by every key=value option (--engine, --each, --openings, --sprt).
+struct KeyValue {
+    std::string key;
+    std::string value;
+    bool has_value = false;
+};
+KeyValue split_key_value(const std::string& token);
+
 int dispatch(const std::string& command, const std::vector<Subcommand>& subcommands, int argc,
              char** argv);
 

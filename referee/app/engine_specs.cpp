@@ -5,6 +5,7 @@
 #include <set>
 #include <unistd.h>
 
+#include "app/cli.hpp"
 #include "common/error.hpp"
 
 namespace oaq::app {
@@ -89,12 +90,10 @@ void set_option(std::vector<std::pair<std::string, std::string>>& list, const st
 }
 
 void apply(EngineSpec& spec, const std::string& token, const std::string& where) {
-    auto eq = token.find('=');
-    if (eq == std::string::npos || eq == 0) {
+    const auto [key, value, has_value] = split_key_value(token);
+    if (!has_value || key.empty()) {
         throw OaqError(where + ": \"" + token + "\" is not key=value (name, cmd, args, dir, option.<N>, tc, env.<K>, restart)");
     }
-    const std::string key = token.substr(0, eq);
-    const std::string value = token.substr(eq + 1);
     if (key == "name") spec.name = value;
     else if (key == "cmd") spec.command = value;
     else if (key == "args") spec.args = split_words(value);

@@ -1,5 +1,6 @@
 #include "app/run_config.hpp"
 
+#include <charconv>
 #include <chrono>
 #include <iostream>
 #include <random>
@@ -45,36 +46,34 @@ std::string description_for(RunMode mode) {
 OpeningSource parse_openings(const std::vector<std::string>& tokens) {
     OpeningSource src;
     for (const auto& t : tokens) {
-        auto eq = t.find('=');
-        auto key = t.substr(0, eq);
-        auto value = eq == std::string::npos ? "" : t.substr(eq + 1);
-        try {
-            if (key == "plies") {
-                src.kind = OpeningSource::Kind::Random;
-                src.plies = std::stoi(value);
-                if (src.plies < 0 || src.plies > 100) throw OaqError("");
-            } else if (key == "seed") {
-                src.seed = std::stoull(value);
-            } else if (key == "file") {
-                src.kind = OpeningSource::Kind::File;
-                src.file = value;
-            } else {
-                throw OaqError("");
-            }
-        } catch (const std::exception&) {
-            throw OaqError("--openings: \"" + t + "\" is not plies=N (0..100), seed=S or file=F");
+        const auto [key, value, has_value] = split_key_value(t);
+        const auto bad = [&t] { return OaqError("--openings: \"" + t + "\" is not plies=N (0..100), seed=S or file=F"); };
+        if (key == "plies") {
+            int plies = -1;
+            auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), plies);
+            if (ec != std::errc() || end != value.data() + value.size() || plies < 0 || plies > 100) throw bad();
+            src.kind = OpeningSource::Kind::Random;
+            src.plies = plies;
+        } else if (key == "seed") {
+            std::uint64_t seed = 0;
+            auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seed);
+            if (value.empty() || ec != std::errc() || end != value.data() + value.size()) throw bad();
+            src.seed = seed;
+        } else if (key == "file" && has_value && !value.empty()) {
+            src.kind = OpeningSource::Kind::File;
+            src.file = value;
+        } else {
+            throw bad();
         }
     }
     return src;
 }
 
-std::optional<tournament::SprtParams> parse_sprt(const std::vector<std::string>& tokens) {
+tournament::SprtParams parse_sprt(const std::vector<std::string>& tokens) {
     double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
     std::string model = "normalized";
     for (const auto& t : tokens) {
-        auto eq = t.find('=');
-        auto key = t.substr(0, eq);
-        auto value = eq == std::string::npos ? "" : t.substr(eq + 1);
+        const auto [key, value, has_value] = split_key_value(t);
         try {
             std::size_t used = 0;
             if (key == "model") {
@@ -128,7 +127,7 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
         cli.options.add_options()
             ("games", po::value<std::int64_t>()->default_value(2), "games to play (a cap with --sprt)")
             ("sprt", po::value<std::vector<std::string>>()->multitoken(),
-             "elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic]: stop at a verdict; "
+             "[elo0=0] [elo1=5] [alpha=0.05] [beta=0.05] [model=normalized|logistic]: stop at a verdict; "
              "bounds are in the model's unit (normalized Elo by default)")
             ("resume", po::value<std::string>(), "continue the stored match NAME (with --db)");
     } else {
