@@ -11,7 +11,7 @@ ctest --test-dir build -j2 --output-on-failure --timeout 1800
 if [ "${OAQ_SKIP_SANITIZERS:-0}" != 1 ]; then
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DOAQ_SANITIZE=address,undefined \
         -DOAQ_BUILD_BENCH=OFF >/dev/null
-  targets=(oaq_rules_test oaq_protocol_test oaq_match_test oaq_tournament_test)
+  targets=(oaq_rules_test oaq_protocol_test oaq_game_test oaq_tournament_test)
   cmake --build build-asan -j"$(nproc)" --target "${targets[@]}"
   for t in "${targets[@]}"; do
     echo "== $t (address,undefined)"

@@ -76,8 +76,8 @@ std::string engine_name(int i) {
     return "engine-" + std::to_string(i);
 }
 
-match::GameRecord make_game(std::mt19937_64& rng, const std::string& rules, int plies) {
-    match::GameRecord r;
+game::GameRecord make_game(std::mt19937_64& rng, const std::string& rules, int plies) {
+    game::GameRecord r;
     r.rules = rules;
     r.time_control = "10+0.1";
     r.opening = "2R 8L";
@@ -87,7 +87,7 @@ match::GameRecord make_game(std::mt19937_64& rng, const std::string& rules, int 
     r.result = roll < 4   ? rules::Result::SouthWin
                : roll < 8 ? rules::Result::NorthWin
                           : rules::Result::Draw;
-    r.termination = roll == 9 ? protocol::Termination::PlyLimit : protocol::Termination::Normal;
+    r.termination = roll == 9 ? game::Termination::PlyLimit : game::Termination::Normal;
     r.detail = roll == 9 ? "300 plies" : "mandarins_empty";
     r.score_south = static_cast<int>(rng() % 70);
     r.score_north = 70 - r.score_south;
@@ -95,8 +95,8 @@ match::GameRecord make_game(std::mt19937_64& rng, const std::string& rules, int 
     for (auto& m : r.moves) {
         auto square = [&] { return std::to_string(1 + rng() % 5) + (rng() % 2 ? "R" : "L"); };
         m.move = square();
-        m.time_used = match::Microseconds{static_cast<std::int64_t>(rng() % 150'000)};
-        m.time_left = match::Microseconds{static_cast<std::int64_t>(rng() % 10'000'000)};
+        m.time_used = game::Microseconds{static_cast<std::int64_t>(rng() % 150'000)};
+        m.time_left = game::Microseconds{static_cast<std::int64_t>(rng() % 10'000'000)};
         m.depth = static_cast<int>(rng() % 24);
         m.score = protocol::Score{protocol::Score::Kind::Cp, static_cast<int>(rng() % 2000) - 1000};
         m.nodes = rng() % 5'000'000;
@@ -156,7 +156,7 @@ RowId fill(const Config& c) {
 
         // A pool of varied games, so generating records costs little next to storing them.
         std::mt19937_64 rng(12345);
-        std::vector<match::GameRecord> pool;
+        std::vector<game::GameRecord> pool;
         for (int i = 0; i < 256; ++i) pool.push_back(make_game(rng, rules, c.plies));
 
         std::printf("inserting %lld games of %d plies (%d engines) into %s\n",
@@ -166,7 +166,7 @@ RowId fill(const Config& c) {
         auto wall = std::chrono::system_clock::now();
         auto last_report = start;
         for (std::int64_t i = 0; i < c.games; ++i) {
-            match::GameRecord& g = pool[static_cast<std::size_t>(i % 256)];
+            game::GameRecord& g = pool[static_cast<std::size_t>(i % 256)];
             // Round robin over engine pairs, colours swapped within each pair of games.
             auto pair = i / 2;
             int a = static_cast<int>(pair % c.engines);

@@ -20,6 +20,10 @@ int run_check_engine(int argc, char** argv) {
                     "time-control form, go infinite + stop, quit. Every move is checked for "
                     "legality. Prints each step as PASS or FAIL with the reason; exits 0 only when "
                     "all pass.");
+    const engine::EngineConfig defaults;  // the timeouts a match uses
+    const auto ms = [](std::chrono::nanoseconds d) {
+        return static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(d).count());
+    };
     cli.options.add_options()("rules", po::value<std::string>()->default_value("standard"),
                               "rules string: a preset, optionally with switch=value overrides")(
         "option", po::value<std::vector<std::string>>()->composing(),
@@ -27,8 +31,10 @@ int run_check_engine(int argc, char** argv) {
                                                        "working directory of the engine")(
         "log", po::value<std::string>(), "append every protocol line, timestamped, to this file")(
         "stderr", po::value<std::string>(), "append the engine's stderr to this file")(
-        "handshake-timeout", po::value<int>()->default_value(10000), "ms for ugi -> ugiok")(
-        "ready-timeout", po::value<int>()->default_value(5000), "ms for isready -> readyok")(
+        "handshake-timeout", po::value<int>()->default_value(ms(defaults.handshake_timeout)),
+        "ms for ugi -> ugiok")("ready-timeout",
+                               po::value<int>()->default_value(ms(defaults.ready_timeout)),
+                               "ms for isready -> readyok")(
         "stall-timeout", po::value<int>()->default_value(10000),
         "ms for go depth 1 / go nodes 1000 -> bestmove")("json", "print one JSON object");
     cli.hidden.add_options()("command", po::value<std::vector<std::string>>(), "CMD [ARGS...]");

@@ -17,6 +17,18 @@ std::optional<po::variables_map> parse(CommandLine& cli, int argc, char** argv) 
     cli.options.add_options()("help,h", "show this help and exit");
     po::options_description all;
     all.add(cli.options).add(cli.hidden);
+    // Old spellings become the current ones ("--timemargin 50", "--timemargin=50").
+    std::vector<std::string> rewritten(argv, argv + argc);
+    for (auto& arg : rewritten) {
+        for (const auto& [old_name, new_name] : cli.aliases) {
+            if (arg == old_name) arg = new_name;
+            else if (arg.rfind(old_name + "=", 0) == 0) arg = new_name + arg.substr(old_name.size());
+        }
+    }
+    std::vector<char*> args;
+    for (auto& arg : rewritten) args.push_back(arg.data());
+    argc = static_cast<int>(args.size());
+    argv = args.data();
     po::variables_map vm;
     try {
         po::store(po::command_line_parser(argc, argv).options(all).positional(cli.positional).run(),

@@ -22,6 +22,8 @@ struct CommandLine {
     po::options_description options{"Options", 100};
     po::positional_options_description positional;
     po::options_description hidden;  // positional arguments, not listed in --help
+    // Old spellings of options, rewritten to the current ones before parsing; not in --help.
+    std::vector<std::pair<std::string, std::string>> aliases;
 };
 
 // Parses argv (argv[0] is the command name) into a map. Returns nullopt after printing --help.

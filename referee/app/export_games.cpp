@@ -27,7 +27,7 @@ std::string pgn_date(store::TimePoint t) {
 }
 
 // Who moves first in the recorded moves: the side to move in the start position.
-bool north_moves_first(const match::GameRecord& r) {
+bool north_moves_first(const game::GameRecord& r) {
     auto start = replay_start(r);
     return start && start->position().side == rules::Side::North;
 }
@@ -61,7 +61,7 @@ std::string pgn_game(const store::StoredGame& game, const std::string& event) {
     tag("Result", result);
     tag("Rules", r.rules);
     tag("TimeControl", g.time_control);
-    tag("Termination", std::string(protocol::to_string(g.termination)));
+    tag("Termination", std::string(game::to_string(g.termination)));
     if (!g.detail.empty()) tag("TerminationDetail", g.detail);
     tag("PlyCount", std::to_string(g.plies));
     tag("GameId", std::to_string(g.id));
@@ -118,7 +118,7 @@ std::string json_game(const store::StoredGame& game, const std::string& event) {
     j.field("pair_index", g.slot.pair_index).field("round", g.slot.round);
     j.field("south", g.south).field("north", g.north).field("result", result_token(g.result));
     j.field("score_south", g.score_south).field("score_north", g.score_north);
-    j.field("termination", protocol::to_string(g.termination)).field("detail", g.detail);
+    j.field("termination", game::to_string(g.termination)).field("detail", g.detail);
     j.field("plies", g.plies).field("rules", r.rules).field("time_control", g.time_control);
     j.field("opening", g.opening).field("start_position", g.start_position);
     j.field("final_position", g.final_position);
@@ -136,7 +136,7 @@ std::string csv_game(const store::GameRow& g, const std::string& event, const st
     const std::vector<std::string> cells = {
         std::to_string(g.id), event, std::to_string(g.slot.game_index), std::to_string(g.slot.round),
         g.south, g.north, result_token(g.result), std::to_string(g.score_south),
-        std::to_string(g.score_north), std::string(protocol::to_string(g.termination)), g.detail,
+        std::to_string(g.score_north), std::string(game::to_string(g.termination)), g.detail,
         std::to_string(g.plies), rules, g.time_control, g.opening, store::format_utc(g.started_at),
         store::format_utc(g.ended_at)};
     std::string out;

@@ -11,7 +11,7 @@
 #include "app/engine_specs.hpp"
 #include "common/error.hpp"
 #include "engine/engine_session.hpp"
-#include "match/game_runner.hpp"
+#include "game/game_runner.hpp"
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
 #include "rules/turn.hpp"
@@ -20,20 +20,20 @@ namespace oaq::app {
 
 namespace {
 
-class TerminalPlayer final : public engine::Engine {
+class TerminalPlayer final : public game::Player {
 public:
     TerminalPlayer(rules::Rules rules, std::istream& in, std::ostream& out)
         : rules_(rules), in_(in), out_(out) {}
 
     const std::string& name() const override { return name_; }
-    Expected<Ok, engine::EngineFailure> prepare(const std::string&) override { return Ok{}; }
-    Expected<Ok, engine::EngineFailure> new_game() override { return Ok{}; }
+    Expected<Ok, game::PlayerFailure> prepare(const rules::Rules&) override { return Ok{}; }
+    Expected<Ok, game::PlayerFailure> new_game() override { return Ok{}; }
     void shutdown() override {}
-    engine::EngineIdentity identity() const override { return {name_, "", {}}; }
+    game::PlayerIdentity identity() const override { return {name_, "", {}}; }
 
-    Expected<engine::SearchResult, engine::EngineFailure> search(
-        const protocol::PositionCommand& cmd, const protocol::Go&, std::optional<engine::Nanoseconds>,
-        const engine::InfoCallback&) override {
+    Expected<game::SearchResult, game::PlayerFailure> search(
+        const protocol::PositionCommand& cmd, const protocol::Go&, std::optional<game::Nanoseconds>,
+        const game::InfoCallback&) override {
         auto pos = cmd.fen ? rules::parse_position(*cmd.fen, rules_).value() : rules::start_position(rules_);
         for (const auto& m : cmd.moves) pos = rules::play(pos, rules::parse_move(m).value(), rules_);
         const auto start = std::chrono::steady_clock::now();
@@ -43,7 +43,7 @@ public:
             out_ << "your move (" << legal.substr(1) << ", or quit): " << std::flush;
             std::string line;
             if (!std::getline(in_, line) || line == "quit" || line == "resign") {
-                return engine::EngineFailure{protocol::Termination::Aborted, "the player resigned", {}};
+                return game::PlayerFailure{game::Termination::Aborted, "the player resigned", {}};
             }
             while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
             auto move = rules::parse_move(line);
@@ -55,7 +55,7 @@ public:
                 out_ << "illegal: " << why << "\n";
                 continue;
             }
-            engine::SearchResult r;
+            game::SearchResult r;
             r.move = line;
             r.elapsed = std::chrono::steady_clock::now() - start;
             return r;
@@ -89,24 +89,24 @@ int run_play(int argc, char** argv) {
     if (specs.size() != 1) throw OaqError("play: exactly one --engine is needed");
     auto rules = rules::parse_rules((*vm)["rules"].as<std::string>());
     if (!rules) throw OaqError("--rules: " + rules.error().message);
-    auto tc = match::parse_time_control((*vm)["tc"].as<std::string>());
+    auto tc = game::parse_time_control((*vm)["tc"].as<std::string>());
     if (!tc) throw OaqError("--tc: " + tc.error().message);
     const auto side = (*vm)["as"].as<std::string>();
     if (side != "south" && side != "north") throw OaqError("--as must be south or north, got \"" + side + "\"");
 
     engine::EngineSession engine(to_engine_config(specs[0]));
     TerminalPlayer person(*rules, std::cin, std::cout);
-    match::GameSettings settings;
+    game::GameSettings settings;
     settings.rules = *rules;
     settings.max_plies = (*vm)["max-plies"].as<int>();
     // A person is never flagged: a day on the clock.
-    auto relaxed = match::parse_time_control("86400").value();
+    auto relaxed = game::parse_time_control("86400").value();
     settings.south_tc = side == "south" ? relaxed : *tc;
     settings.north_tc = side == "south" ? *tc : relaxed;
 
-    match::GameObserver observer;
+    game::GameObserver observer;
     observer.on_start = [&](const rules::Position& pos) { std::cout << draw_board(pos, *rules) << "\n"; };
-    observer.on_move = [&](const match::MoveRecord& m, const rules::Position& pos) {
+    observer.on_move = [&](const game::MoveRecord& m, const rules::Position& pos) {
         std::cout << fmt::format("\n{} played {} ({:.2f} s)\n", pos.side == rules::Side::South ? "North" : "South",
                                  m.move, static_cast<double>(m.time_used.count()) / 1e6)
                   << draw_board(pos, *rules) << "\n";
@@ -121,11 +121,11 @@ int run_play(int argc, char** argv) {
                                  info.nodes.value_or(0), pv);
     };
     std::atomic<bool> abort{false};
-    auto record = side == "south" ? match::play_game(person, engine, settings, abort, observer)
-                                  : match::play_game(engine, person, settings, abort, observer);
+    auto record = side == "south" ? game::play_game(person, engine, settings, abort, observer)
+                                  : game::play_game(engine, person, settings, abort, observer);
     engine.shutdown();
     std::cout << fmt::format("\nGame over: {} ({}{}), score {}-{}\n", rules::to_string(record.result),
-                             protocol::to_string(record.termination),
+                             game::to_string(record.termination),
                              record.detail.empty() ? "" : ": " + record.detail, record.score_south,
                              record.score_north);
     return 0;

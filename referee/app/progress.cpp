@@ -12,12 +12,7 @@ namespace oaq::app {
 
 namespace {
 
-using protocol::Termination;
-
-bool is_failure(Termination t) {
-    return t == Termination::TimeForfeit || t == Termination::IllegalMove ||
-           t == Termination::ProtocolViolation || t == Termination::Crash || t == Termination::Stall;
-}
+using game::Termination;
 
 double south_points(rules::Result r) {
     return r == rules::Result::SouthWin ? 1.0 : r == rules::Result::NorthWin ? 0.0 : 0.5;
@@ -157,13 +152,13 @@ void Progress::print_standings() {
     }
 }
 
-void Progress::game_finished(const tournament::Pairing& p, const match::GameRecord& r,
+void Progress::game_finished(const tournament::Pairing& p, const game::GameRecord& r,
                              std::optional<std::int64_t> game_id) {
     if (r.termination == Termination::Aborted) {
         ++aborted_;
     } else {
         ++done_now_;
-        const bool failed = is_failure(r.termination);
+        const bool failed = game::is_failure(r.termination);
         const bool south_failed = failed && r.result == rules::Result::NorthWin;
         const bool north_failed = failed && r.result == rules::Result::SouthWin;
         add_result(p.south, p.north, r.result, p.pair_index, south_failed, north_failed);
@@ -174,7 +169,7 @@ void Progress::game_finished(const tournament::Pairing& p, const match::GameReco
         j.field("type", "game").field("id", game_id).field("index", p.game_index).field("pair", p.pair_index);
         j.field("south", r.south).field("north", r.north);
         j.field("result", r.termination == Termination::Aborted ? std::string("aborted") : std::string(rules::to_string(r.result)));
-        j.field("termination", protocol::to_string(r.termination)).field("detail", r.detail);
+        j.field("termination", game::to_string(r.termination)).field("detail", r.detail);
         j.field("plies", r.plies()).raw("score", fmt::format("[{},{}]", r.score_south, r.score_north));
         j.field("opening", r.opening);
         std::vector<std::string> moves;
@@ -187,7 +182,7 @@ void Progress::game_finished(const tournament::Pairing& p, const match::GameReco
         std::cout << fmt::format("[{:>{}}/{}] {} vs {}: {}  {}{}  {} plies  score {}-{}\n", done,
                                  std::to_string(total_).size(), total_, r.south, r.north,
                                  r.termination == Termination::Aborted ? "aborted" : result_text(r.result),
-                                 protocol::to_string(r.termination), r.detail.empty() ? "" : " (" + r.detail + ")",
+                                 game::to_string(r.termination), r.detail.empty() ? "" : " (" + r.detail + ")",
                                  r.plies(), r.score_south, r.score_north);
         if (engines_.size() == 2 && r.termination != Termination::Aborted) print_match_line();
         if (sprt_ && r.termination != Termination::Aborted) std::cout << sprt_line() << "\n";

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "app/standings.hpp"
-#include "match/game_record.hpp"
+#include "game/game_record.hpp"
 #include "tournament/pentanomial.hpp"
 #include "tournament/schedule.hpp"
 #include "tournament/sprt.hpp"
@@ -27,7 +27,7 @@ public:
     // A game stored by an earlier run (resume): counts in standings and SPRT, prints nothing.
     void add_stored(int south, int north, rules::Result result, std::int64_t pair_index);
     void start(const std::string& name, std::size_t already_done);
-    void game_finished(const tournament::Pairing& pairing, const match::GameRecord& record,
+    void game_finished(const tournament::Pairing& pairing, const game::GameRecord& record,
                        std::optional<std::int64_t> game_id);
     void finish(bool finished, const std::string& resume_command);
 

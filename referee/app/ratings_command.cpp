@@ -156,7 +156,7 @@ int run_ratings(int argc, char** argv) {
                               rated(e) ? real_cell(e.rating, 1) : text_cell("-"),
                               rated(e) ? real_cell(e.error, 1) : text_cell("-"), int_cell(e.games),
                               real_cell(e.points, 1), real_cell(100.0 * e.score, 1),
-                              text_cell(to_string(e.status))});
+                              text_cell(std::string(tournament::to_string(e.status)))});
     }
     std::cout << fmt::format("Ratings, {} ({} games, Bradley-Terry maximum likelihood, anchor {})\n", sel.scope,
                              indexed.count, anchor.engine ? anchor_name : "mean 0");

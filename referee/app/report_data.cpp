@@ -11,7 +11,7 @@ namespace oaq::app {
 
 namespace {
 
-using protocol::Termination;
+using game::Termination;
 
 constexpr Termination kAllTerminations[] = {
     Termination::Normal,      Termination::Repetition,        Termination::PlyLimit,
@@ -25,7 +25,7 @@ double south_points(rules::Result r) {
 
 // Replays the stored moves from the stored start position. No ply limit: the referee already
 // decided where the game ended, the page only shows what was played.
-void replay(ReportGame& game, const match::GameRecord& record) {
+void replay(ReportGame& game, const game::GameRecord& record) {
     auto rules = rules::parse_rules(record.rules);
     if (!rules) {
         game.replay_error = "rules \"" + record.rules + "\": " + rules.error().message;
@@ -59,17 +59,6 @@ void replay(ReportGame& game, const match::GameRecord& record) {
 }
 
 }  // namespace
-
-bool is_failure(Termination termination) {
-    switch (termination) {
-        case Termination::TimeForfeit:
-        case Termination::IllegalMove:
-        case Termination::ProtocolViolation:
-        case Termination::Crash:
-        case Termination::Stall: return true;
-        default: return false;
-    }
-}
 
 std::vector<std::string> tournament_names(store::Store& db) {
     std::vector<std::string> names;
@@ -137,14 +126,14 @@ Expected<ReportData> load_report(store::Store& db, const std::optional<std::stri
             case rules::Result::NorthWin: ++south_cell.losses; ++north_cell.wins; break;
             default: ++south_cell.draws; ++north_cell.draws; break;
         }
-        if (is_failure(rows[i].termination)) {
+        if (game::is_failure(rows[i].termination)) {
             if (rows[i].result == rules::Result::SouthWin) ++input.failures[nu];
             if (rows[i].result == rules::Result::NorthWin) ++input.failures[su];
         }
     }
     data.standings = compute_standings(input);
     for (auto kind : kAllTerminations) {
-        data.terminations.emplace_back(std::string(protocol::to_string(kind)), by_termination[kind]);
+        data.terminations.emplace_back(std::string(game::to_string(kind)), by_termination[kind]);
     }
 
     data.games.reserve(rows.size());

@@ -53,7 +53,4 @@ std::vector<std::string> tournament_names(store::Store& db);
 // or none with that name.
 Expected<ReportData> load_report(store::Store& db, const std::optional<std::string>& tournament);
 
-// Whether a termination counts as the loser's failure (a crash, time forfeit, illegal move, ...).
-bool is_failure(protocol::Termination termination);
-
 }  // namespace oaq::app

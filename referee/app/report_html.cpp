@@ -186,8 +186,8 @@ std::string games_list_html(const ReportData& d) {
             "<tr data-game=\"{}\" tabindex=\"0\"><td>{}</td><td>{}</td><td class=\"l\">{}</td><td class=\"l\">{}</td>"
             "<td>{}</td><td>{} : {}</td><td class=\"l{}\" title=\"{}\">{}</td><td>{}</td></tr>\n",
             i, g.slot.game_index + 1, g.slot.round + 1, html_escape(g.south), html_escape(g.north),
-            result_text(g.result), g.score_south, g.score_north, is_failure(g.termination) ? " bad" : "",
-            html_escape(g.detail), protocol::to_string(g.termination), g.plies);
+            result_text(g.result), g.score_south, g.score_north, game::is_failure(g.termination) ? " bad" : "",
+            html_escape(g.detail), game::to_string(g.termination), g.plies);
     }
     return out + "</tbody></table>\n";
 }
@@ -235,7 +235,7 @@ std::string report_games_json(const ReportData& d) {
         j.field("south", g.row.south).field("north", g.row.north);
         j.field("result", rules::to_string(g.row.result)).field("result_text", result_text(g.row.result));
         j.raw("score", fmt::format("[{},{}]", g.row.score_south, g.row.score_north));
-        j.field("termination", protocol::to_string(g.row.termination)).field("detail", g.row.detail);
+        j.field("termination", game::to_string(g.row.termination)).field("detail", g.row.detail);
         j.field("opening", g.row.opening).field("time_control", g.row.time_control);
         j.raw("moves", Json::string_array(g.moves)).raw("positions", Json::string_array(g.positions));
         j.raw("from", Json::array(from)).raw("scores", Json::array(scores));

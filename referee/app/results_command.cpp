@@ -36,7 +36,7 @@ std::string rating_text(const tournament::EngineRating& r) {
     if (r.status == RatingStatus::Ok || r.status == RatingStatus::Disconnected) {
         return fmt::format("{:+.0f} ± {:.0f}", r.rating, r.error);
     }
-    return to_string(r.status);
+    return std::string(tournament::to_string(r.status));
 }
 
 std::map<RowId, std::string> tournament_ids_to_names(store::Store& db) {
@@ -146,7 +146,7 @@ int standings_command(int argc, char** argv) {
             row.push_back(int_cell(r.draws));
             row.push_back(int_cell(r.losses));
             row.push_back(int_cell(l.failures));
-            row.push_back(text_cell(to_string(r.status)));
+            row.push_back(text_cell(std::string(tournament::to_string(r.status))));
         }
         table.rows.push_back(std::move(row));
     }
@@ -279,7 +279,7 @@ int h2h_command(int argc, char** argv) {
         total.add(ap);
         by_tc[g.time_control].add(ap);
         results.push_back({a_south ? 0 : 1, a_south ? 1 : 0, sp, (g.tournament_id << 32) | g.pair_index});
-        if (is_failure(g.termination)) {
+        if (game::is_failure(g.termination)) {
             if (ap == 0.0) ++failures_a;
             if (ap == 1.0) ++failures_b;
         }
@@ -384,7 +384,7 @@ int games_command(int argc, char** argv) {
     for_each_game(db, sel, (*vm)["limit"].as<std::size_t>(), after, [&](const store::GameRow& g) {
         table.rows.push_back({int_cell(g.id), text_cell(names.at(g.tournament_id)), text_cell(g.south),
                               text_cell(g.north), text_cell(result_token(g.result)),
-                              text_cell(std::string(protocol::to_string(g.termination))),
+                              text_cell(std::string(game::to_string(g.termination))),
                               int_cell(g.plies), text_cell(store::format_utc(g.ended_at))});
     });
     std::cout << render(table, output_format(*vm));
@@ -421,7 +421,7 @@ void replay(const store::StoredGame& game, bool step) {
         std::cout << fmt::format("\n{}. {} {}\n", i + 1, side, r.moves[i].move) << draw_board(*after, g.rules());
     }
     std::cout << fmt::format("\n{} ({}{})\n", result_token(game.row.result),
-                             protocol::to_string(game.row.termination),
+                             game::to_string(game.row.termination),
                              game.row.detail.empty() ? "" : ": " + game.row.detail);
 }
 
@@ -481,7 +481,7 @@ int game_command(int argc, char** argv) {
     }
     std::cout << render(table, OutputFormat::Table);
     std::cout << fmt::format("\nresult {} ({}-{})  termination {}{}\nfinal {}\n", result_token(g.result),
-                             g.score_south, g.score_north, protocol::to_string(g.termination),
+                             g.score_south, g.score_north, game::to_string(g.termination),
                              g.detail.empty() ? "" : "  detail " + g.detail, g.final_position);
     return 0;
 }

@@ -125,7 +125,7 @@ std::string result_token(rules::Result r) {
     return r == rules::Result::SouthWin ? "1-0" : r == rules::Result::NorthWin ? "0-1" : "1/2-1/2";
 }
 
-Expected<rules::Game> replay_start(const match::GameRecord& record) {
+Expected<rules::Game> replay_start(const game::GameRecord& record) {
     auto rules = rules::parse_rules(record.rules);
     if (!rules) return fail("rules: " + rules.error().message);
     auto start = rules::parse_position(record.start_position.empty() ? "startpos" : record.start_position, *rules);
@@ -154,7 +154,7 @@ IndexedGames index_games(store::Store& db, const std::vector<store::ResultGame>&
         // Pairs are colour-swapped games sharing a pair_index within one tournament.
         const std::int64_t pair_id = (g.tournament_id << 32) | g.pair_index;
         out.games.push_back({s, n, south_points(g.result), pair_id});
-        if (is_failure(g.termination)) {
+        if (game::is_failure(g.termination)) {
             if (g.result == rules::Result::NorthWin) ++out.failures[static_cast<std::size_t>(s)];
             if (g.result == rules::Result::SouthWin) ++out.failures[static_cast<std::size_t>(n)];
         }

@@ -14,8 +14,8 @@
 
 #include "app/cli.hpp"
 #include "common/expected.hpp"
-#include "match/game_record.hpp"
-#include "protocol/termination.hpp"
+#include "game/game_record.hpp"
+#include "game/termination.hpp"
 #include "rules/game.hpp"
 #include "store/store.hpp"
 #include "tournament/rating.hpp"
@@ -57,7 +57,7 @@ double south_points(rules::Result r);
 std::string result_token(rules::Result r);  // "1-0", "0-1", "1/2-1/2"
 
 // A stored game's start (its rules and start position) ready to replay its moves, no ply limit.
-Expected<rules::Game> replay_start(const match::GameRecord& record);
+Expected<rules::Game> replay_start(const game::GameRecord& record);
 
 // Games indexed for the rating maths: engine i is names[i] / ids[i], in order of first appearance
 // in id order of the engines table (stable output).

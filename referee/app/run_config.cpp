@@ -107,14 +107,16 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
     auto split = split_engine_arguments(static_cast<int>(argv.size()), argv.data());
 
     CommandLine cli(usage_for(mode), description_for(mode));
+    // The spellings before protocol-spec 1.1, still accepted (stored runs resume with them).
+    cli.aliases = {{"--timemargin", "--time-margin"}, {"--stalltimeout", "--stall-timeout"}};
     cli.options.add_options()
         ("engine", "an engine: key=value... (repeat for each engine)")
         ("each", "key=value... applied to every engine")
         ("rules", po::value<std::string>()->default_value("standard"), "rules string (preset[,switch=value...])")
-        ("tc", po::value<std::string>()->default_value("10+0.1"), "time control for engines without tc=")
-        ("timemargin", po::value<int>()->default_value(50), "milliseconds an engine may exceed its time before it forfeits")
-        ("stalltimeout", po::value<int>()->default_value(60000), "milliseconds a depth/nodes search may take before it is a stall")
-        ("max-plies", po::value<int>()->default_value(300), "ply limit of a game (0: none)")
+        ("tc", po::value<std::string>()->default_value(game::to_string(game::kDefaultTimeControl)), "time control for engines without tc=")
+        ("time-margin", po::value<int>()->default_value(static_cast<int>(game::kDefaultTimeMargin.count())), "milliseconds an engine may exceed its time before it forfeits")
+        ("stall-timeout", po::value<int>()->default_value(static_cast<int>(game::kDefaultStallTimeout.count())), "milliseconds a depth/nodes search may take before it is a stall")
+        ("max-plies", po::value<int>()->default_value(game::kDefaultPlyLimit), "ply limit of a game (0: none)")
         ("openings", po::value<std::vector<std::string>>()->multitoken(), "plies=N [seed=S] | file=F (each opening is played twice, colours swapped)")
         ("concurrency", po::value<int>()->default_value(1), "games played at once")
         ("db", po::value<std::string>(), mode == RunMode::Match ? "store the games in this SQLite file" : "SQLite file (default oaq.db)")
@@ -162,20 +164,20 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
     auto rules = rules::parse_rules((*vm)["rules"].as<std::string>());
     if (!rules) throw OaqError("--rules: " + rules.error().message);
     c.rules = *rules;
-    auto tc = match::parse_time_control((*vm)["tc"].as<std::string>());
+    auto tc = game::parse_time_control((*vm)["tc"].as<std::string>());
     if (!tc) throw OaqError("--tc: " + tc.error().message);
     c.tc = *tc;
     for (auto& e : c.engines) {
-        if (e.tc && !match::parse_time_control(*e.tc)) {
-            throw OaqError("engine " + e.name + ": tc=" + *e.tc + ": " + match::parse_time_control(*e.tc).error().message);
+        if (e.tc && !game::parse_time_control(*e.tc)) {
+            throw OaqError("engine " + e.name + ": tc=" + *e.tc + ": " + game::parse_time_control(*e.tc).error().message);
         }
     }
-    const int margin = (*vm)["timemargin"].as<int>();
-    if (margin < 0 || margin > 600000) throw OaqError("--timemargin must be 0..600000 ms");
-    c.margin = match::Milliseconds(margin);
-    const int stall = (*vm)["stalltimeout"].as<int>();
-    if (stall < 1 || stall > 86400000) throw OaqError("--stalltimeout must be 1..86400000 ms");
-    c.stall_timeout = match::Milliseconds(stall);
+    const int margin = (*vm)["time-margin"].as<int>();
+    if (margin < 0 || margin > 600000) throw OaqError("--time-margin must be 0..600000 ms");
+    c.margin = game::Milliseconds(margin);
+    const int stall = (*vm)["stall-timeout"].as<int>();
+    if (stall < 1 || stall > 86400000) throw OaqError("--stall-timeout must be 1..86400000 ms");
+    c.stall_timeout = game::Milliseconds(stall);
     c.max_plies = (*vm)["max-plies"].as<int>();
     if (c.max_plies < 0) throw OaqError("--max-plies must be >= 0");
     c.concurrency = (*vm)["concurrency"].as<int>();

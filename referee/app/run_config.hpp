@@ -9,7 +9,8 @@
 #include <vector>
 
 #include "app/engine_specs.hpp"
-#include "match/time_control.hpp"
+#include "game/defaults.hpp"
+#include "game/time_control.hpp"
 #include "rules/rules.hpp"
 #include "tournament/schedule.hpp"
 #include "tournament/sprt.hpp"
@@ -35,10 +36,10 @@ struct RunConfig {
     int concurrency = 1;
     OpeningSource openings;
     rules::Rules rules;
-    match::TimeControl tc;
-    match::Milliseconds margin{50};
-    match::Milliseconds stall_timeout{60000};  // depth/nodes searches: no bestmove by then = stall
-    int max_plies = 300;
+    game::TimeControl tc = game::kDefaultTimeControl;
+    game::Milliseconds margin = game::kDefaultTimeMargin;
+    game::Milliseconds stall_timeout = game::kDefaultStallTimeout;  // depth/nodes: no bestmove = stall
+    int max_plies = game::kDefaultPlyLimit;
     std::string name;
     std::optional<std::string> db;
     std::optional<std::string> resume;

@@ -7,19 +7,6 @@
 
 namespace oaq::app {
 
-std::string to_string(tournament::RatingStatus status) {
-    using tournament::RatingStatus;
-    switch (status) {
-        case RatingStatus::Ok: return "ok";
-        case RatingStatus::NoGames: return "no_games";
-        case RatingStatus::AllWins: return "all_wins";
-        case RatingStatus::AllLosses: return "all_losses";
-        case RatingStatus::Unbounded: return "unbounded";
-        case RatingStatus::Disconnected: return "disconnected";
-    }
-    return "ok";
-}
-
 std::vector<StandingsLine> compute_standings(const StandingsInput& input) {
     const int n = static_cast<int>(input.engines.size());
     auto fitted = tournament::fit_ratings(n, input.games);

@@ -28,6 +28,5 @@ std::vector<StandingsLine> compute_standings(const StandingsInput& input);
 
 std::string standings_table(const std::vector<StandingsLine>& lines);
 std::string standings_json(const std::vector<StandingsLine>& lines);  // a JSON array
-std::string to_string(tournament::RatingStatus status);
 
 }  // namespace oaq::app

@@ -47,10 +47,10 @@ std::string file_sha256(const std::string& path) {
     return sha256_hex(data.str());
 }
 
-std::vector<match::Opening> read_opening_file(const RunConfig& c) {
+std::vector<game::Opening> read_opening_file(const RunConfig& c) {
     std::ifstream in(c.openings.file);
     if (!in) throw OaqError("--openings file=" + c.openings.file + ": cannot open the file");
-    std::vector<match::Opening> out;
+    std::vector<game::Opening> out;
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
         if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
@@ -71,10 +71,6 @@ tournament::Schedule make_schedule(const RunConfig& c, std::int64_t openings) {
                                                         : tournament::Schedule::round_robin(n, c.rounds, openings);
     if (!s) throw OaqError("schedule: " + s.error().message);
     return *s;
-}
-
-std::string format_name(tournament::Format f) {
-    return f == tournament::Format::Match ? "match" : f == tournament::Format::Gauntlet ? "gauntlet" : "round_robin";
 }
 
 int run(RunConfig c, RunMode mode) {
@@ -116,9 +112,9 @@ int run(RunConfig c, RunMode mode) {
     } else {
         store::TournamentRow row;
         row.name = c.name;
-        row.format = format_name(c.format);
+        row.format = std::string(tournament::to_string(c.format));
         row.rules = rules::expanded(c.rules);
-        row.time_control = match::to_string(c.tc);
+        row.time_control = game::to_string(c.tc);
         row.settings = settings_json(c);
         row.seed = c.seed;
         row.started_at = std::chrono::system_clock::now();
@@ -132,13 +128,13 @@ int run(RunConfig c, RunMode mode) {
     }
 
     // ---- openings and schedule ----
-    std::vector<match::Opening> book;
+    std::vector<game::Opening> book;
     if (c.openings.kind == OpeningSource::Kind::File) book = read_opening_file(c);
     tournament::TournamentPlan plan{make_schedule(c, static_cast<std::int64_t>(book.size())), {}, {}, {}, c.concurrency, {}, {}};
     plan.settings.rules = c.rules;
     plan.settings.max_plies = c.max_plies;
     plan.settings.margin = c.margin;
-    for (const auto& e : c.engines) plan.time_controls.push_back(e.tc ? match::parse_time_control(*e.tc).value() : c.tc);
+    for (const auto& e : c.engines) plan.time_controls.push_back(e.tc ? game::parse_time_control(*e.tc).value() : c.tc);
     if (!book.empty()) {
         plan.opening_for = [&book](std::int64_t i) { return book[static_cast<std::size_t>(i) % book.size()]; };
     } else if (c.openings.kind == OpeningSource::Kind::Random) {
@@ -148,8 +144,8 @@ int run(RunConfig c, RunMode mode) {
     }
     for (auto index : db.completed_game_indices(tournament_id)) plan.skip.insert(index);
     // What each engine said at its handshake, kept with the engine once the run is over.
-    std::vector<std::optional<engine::EngineIdentity>> identities(c.engines.size());
-    plan.on_engine_done = [&](int index, const engine::Engine& e) {
+    std::vector<std::optional<game::PlayerIdentity>> identities(c.engines.size());
+    plan.on_engine_done = [&](int index, const game::Player& e) {
         auto& slot = identities[static_cast<std::size_t>(index)];
         auto id = e.identity();
         if (!slot && !id.id_name.empty()) slot = std::move(id);
@@ -170,7 +166,7 @@ int run(RunConfig c, RunMode mode) {
 
     // ---- engine processes ----
     std::atomic<int> instances{0};
-    tournament::EngineFactory factory = [&](int index) -> std::unique_ptr<engine::Engine> {
+    tournament::EngineFactory factory = [&](int index) -> std::unique_ptr<game::Player> {
         auto config = to_engine_config(c.engines[static_cast<std::size_t>(index)]);
         config.stall_timeout = c.stall_timeout;
         if (!c.log_dir.empty()) {
@@ -181,9 +177,9 @@ int run(RunConfig c, RunMode mode) {
         }
         return std::make_unique<engine::EngineSession>(std::move(config));
     };
-    tournament::GameSink sink = [&](const tournament::Pairing& p, const match::GameRecord& record) {
+    tournament::GameSink sink = [&](const tournament::Pairing& p, const game::GameRecord& record) {
         std::optional<store::RowId> game_id;
-        if (record.termination != protocol::Termination::Aborted) {
+        if (record.termination != game::Termination::Aborted) {
             auto stored = db.record_game(tournament_id, {p.game_index, static_cast<int>(p.pair_index), p.round}, record);
             if (!stored) throw OaqError("storing game " + std::to_string(p.game_index) + ": " + stored.error().message);
             game_id = *stored;

@@ -15,8 +15,8 @@ using protocol::Go;
 using protocol::PositionCommand;
 using std::chrono::milliseconds;
 
-std::string describe(const EngineFailure& f) {
-    return std::string(protocol::to_string(f.termination)) + ": " + f.detail;
+std::string describe(const PlayerFailure& f) {
+    return std::string(game::to_string(f.termination)) + ": " + f.detail;
 }
 
 long long ms(Nanoseconds d) {
@@ -112,7 +112,7 @@ class Checker {
 
     std::vector<ComplianceStep> run() {
         const std::string standard = rules::expanded(rules::Rules{});
-        auto hello = session_.prepare(standard);
+        auto hello = session_.prepare(rules::Rules{});
         if (!hello) {
             add("handshake (ugi -> id, option, ugiok)", false, describe(hello.error()));
             add("remaining steps", false, "skipped: no handshake");
@@ -125,14 +125,14 @@ class Checker {
         add("id name", !id.id_name.empty(), id.id_name.empty() ? "no `id name` line" : id.id_name);
         check_options();
         if (rules_string_ != standard) {
-            auto r = session_.prepare(rules_string_);
+            auto r = session_.prepare(rules_);
             add("Rules option (setoption name Rules value ...)", bool(r),
                 r ? rules_string_
                   : describe(r.error()) +
-                        (r.error().termination == protocol::Termination::ProtocolViolation
+                        (r.error().termination == game::Termination::ProtocolViolation
                              ? "; the other steps use standard rules"
                              : ""));
-            if (!r && r.error().termination == protocol::Termination::ProtocolViolation) {
+            if (!r && r.error().termination == game::Termination::ProtocolViolation) {
                 // A standard-only engine: still worth checking everything else.
                 rules_ = rules::Rules{};
                 rules_string_ = standard;
@@ -210,7 +210,7 @@ class Checker {
     // Restarts the engine after an earlier failure, so later steps still run.
     bool ready() {
         if (session_.state() == SessionState::Idle) return true;
-        auto r = session_.prepare(rules_string_);
+        auto r = session_.prepare(rules_);
         if (!r) add("restart after failure", false, describe(r.error()));
         return bool(r);
     }

@@ -10,7 +10,7 @@
 
 namespace oaq::engine {
 
-using protocol::Termination;
+using game::Termination;
 
 namespace {
 
@@ -107,19 +107,19 @@ const protocol::OptionDecl* EngineSession::declared(std::string_view option) con
     return nullptr;
 }
 
-EngineFailure EngineSession::fail(Termination kind, std::string detail, Nanoseconds elapsed) {
-    log('!', std::string(protocol::to_string(kind)) + ": " + detail);
+PlayerFailure EngineSession::fail(Termination kind, std::string detail, Nanoseconds elapsed) {
+    log('!', std::string(game::to_string(kind)) + ": " + detail);
     if (process_) {
         last_exit_ = process_->kill().describe();
         last_exit_forced_ = process_->was_killed();
         process_.reset();
     }
     state_ = SessionState::Failed;
-    return EngineFailure{kind, std::move(detail), elapsed};
+    return PlayerFailure{kind, std::move(detail), elapsed};
 }
 
 // The engine closed its output or its input: it has exited or is about to.
-EngineFailure EngineSession::crashed(Nanoseconds elapsed, const char* if_alive) {
+PlayerFailure EngineSession::crashed(Nanoseconds elapsed, const char* if_alive) {
     auto status = process_->wait_exit(Clock::now() + config_.exit_wait);
     std::string detail = status ? status->describe() : if_alive;
     return fail(Termination::Crash, std::move(detail), elapsed);
@@ -155,11 +155,11 @@ EngineSession::Incoming EngineSession::next(Clock::time_point deadline) {
     }
 }
 
-Expected<Ok, EngineFailure> EngineSession::send(const std::string& line) {
+Expected<Ok, PlayerFailure> EngineSession::send(const std::string& line) {
     return send(line, line);
 }
 
-Expected<Ok, EngineFailure> EngineSession::send(const std::string& text,
+Expected<Ok, PlayerFailure> EngineSession::send(const std::string& text,
                                                 const std::string& logged) {
     log('>', logged);
     switch (process_->write_line(text, Clock::now() + config_.ready_timeout)) {
@@ -173,7 +173,7 @@ Expected<Ok, EngineFailure> EngineSession::send(const std::string& text,
     return Ok{};
 }
 
-Expected<Ok, EngineFailure> EngineSession::start() {
+Expected<Ok, PlayerFailure> EngineSession::start() {
     state_ = SessionState::Handshake;
     identity_ = {};
     rules_sent_.clear();
@@ -226,10 +226,8 @@ Expected<Ok, EngineFailure> EngineSession::start() {
     return Ok{};
 }
 
-Expected<Ok, EngineFailure> EngineSession::set_rules(const std::string& rules) {
-    auto parsed = oaq::rules::parse_rules(rules);
-    if (!parsed) throw OaqError("bad rules \"" + rules + "\": " + parsed.error().message);
-    std::string wanted = oaq::rules::expanded(*parsed);
+Expected<Ok, PlayerFailure> EngineSession::set_rules(const rules::Rules& rules) {
+    std::string wanted = oaq::rules::expanded(rules);
     static const std::string kStandard = oaq::rules::expanded(oaq::rules::Rules{});
     // An engine that never heard `Rules` plays standard; one that did must hear every change back.
     std::string current = rules_sent_.empty() ? kStandard : rules_sent_;
@@ -244,7 +242,7 @@ Expected<Ok, EngineFailure> EngineSession::set_rules(const std::string& rules) {
     return Ok{};
 }
 
-Expected<Ok, EngineFailure> EngineSession::wait_ready(Nanoseconds timeout, const char* what) {
+Expected<Ok, PlayerFailure> EngineSession::wait_ready(Nanoseconds timeout, const char* what) {
     if (auto r = send(protocol::encode(protocol::Command{protocol::IsReady{}})); !r) return r;
     auto deadline = Clock::now() + timeout;
     for (;;) {
@@ -260,7 +258,7 @@ Expected<Ok, EngineFailure> EngineSession::wait_ready(Nanoseconds timeout, const
     }
 }
 
-Expected<Ok, EngineFailure> EngineSession::prepare(const std::string& rules) {
+Expected<Ok, PlayerFailure> EngineSession::prepare(const rules::Rules& rules) {
     if (process_ && config_.restart == RestartPolicy::EveryGame) shutdown();
     if (!process_ || state_ == SessionState::Failed || state_ == SessionState::Stopped) {
         process_.reset();
@@ -270,26 +268,26 @@ Expected<Ok, EngineFailure> EngineSession::prepare(const std::string& rules) {
     return wait_ready(config_.ready_timeout, "");
 }
 
-Expected<Ok, EngineFailure> EngineSession::new_game() {
+Expected<Ok, PlayerFailure> EngineSession::new_game() {
     if (!process_ || state_ != SessionState::Idle) {
-        return EngineFailure{Termination::Crash, "engine is not running", {}};
+        return PlayerFailure{Termination::Crash, "engine is not running", {}};
     }
     if (auto r = send(protocol::encode(protocol::Command{protocol::NewGame{}})); !r) return r;
     return wait_ready(config_.ready_timeout, "after uginewgame ");
 }
 
-Expected<Ok, EngineFailure> EngineSession::ping() {
+Expected<Ok, PlayerFailure> EngineSession::ping() {
     if (!process_ || state_ != SessionState::Idle) {
-        return EngineFailure{Termination::Crash, "engine is not running", {}};
+        return PlayerFailure{Termination::Crash, "engine is not running", {}};
     }
     return wait_ready(config_.ready_timeout, "");
 }
 
-Expected<SearchResult, EngineFailure> EngineSession::search(
+Expected<SearchResult, PlayerFailure> EngineSession::search(
     const protocol::PositionCommand& position, const protocol::Go& go,
     std::optional<Nanoseconds> deadline, const InfoCallback& on_info) {
     if (!process_ || state_ != SessionState::Idle) {
-        return EngineFailure{Termination::Crash, "engine is not running", {}};
+        return PlayerFailure{Termination::Crash, "engine is not running", {}};
     }
     // One write for both lines: one syscall and one wake-up of the engine instead of two.
     const std::string position_line = protocol::encode(protocol::Command{position});
@@ -319,7 +317,7 @@ Expected<SearchResult, EngineFailure> EngineSession::search(
             }
             // Protocol-spec "Time": past the deadline the engine gets `stop` and a short grace.
             if (auto r = send(protocol::encode(protocol::Command{protocol::Stop{}})); !r) {
-                return EngineFailure{r.error().termination, r.error().detail, elapsed};
+                return PlayerFailure{r.error().termination, r.error().detail, elapsed};
             }
             stop_sent = true;
             wait_until = Clock::now() + config_.stop_grace;

@@ -1,4 +1,4 @@
-// EngineSession: the Engine interface over a real process speaking the protocol
+// EngineSession: the game::Player interface over a real process speaking the protocol
 // (protocol-spec/README.md). A state machine: NotStarted -> Handshake -> Idle <-> Searching, and
 // Failed or Stopped, from which the next prepare() starts a fresh process.
 //
@@ -22,9 +22,17 @@
 #include <utility>
 #include <vector>
 
-#include "engine/engine.hpp"
+#include "game/defaults.hpp"
+#include "game/player.hpp"
 
 namespace oaq::engine {
+
+// The Player vocabulary this layer implements.
+using game::InfoCallback;
+using game::Nanoseconds;
+using game::PlayerFailure;
+using game::PlayerIdentity;
+using game::SearchResult;
 
 class EngineProcess;
 using Clock = std::chrono::steady_clock;
@@ -53,7 +61,7 @@ struct EngineConfig {
     // `quit` -> process exit, then SIGKILL to the group
     std::chrono::nanoseconds quit_grace = std::chrono::milliseconds(500);
     // searches without a deadline (`go depth`, `go nodes`)
-    std::chrono::nanoseconds stall_timeout = std::chrono::seconds(60);
+    std::chrono::nanoseconds stall_timeout = game::kDefaultStallTimeout;
     // After EOF on stdout, how long the process may take to exit before it counts as hung.
     std::chrono::nanoseconds exit_wait = std::chrono::milliseconds(500);
     RestartPolicy restart = RestartPolicy::OnFailure;
@@ -61,7 +69,7 @@ struct EngineConfig {
 
 enum class SessionState { NotStarted, Handshake, Idle, Searching, Failed, Stopped };
 
-class EngineSession final : public Engine {
+class EngineSession final : public game::Player {
   public:
     explicit EngineSession(EngineConfig config);
     ~EngineSession() override;
@@ -69,19 +77,19 @@ class EngineSession final : public Engine {
     EngineSession& operator=(const EngineSession&) = delete;
 
     const std::string& name() const override { return config_.name; }
-    Expected<Ok, EngineFailure> prepare(const std::string& rules) override;
-    Expected<Ok, EngineFailure> new_game() override;
-    Expected<SearchResult, EngineFailure> search(const protocol::PositionCommand& position,
+    Expected<Ok, PlayerFailure> prepare(const rules::Rules& rules) override;
+    Expected<Ok, PlayerFailure> new_game() override;
+    Expected<SearchResult, PlayerFailure> search(const protocol::PositionCommand& position,
                                                  const protocol::Go& go,
                                                  std::optional<Nanoseconds> deadline,
                                                  const InfoCallback& on_info = {}) override;
     void shutdown() override;
-    EngineIdentity identity() const override { return identity_; }
+    PlayerIdentity identity() const override { return identity_; }
 
-    // Beyond Engine: for the compliance checker and tests.
+    // Beyond Player: for the compliance checker and tests.
     SessionState state() const { return state_; }
     // `isready` -> `readyok` while idle.
-    Expected<Ok, EngineFailure> ping();
+    Expected<Ok, PlayerFailure> ping();
     // Things worth telling the user that are not failures: configured options the engine does not
     // declare (they are not sent), lines that were ignored (the first few).
     const std::vector<std::string>& warnings() const { return warnings_; }
@@ -102,16 +110,16 @@ class EngineSession final : public Engine {
         protocol::Reply reply;  // for Reply
     };
     Incoming next(Clock::time_point deadline);
-    Expected<Ok, EngineFailure> start();
-    Expected<Ok, EngineFailure> send(const std::string& line);
+    Expected<Ok, PlayerFailure> start();
+    Expected<Ok, PlayerFailure> send(const std::string& line);
     // Writes `text` (one or more lines) and logs `logged`.
-    Expected<Ok, EngineFailure> send(const std::string& text, const std::string& logged);
-    Expected<Ok, EngineFailure> wait_ready(std::chrono::nanoseconds timeout, const char* what);
-    Expected<Ok, EngineFailure> set_rules(const std::string& rules);
-    EngineFailure fail(protocol::Termination kind, std::string detail, Nanoseconds elapsed = {});
+    Expected<Ok, PlayerFailure> send(const std::string& text, const std::string& logged);
+    Expected<Ok, PlayerFailure> wait_ready(std::chrono::nanoseconds timeout, const char* what);
+    Expected<Ok, PlayerFailure> set_rules(const rules::Rules& rules);
+    PlayerFailure fail(game::Termination kind, std::string detail, Nanoseconds elapsed = {});
     // The engine closed a pipe: "exit code N" / "signal N (NAME)" once it has exited, else
     // `if_alive` (and it is killed).
-    EngineFailure crashed(Nanoseconds elapsed = {},
+    PlayerFailure crashed(Nanoseconds elapsed = {},
                           const char* if_alive = "closed its output without exiting");
     void ignored(const std::string& line, const std::string& why);
     void log(char direction, std::string_view line);
@@ -120,7 +128,7 @@ class EngineSession final : public Engine {
     EngineConfig config_;
     std::unique_ptr<EngineProcess> process_;
     SessionState state_ = SessionState::NotStarted;
-    EngineIdentity identity_;
+    PlayerIdentity identity_;
     std::string rules_sent_;  // the expanded rules string last sent with `setoption name Rules`
     std::vector<std::string> warnings_;
     std::optional<std::string> last_exit_;

@@ -149,30 +149,6 @@ Expected<Command> decode_command(std::string_view line) {
     return fail("unknown command " + detail::quoted(word));
 }
 
-std::string_view to_string(OptionType type) {
-    switch (type) {
-        case OptionType::Check:
-            return "check";
-        case OptionType::Spin:
-            return "spin";
-        case OptionType::Combo:
-            return "combo";
-        case OptionType::String:
-            return "string";
-        case OptionType::Button:
-            return "button";
-    }
-    return "string";
-}
-
-std::optional<OptionType> parse_option_type(std::string_view word) {
-    for (auto type : {OptionType::Check, OptionType::Spin, OptionType::Combo, OptionType::String,
-                      OptionType::Button}) {
-        if (to_string(type) == word) return type;
-    }
-    return std::nullopt;
-}
-
 std::string_view command_word(std::string_view line) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     std::size_t start = 0;

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "common/expected.hpp"
+#include "common/words.hpp"
 #include "protocol/messages.hpp"
 
 namespace oaq::protocol {
@@ -27,9 +28,18 @@ Expected<Command> decode_command(std::string_view line);
 // For the referee: what the engine said.
 Expected<Reply> decode_reply(std::string_view line);
 
-std::string_view to_string(OptionType type);
+inline constexpr auto kOptionTypeWords = words<OptionType>({
+    {OptionType::Check, "check"},
+    {OptionType::Spin, "spin"},
+    {OptionType::Combo, "combo"},
+    {OptionType::String, "string"},
+    {OptionType::Button, "button"},
+});
+inline std::string_view to_string(OptionType type) { return kOptionTypeWords.word(type); }
 // "check", "spin", "combo", "string", "button" -> the type; anything else -> nullopt.
-std::optional<OptionType> parse_option_type(std::string_view word);
+inline std::optional<OptionType> parse_option_type(std::string_view word) {
+    return kOptionTypeWords.find(word);
+}
 
 // The first token of a line (one trailing CR stripped, blanks skipped), "" for a blank line. The
 // referee uses it to tell a malformed `bestmove` (a protocol violation) from a line it ignores:

@@ -68,7 +68,7 @@ std::vector<ResultGame> Store::result_games(const ResultFilter& filter) {
         if (!result)
             impl_->damaged("game " + std::to_string(g.id) + ": result \"" + st.text(5) + "\"");
         g.result = *result;
-        auto termination = protocol::parse_termination(st.text(6));
+        auto termination = game::parse_termination(st.text(6));
         if (!termination) {
             impl_->damaged("game " + std::to_string(g.id) + ": termination \"" + st.text(6) + "\"");
         }

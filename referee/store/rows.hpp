@@ -14,8 +14,9 @@
 #include <utility>
 #include <vector>
 
-#include "match/game_record.hpp"
-#include "protocol/termination.hpp"
+#include "common/words.hpp"
+#include "game/game_record.hpp"
+#include "game/termination.hpp"
 #include "rules/position.hpp"
 #include "store/time_text.hpp"
 
@@ -37,8 +38,17 @@ struct EngineRow {
 };
 
 enum class TournamentStatus { Running, Finished, Interrupted };
-std::string_view to_string(TournamentStatus status);
-std::optional<TournamentStatus> parse_tournament_status(std::string_view text);
+inline constexpr auto kTournamentStatusWords = words<TournamentStatus>({
+    {TournamentStatus::Running, "running"},
+    {TournamentStatus::Finished, "finished"},
+    {TournamentStatus::Interrupted, "interrupted"},
+});
+inline std::string_view to_string(TournamentStatus status) {
+    return kTournamentStatusWords.word(status);
+}
+inline std::optional<TournamentStatus> parse_tournament_status(std::string_view text) {
+    return kTournamentStatusWords.find(text);
+}
 
 struct TournamentRow {
     RowId id = 0;
@@ -76,7 +86,7 @@ struct GameRow {
     rules::Result result = rules::Result::Draw;
     int score_south = 0;
     int score_north = 0;
-    protocol::Termination termination = protocol::Termination::Normal;
+    game::Termination termination = game::Termination::Normal;
     std::string detail;
     int plies = 0;
     std::string time_control;
@@ -90,7 +100,7 @@ struct GameRow {
 // A stored game with everything: the record carries its moves and its tournament's rules.
 struct StoredGame {
     GameRow row;
-    match::GameRecord record;
+    game::GameRecord record;
 };
 
 // Which games to list. Every field narrows; results come in id order (the order games ended in
@@ -99,7 +109,7 @@ struct GameFilter {
     std::optional<RowId> tournament_id;
     std::optional<RowId> engine_id;    // the engine played either side
     std::optional<RowId> opponent_id;  // with engine_id: only games between the two
-    std::optional<protocol::Termination> termination;
+    std::optional<game::Termination> termination;
     std::optional<rules::Result> result;
     std::optional<TimePoint> ended_from;    // ended_at >= ended_from
     std::optional<TimePoint> ended_before;  // ended_at < ended_before
@@ -125,7 +135,7 @@ struct ResultGame {
     RowId south_engine_id = 0;
     RowId north_engine_id = 0;
     rules::Result result = rules::Result::Draw;
-    protocol::Termination termination = protocol::Termination::Normal;
+    game::Termination termination = game::Termination::Normal;
     std::string time_control;
 };
 

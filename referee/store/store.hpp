@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "common/expected.hpp"
-#include "match/game_record.hpp"
+#include "game/game_record.hpp"
 #include "store/rows.hpp"
 
 namespace oaq::store {
@@ -77,7 +77,7 @@ class Store {
     // a record whose rules differ from the tournament's, an aborted or unfinished game (resume
     // replays those), a record that breaks a schema check (e.g. an empty move).
     Expected<RowId, RecordError> record_game(RowId tournament_id, const GameSlot& slot,
-                                             const match::GameRecord& record);
+                                             const game::GameRecord& record);
     // The game_index of every stored game of the tournament, ascending (resume skips these).
     std::vector<std::int64_t> completed_game_indices(RowId tournament_id);
     std::vector<GameRow> games(const GameFilter& filter);

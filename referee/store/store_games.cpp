@@ -2,6 +2,7 @@
 #include <limits>
 #include <variant>
 
+#include "rules/game.hpp"
 #include "store/store.hpp"
 #include "store/store_impl.hpp"
 
@@ -59,7 +60,7 @@ RecordError refuse(RecordError::Kind kind, std::string message) {
     return RecordError{kind, std::move(message)};
 }
 
-void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<match::MoveRecord>& moves) {
+void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<game::MoveRecord>& moves) {
     Statement& st = impl.cached(
         impl.insert_move,
         "INSERT INTO moves (game_id, ply, move, time_used_us, time_left_us, depth, score_kind,"
@@ -94,13 +95,13 @@ void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<match::Mov
 }  // namespace
 
 Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameSlot& slot,
-                                                const match::GameRecord& r) {
+                                                const game::GameRecord& r) {
     using Kind = RecordError::Kind;
     if (r.result == rules::Result::Ongoing) {
         return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
                                          " has no result: only finished games are stored");
     }
-    if (r.termination == protocol::Termination::Aborted) {
+    if (r.termination == game::Termination::Aborted) {
         return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
                                          " was aborted: aborted games are not stored (resume "
                                          "replays them)");
@@ -145,10 +146,10 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
                 .bind(7, r.time_control)
                 .bind(8, south)
                 .bind(9, north)
-                .bind(10, result_word(r.result))
+                .bind(10, rules::to_string(r.result))
                 .bind(11, r.score_south)
                 .bind(12, r.score_north)
-                .bind(13, protocol::to_string(r.termination))
+                .bind(13, game::to_string(r.termination))
                 .bind(14, r.detail)
                 .bind(15, r.plies())
                 .bind(16, r.final_position)
@@ -207,7 +208,7 @@ GameRow read_game_row(const Store::Impl& impl, const Statement& st) {
     g.result = *result;
     g.score_south = st.int32(10);
     g.score_north = st.int32(11);
-    auto termination = protocol::parse_termination(st.text(12));
+    auto termination = game::parse_termination(st.text(12));
     if (!termination) {
         impl.damaged("game " + std::to_string(g.id) + ": termination \"" + st.text(12) + "\"");
     }
@@ -227,8 +228,8 @@ GameRow read_game_row(const Store::Impl& impl, const Statement& st) {
 void add_conditions(BoundQuery& q, const GameFilter& f) {
     if (f.tournament_id) q.add(" AND g.tournament_id = ?", *f.tournament_id);
     if (f.termination)
-        q.add(" AND g.termination = ?", std::string(protocol::to_string(*f.termination)));
-    if (f.result) q.add(" AND g.result = ?", std::string(result_word(*f.result)));
+        q.add(" AND g.termination = ?", std::string(game::to_string(*f.termination)));
+    if (f.result) q.add(" AND g.result = ?", std::string(rules::to_string(*f.result)));
     if (f.ended_from) q.add(" AND g.ended_at >= ?", format_utc(*f.ended_from));
     if (f.ended_before) q.add(" AND g.ended_at < ?", format_utc(*f.ended_before));
 }
@@ -313,7 +314,7 @@ std::optional<StoredGame> Store::game(RowId id) {
     out.row = read_game_row(impl, st);
     st.reset();
     const GameRow& g = out.row;
-    match::GameRecord& r = out.record;
+    game::GameRecord& r = out.record;
     Statement t(impl.db, "SELECT rules FROM tournaments WHERE id = ?1");
     t.bind(1, g.tournament_id);
     if (t.step()) r.rules = t.text(0);
@@ -341,10 +342,10 @@ std::optional<StoredGame> Store::game(RowId id) {
             impl.damaged("game " + std::to_string(id) + ": ply " + std::to_string(m.int64(0)) +
                          " out of sequence");
         }
-        match::MoveRecord mv;
+        game::MoveRecord mv;
         mv.move = m.text(1);
-        mv.time_used = match::Microseconds{m.int64(2)};
-        mv.time_left = match::Microseconds{m.int64(3)};
+        mv.time_used = game::Microseconds{m.int64(2)};
+        mv.time_left = game::Microseconds{m.int64(3)};
         if (!m.is_null(4)) mv.depth = m.int32(4);
         if (!m.is_null(5)) {
             auto kind =

@@ -9,9 +9,9 @@
 
 namespace oaq::tournament {
 
-Expected<match::Opening> parse_opening_line(std::string_view line, const rules::Rules& rules,
+Expected<game::Opening> parse_opening_line(std::string_view line, const rules::Rules& rules,
                                             int max_plies) {
-    match::Opening opening;
+    game::Opening opening;
     std::string text(line);
     if (!text.empty() && text.back() == '\r') text.pop_back();
     if (text.find(',') != std::string::npos) {
@@ -34,14 +34,14 @@ Expected<match::Opening> parse_opening_line(std::string_view line, const rules::
     return opening;
 }
 
-match::Opening random_opening(const rules::Rules& rules, int plies, std::uint64_t seed,
+game::Opening random_opening(const rules::Rules& rules, int plies, std::uint64_t seed,
                               std::int64_t index) {
     // Seed from both numbers so that neighbouring indices give unrelated lines.
     std::seed_seq seq{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32),
                       static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32)};
     std::mt19937_64 rng(seq);
     for (int attempt = 0;; ++attempt) {
-        match::Opening opening;
+        game::Opening opening;
         rules::Position pos = rules::start_position(rules);
         for (int ply = 0; ply < plies && !pos.is_over(); ++ply) {
             auto moves = rules::legal_moves(pos, rules);

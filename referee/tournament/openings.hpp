@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "common/expected.hpp"
-#include "match/game_runner.hpp"
+#include "game/opening.hpp"
 #include "rules/rules.hpp"
 
 namespace oaq::tournament {
@@ -19,12 +19,12 @@ namespace oaq::tournament {
 // One line of an opening file: a position string (it contains commas) optionally followed by
 // `moves ...`, or a move list such as "1R 3L". Checks that every move is legal and the game is
 // not over. Errors name the reason; the caller adds the file and line number.
-Expected<match::Opening> parse_opening_line(std::string_view line, const rules::Rules& rules,
+Expected<game::Opening> parse_opening_line(std::string_view line, const rules::Rules& rules,
                                             int max_plies);
 
 // `plies` random legal plies from the start position, from a generator seeded with (seed, index).
 // A line that would end the game is redrawn, so the result always leaves a game to play.
-match::Opening random_opening(const rules::Rules& rules, int plies, std::uint64_t seed,
+game::Opening random_opening(const rules::Rules& rules, int plies, std::uint64_t seed,
                               std::int64_t index);
 
 }  // namespace oaq::tournament

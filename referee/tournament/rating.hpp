@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "common/expected.hpp"
+#include "common/words.hpp"
 
 namespace oaq::tournament {
 
@@ -41,6 +42,16 @@ enum class RatingStatus {
     Unbounded,     // mixed score, but only one-sided results link it to the rest: no finite MLE
     Disconnected,  // rated within its own group only (see EngineRating::group)
 };
+
+inline constexpr auto kRatingStatusWords = words<RatingStatus>({
+    {RatingStatus::Ok, "ok"},
+    {RatingStatus::NoGames, "no_games"},
+    {RatingStatus::AllWins, "all_wins"},
+    {RatingStatus::AllLosses, "all_losses"},
+    {RatingStatus::Unbounded, "unbounded"},
+    {RatingStatus::Disconnected, "disconnected"},
+});
+inline std::string_view to_string(RatingStatus status) { return kRatingStatusWords.word(status); }
 
 struct EngineRating {
     RatingStatus status = RatingStatus::NoGames;

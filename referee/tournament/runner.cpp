@@ -13,7 +13,7 @@ class EnginePool {
 public:
     EnginePool(int engines, const EngineFactory& make) : idle_(static_cast<std::size_t>(engines)), make_(make) {}
 
-    std::unique_ptr<engine::Engine> acquire(int index) {
+    std::unique_ptr<game::Player> acquire(int index) {
         {
             std::lock_guard lock(mutex_);
             auto& idle = idle_[static_cast<std::size_t>(index)];
@@ -26,12 +26,12 @@ public:
         return make_(index);
     }
 
-    void release(int index, std::unique_ptr<engine::Engine> e) {
+    void release(int index, std::unique_ptr<game::Player> e) {
         std::lock_guard lock(mutex_);
         idle_[static_cast<std::size_t>(index)].push_back(std::move(e));
     }
 
-    void shutdown_all(const std::function<void(int, const engine::Engine&)>& on_done) {
+    void shutdown_all(const std::function<void(int, const game::Player&)>& on_done) {
         std::lock_guard lock(mutex_);
         for (std::size_t i = 0; i < idle_.size(); ++i) {
             for (auto& e : idle_[i]) {
@@ -43,7 +43,7 @@ public:
 
 private:
     std::mutex mutex_;
-    std::vector<std::vector<std::unique_ptr<engine::Engine>>> idle_;
+    std::vector<std::vector<std::unique_ptr<game::Player>>> idle_;
     const EngineFactory& make_;
 };
 
@@ -78,12 +78,12 @@ RunSummary run_tournament(TournamentPlan plan, const EngineFactory& make_engine,
             if (plan.opening_for) settings.opening = plan.opening_for(pairing->opening_index);
             auto south = pool.acquire(pairing->south);
             auto north = pool.acquire(pairing->north);
-            auto record = match::play_game(*south, *north, settings, abort);
+            auto record = game::play_game(*south, *north, settings, abort);
             pool.release(pairing->south, std::move(south));
             pool.release(pairing->north, std::move(north));
             std::lock_guard lock(mutex);
             ++summary.played;
-            if (record.termination == protocol::Termination::Aborted) ++summary.aborted;
+            if (record.termination == game::Termination::Aborted) ++summary.aborted;
             sink(*pairing, record);
         }
     };

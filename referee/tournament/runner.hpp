@@ -15,26 +15,26 @@
 #include <unordered_set>
 #include <vector>
 
-#include "engine/engine.hpp"
-#include "match/game_runner.hpp"
+#include "game/player.hpp"
+#include "game/game_runner.hpp"
 #include "tournament/schedule.hpp"
 
 namespace oaq::tournament {
 
 struct TournamentPlan {
     Schedule schedule;
-    match::GameSettings settings;                       // rules, ply limit, margin (tc per engine below)
-    std::vector<match::TimeControl> time_controls;      // one per engine
-    std::function<match::Opening(std::int64_t opening_index)> opening_for;  // nullptr: start position
+    game::GameSettings settings;                       // rules, ply limit, margin (tc per engine below)
+    std::vector<game::TimeControl> time_controls;      // one per engine
+    std::function<game::Opening(std::int64_t opening_index)> opening_for;  // nullptr: start position
     int concurrency = 1;
     std::unordered_set<std::int64_t> skip;              // game indices already played
     // Called once per engine instance after the run, when no game uses it any more (e.g. to keep
     // what the engine said about itself at the handshake).
-    std::function<void(int engine_index, const engine::Engine&)> on_engine_done;
+    std::function<void(int engine_index, const game::Player&)> on_engine_done;
 };
 
-using EngineFactory = std::function<std::unique_ptr<engine::Engine>(int engine_index)>;
-using GameSink = std::function<void(const Pairing&, const match::GameRecord&)>;
+using EngineFactory = std::function<std::unique_ptr<game::Player>(int engine_index)>;
+using GameSink = std::function<void(const Pairing&, const game::GameRecord&)>;
 
 struct RunSummary {
     std::int64_t played = 0;   // games finished in this run (aborted ones included)

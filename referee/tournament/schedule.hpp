@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "common/expected.hpp"
+#include "common/words.hpp"
 
 namespace oaq::tournament {
 
@@ -21,6 +22,13 @@ enum class Format {
     Gauntlet,    // engine 0 meets every other engine once per round
     Match,       // two engines, a fixed number of games
 };
+
+inline constexpr auto kFormatWords = words<Format>({
+    {Format::RoundRobin, "round_robin"},
+    {Format::Gauntlet, "gauntlet"},
+    {Format::Match, "match"},
+});
+inline std::string_view to_string(Format format) { return kFormatWords.word(format); }
 
 // One game of the tournament. Engines are indices into the caller's engine list.
 struct Pairing {

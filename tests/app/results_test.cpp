@@ -36,12 +36,12 @@ TimePoint day(int y, unsigned m, unsigned d, int hour = 12) {
 
 // A game of `plies` legal moves from the start position (always the first legal move), with a
 // result set by hand: the store keeps what the referee decided.
-match::GameRecord game(const std::string& south, const std::string& north, rules::Result result,
-                       protocol::Termination termination = protocol::Termination::Normal, int plies = 4,
+game::GameRecord make_game(const std::string& south, const std::string& north, rules::Result result,
+                       game::Termination termination = oaq::game::Termination::Normal, int plies = 4,
                        TimePoint ended = day(2026, 1, 10), const std::string& preset = "standard") {
     const auto r = rules::parse_rules(preset).value();
     const auto start = rules::parse_position("startpos", r).value();
-    match::GameRecord g;
+    game::GameRecord g;
     g.south = south;
     g.north = north;
     g.rules = rules::expanded(r);
@@ -51,7 +51,7 @@ match::GameRecord game(const std::string& south, const std::string& north, rules
     for (int i = 0; i < plies && !played.is_over(); ++i) {
         const auto move = rules::legal_moves(played.position(), r)[0];
         played.play(move).value();
-        match::MoveRecord m;
+        game::MoveRecord m;
         m.move = rules::to_string(move);
         m.time_used = std::chrono::microseconds{100'000 + i};
         m.time_left = std::chrono::microseconds{9'900'000 - i * 1000};
@@ -65,7 +65,7 @@ match::GameRecord game(const std::string& south, const std::string& north, rules
     g.score_south = 30;
     g.score_north = 20;
     g.termination = termination;
-    g.detail = termination == protocol::Termination::TimeForfeit ? "exceeded by 12 ms" : "mandarins_empty";
+    g.detail = termination == oaq::game::Termination::TimeForfeit ? "exceeded by 12 ms" : "mandarins_empty";
     g.final_position = rules::to_string(played.position());
     g.started_at = ended - std::chrono::seconds{30};
     g.ended_at = ended;
@@ -102,16 +102,16 @@ struct Fixture {
         auto db = store::Store::open(path);
         const auto t1 = tournament(db, "t1", {"A", "B", "C"});
         const auto t2 = tournament(db, "t2", {"A", "D"});
-        auto put = [&](store::RowId t, std::int64_t index, int pair, match::GameRecord g) {
+        auto put = [&](store::RowId t, std::int64_t index, int pair, game::GameRecord g) {
             db.record_game(t, store::GameSlot{index, pair, 0}, g).value();
         };
-        put(t1, 0, 0, game("A", "B", R::SouthWin));
-        put(t1, 1, 0, game("B", "A", R::Draw));
-        put(t1, 2, 1, game("A", "C", R::SouthWin));
-        put(t1, 3, 1, game("C", "A", R::NorthWin));
-        put(t1, 4, 2, game("B", "C", R::Draw));
-        put(t1, 5, 2, game("C", "B", R::NorthWin, protocol::Termination::TimeForfeit));
-        put(t2, 0, 0, game("A", "D", R::NorthWin, protocol::Termination::Normal, 6, day(2026, 2, 1)));
+        put(t1, 0, 0, make_game("A", "B", R::SouthWin));
+        put(t1, 1, 0, make_game("B", "A", R::Draw));
+        put(t1, 2, 1, make_game("A", "C", R::SouthWin));
+        put(t1, 3, 1, make_game("C", "A", R::NorthWin));
+        put(t1, 4, 2, make_game("B", "C", R::Draw));
+        put(t1, 5, 2, make_game("C", "B", R::NorthWin, oaq::game::Termination::TimeForfeit));
+        put(t2, 0, 0, make_game("A", "D", R::NorthWin, oaq::game::Termination::Normal, 6, day(2026, 2, 1)));
     }
 };
 
@@ -311,7 +311,7 @@ TEST_CASE("ratings never pool games of different rules", "[app][ratings]") {
         auto db = store::Store::open(f.path, {.create = false});
         const auto t3 = tournament(db, "t3", {"A", "E"}, "quan5");
         db.record_game(t3, store::GameSlot{0, 0, 0},
-                       game("A", "E", rules::Result::Draw, protocol::Termination::Normal, 2, day(2026, 3, 1), "quan5"))
+                       make_game("A", "E", rules::Result::Draw, oaq::game::Termination::Normal, 2, day(2026, 3, 1), "quan5"))
             .value();
     }
     const auto standard_only = run(app::run_ratings, {"ratings", "--db", f.path, "--json", "--no-save"});

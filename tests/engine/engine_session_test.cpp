@@ -20,11 +20,11 @@ using namespace oaq::engine;
 using namespace std::chrono_literals;
 using oaq::protocol::Go;
 using oaq::protocol::PositionCommand;
-using oaq::protocol::Termination;
+using oaq::game::Termination;
 
 namespace {
 
-const std::string kStandard = oaq::rules::expanded(oaq::rules::Rules{});
+const oaq::rules::Rules kStandard{};
 
 EngineConfig config(std::vector<std::string> args) {
     return test::test_engine_config(std::move(args));
@@ -88,7 +88,7 @@ TEST_CASE("non-standard rules need the Rules option", "[engine][session]") {
     NoLeaks leaks;
     // Counter-clockwise only: the first legal move is an R move, where standard's is 1L.
     auto village_rules = *oaq::rules::parse_rules("standard,direction=ccw");
-    auto village = oaq::rules::expanded(village_rules);
+    const auto& village = village_rules;
     // The test engine plays the first legal move.
     auto village_first = oaq::rules::to_string(
         oaq::rules::legal_moves(oaq::rules::start_position(village_rules), village_rules)[0]);

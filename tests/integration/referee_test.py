@@ -122,7 +122,7 @@ def test_an_engine_that_ignores_quit_and_leaves_a_child_is_killed_with_its_group
 
 def test_a_fixed_depth_search_that_never_answers_is_a_stall():
     proc = oaq("match", *engine("a", "oaq-greedy"), *engine("mute", "oaq-test-engine", "args=--hang-after-go"),
-               "--games", "2", "--tc", "depth=3", "--stalltimeout", "300", "--json", check=0)
+               "--games", "2", "--tc", "depth=3", "--stall-timeout", "300", "--json", check=0)
     games = [o for o in json_lines(proc.stdout) if o["type"] == "game"]
     assert len(games) == 2 and all(g["termination"] == "stall" for g in games), games
     assert all("no bestmove within 300 ms" in g["detail"] for g in games), games

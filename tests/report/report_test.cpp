@@ -12,13 +12,13 @@
 namespace {
 
 using namespace oaq;
-using protocol::Termination;
+using game::Termination;
 
 const rules::Rules kRules{};
 
 // A game played by always taking the first (or last) legal move: deterministic and legal.
-match::GameRecord play_game(const std::string& south, const std::string& north, bool last_move, int max_plies) {
-    match::GameRecord r;
+game::GameRecord play_game(const std::string& south, const std::string& north, bool last_move, int max_plies) {
+    game::GameRecord r;
     r.south = south;
     r.north = north;
     r.rules = rules::expanded(kRules);
@@ -29,7 +29,7 @@ match::GameRecord play_game(const std::string& south, const std::string& north, 
         auto moves = rules::legal_moves(game.position(), kRules);
         auto m = last_move ? moves[moves.size() - 1] : moves[0];
         REQUIRE(game.play(m));
-        match::MoveRecord rec;
+        game::MoveRecord rec;
         rec.move = rules::to_string(m);
         r.moves.push_back(rec);
     }
@@ -61,13 +61,13 @@ struct Fixture {
         }
         tournament = db.create_tournament(t).value();
     }
-    void add(const match::GameRecord& record) {
+    void add(const game::GameRecord& record) {
         auto stored = db.record_game(tournament, {next_index, static_cast<int>(next_index / 2), 0}, record);
         REQUIRE(stored);
         ++next_index;
     }
     // A game with its result overridden (the moves stay legal; the page trusts the stored result).
-    void add(match::GameRecord record, rules::Result result) {
+    void add(game::GameRecord record, rules::Result result) {
         record.result = result;
         add(record);
     }
@@ -140,7 +140,7 @@ TEST_CASE("A game whose stored moves do not replay keeps the positions before th
     Fixture f({"alpha", "beta"});
     auto g = play_game("alpha", "beta", false, 3);
     REQUIRE(g.moves.size() == 3);
-    match::MoveRecord bad;
+    game::MoveRecord bad;
     bad.move = "6L";  // not a move: squares are 1..5
     g.moves.push_back(bad);
     g.termination = Termination::IllegalMove;

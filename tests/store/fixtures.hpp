@@ -11,7 +11,7 @@
 
 #include <unistd.h>
 
-#include "match/game_record.hpp"
+#include "game/game_record.hpp"
 #include "store/store.hpp"
 
 namespace oaq::store::test {
@@ -45,10 +45,10 @@ inline TimePoint at_ms(std::int64_t ms) {
 }
 
 // A finished game of `plies` moves whose every field depends only on the arguments.
-inline match::GameRecord make_game(const std::string& south, const std::string& north, int plies,
+inline game::GameRecord make_game(const std::string& south, const std::string& north, int plies,
                                    unsigned seed) {
     std::mt19937 rng(seed);
-    match::GameRecord r;
+    game::GameRecord r;
     r.south = south;
     r.north = north;
     r.rules = kRules;
@@ -62,16 +62,16 @@ inline match::GameRecord make_game(const std::string& south, const std::string& 
                            : rules::Result::Draw;
     r.score_south = static_cast<int>(rng() % 60);
     r.score_north = 70 - r.score_south;
-    r.termination = protocol::Termination::Normal;
+    r.termination = game::Termination::Normal;
     r.detail = "mandarins_empty";
     r.started_at = at_ms(1'700'000'000'000 + static_cast<std::int64_t>(seed) * 1000);
     r.ended_at =
         r.started_at + std::chrono::milliseconds{500 + static_cast<std::int64_t>(rng() % 1000)};
     for (int i = 0; i < plies; ++i) {
-        match::MoveRecord m;
+        game::MoveRecord m;
         m.move = std::to_string(1 + rng() % 5) + (rng() % 2 ? "R" : "L");
-        m.time_used = match::Microseconds{static_cast<std::int64_t>(rng() % 200000)};
-        m.time_left = match::Microseconds{10'000'000 - i * 1000};
+        m.time_used = game::Microseconds{static_cast<std::int64_t>(rng() % 200000)};
+        m.time_left = game::Microseconds{10'000'000 - i * 1000};
         if (i % 4 != 3) {
             m.depth = static_cast<int>(rng() % 20);
             m.score = protocol::Score{

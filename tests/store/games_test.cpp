@@ -12,7 +12,7 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-void require_same(const match::GameRecord& a, const match::GameRecord& b) {
+void require_same(const game::GameRecord& a, const game::GameRecord& b) {
     CHECK(a.south == b.south);
     CHECK(a.north == b.north);
     CHECK(a.rules == b.rules);
@@ -47,10 +47,10 @@ void require_same(const match::GameRecord& a, const match::GameRecord& b) {
 TEST_CASE("a game and all its moves read back exactly as recorded", "[store][games]") {
     Store store = Store::open_memory();
     RowId t = make_tournament(store, "t");
-    match::GameRecord record = make_game("alpha", "beta", 83, 5);
-    record.termination = protocol::Termination::IllegalMove;
+    game::GameRecord record = make_game("alpha", "beta", 83, 5);
+    record.termination = game::Termination::IllegalMove;
     record.detail = "3L: square 3 (N3) is empty";
-    record.moves[10].time_left = match::Microseconds{-1234};  // overran its clock
+    record.moves[10].time_left = game::Microseconds{-1234};  // overran its clock
     record.moves[11].nodes = 0xFFFF'FFFF'FFull * 1000;
     record.moves[12].pv.clear();
     record.moves[12].score = protocol::Score{protocol::Score::Kind::Mate, -7};
@@ -72,7 +72,7 @@ TEST_CASE("a game without moves and with sub-millisecond times reads back at mil
           "[store][games]") {
     Store store = Store::open_memory();
     RowId t = make_tournament(store, "t");
-    match::GameRecord record = make_game("a", "b", 0, 1);
+    game::GameRecord record = make_game("a", "b", 0, 1);
     record.opening.clear();
     record.started_at = at_ms(1'000) + std::chrono::microseconds{999};
     auto id = store.record_game(t, GameSlot{0, 0, 0}, record);
@@ -103,13 +103,13 @@ TEST_CASE("a second game with the same game_index is refused and changes nothing
 TEST_CASE("a game whose moves break a schema check is rolled back entirely", "[store][games]") {
     Store store = Store::open_memory();
     RowId t = make_tournament(store, "t");
-    match::GameRecord record = make_game("fresh-south", "fresh-north", 60, 9);
+    game::GameRecord record = make_game("fresh-south", "fresh-north", 60, 9);
 
     SECTION("an empty move") {
         record.moves[59].move.clear();
     }
     SECTION("a negative time used") {
-        record.moves[30].time_used = match::Microseconds{-1};
+        record.moves[30].time_used = game::Microseconds{-1};
     }
 
     auto refused = store.record_game(t, GameSlot{0, 0, 0}, record);
@@ -132,10 +132,10 @@ TEST_CASE("a game whose moves break a schema check is rolled back entirely", "[s
 TEST_CASE("aborted, unfinished, misplaced and foreign-rules games are refused", "[store][games]") {
     Store store = Store::open_memory();
     RowId t = make_tournament(store, "t");
-    match::GameRecord record = make_game("a", "b", 10, 3);
+    game::GameRecord record = make_game("a", "b", 10, 3);
 
     SECTION("aborted: resume must replay it") {
-        record.termination = protocol::Termination::Aborted;
+        record.termination = game::Termination::Aborted;
         auto r = store.record_game(t, GameSlot{0, 0, 0}, record);
         REQUIRE_FALSE(r);
         CHECK_THAT(r.error().message, Contains("aborted"));

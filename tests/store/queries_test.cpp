@@ -106,7 +106,7 @@ struct Results {
 
     Results() {
         auto add = [&](RowId tid, std::int64_t index, const char* south, const char* north,
-                       rules::Result result, protocol::Termination termination, std::int64_t end) {
+                       rules::Result result, game::Termination termination, std::int64_t end) {
             auto g = make_game(south, north, 4, static_cast<unsigned>(index));
             g.result = result;
             g.termination = termination;
@@ -116,7 +116,7 @@ struct Results {
             ids.push_back(*id);
         };
         using R = rules::Result;
-        using T = protocol::Termination;
+        using T = game::Termination;
         add(t, 0, "a", "b", R::SouthWin, T::Normal, 1000);
         add(t, 1, "b", "a", R::NorthWin, T::TimeForfeit, 2000);
         add(t, 2, "a", "c", R::Draw, T::Repetition, 3000);
@@ -154,7 +154,7 @@ TEST_CASE("game filters narrow by tournament, engine, opponent, termination, res
     f.limit = 5;
     CHECK(ids(f) == std::vector<RowId>{r.ids[3]});
     f = GameFilter{};
-    f.termination = protocol::Termination::Normal;
+    f.termination = game::Termination::Normal;
     CHECK(count(f) == 2);
     f = GameFilter{};
     f.result = rules::Result::NorthWin;
@@ -173,7 +173,7 @@ TEST_CASE("game filters narrow by tournament, engine, opponent, termination, res
     auto rows = r.store.games(GameFilter{});
     CHECK(rows[1].south == "b");
     CHECK(rows[1].north == "a");
-    CHECK(rows[1].termination == protocol::Termination::TimeForfeit);
+    CHECK(rows[1].termination == game::Termination::TimeForfeit);
 }
 
 TEST_CASE("standings and rating input agree with the recorded results", "[store][queries]") {
@@ -209,7 +209,7 @@ TEST_CASE("the views answer head-to-head, pair and termination questions", "[sto
     g1.result = R::SouthWin;
     auto g2 = make_game("b", "a", 2, 2);
     g2.result = R::Draw;
-    g2.termination = protocol::Termination::Stall;
+    g2.termination = game::Termination::Stall;
     REQUIRE(store.record_game(t, GameSlot{0, 0, 0}, g1));
     REQUIRE(store.record_game(t, GameSlot{1, 0, 0}, g2));
 

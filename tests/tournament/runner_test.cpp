@@ -5,7 +5,7 @@
 #include <set>
 #include <thread>
 
-#include "../match/scripted_engine.hpp"
+#include "../game/scripted_player.hpp"
 #include "tournament/openings.hpp"
 #include "tournament/runner.hpp"
 
@@ -15,15 +15,15 @@ using tournament::Pairing;
 namespace {
 
 // A scripted engine that notices being used by two games at once.
-class ExclusiveEngine : public testing::ScriptedEngine {
+class ExclusiveEngine : public testing::ScriptedPlayer {
 public:
     ExclusiveEngine(std::string name, std::atomic<int>& overlaps)
-        : ScriptedEngine(std::move(name)), overlaps_(overlaps) {}
+        : ScriptedPlayer(std::move(name)), overlaps_(overlaps) {}
     Reply search(const protocol::PositionCommand& p, const protocol::Go& g,
-                 std::optional<engine::Nanoseconds> d, const engine::InfoCallback& i) override {
+                 std::optional<game::Nanoseconds> d, const game::InfoCallback& i) override {
         if (busy_.exchange(true)) ++overlaps_;
         std::this_thread::yield();
-        auto r = ScriptedEngine::search(p, g, d, i);
+        auto r = ScriptedPlayer::search(p, g, d, i);
         busy_ = false;
         return r;
     }
@@ -36,12 +36,12 @@ private:
 struct Harness {
     std::atomic<int> overlaps{0};
     std::atomic<int> created{0};
-    std::vector<std::pair<Pairing, match::GameRecord>> games;
-    tournament::EngineFactory factory = [this](int index) -> std::unique_ptr<engine::Engine> {
+    std::vector<std::pair<Pairing, game::GameRecord>> games;
+    tournament::EngineFactory factory = [this](int index) -> std::unique_ptr<game::Player> {
         ++created;
         return std::make_unique<ExclusiveEngine>("e" + std::to_string(index), overlaps);
     };
-    tournament::GameSink sink = [this](const Pairing& p, const match::GameRecord& r) {
+    tournament::GameSink sink = [this](const Pairing& p, const game::GameRecord& r) {
         games.emplace_back(p, r);
     };
 };
@@ -50,7 +50,7 @@ tournament::TournamentPlan plan_for(tournament::Schedule schedule, int concurren
     tournament::TournamentPlan plan{std::move(schedule), {}, {}, {}, concurrency, {}, {}};
     plan.settings.max_plies = 40;
     plan.time_controls.assign(static_cast<std::size_t>(plan.schedule.engines()),
-                              match::parse_time_control("10+0.1").value());
+                              game::parse_time_control("10+0.1").value());
     return plan;
 }
 
@@ -69,7 +69,7 @@ TEST_CASE("a round robin at concurrency 2 plays every game once with exclusive e
         indices.insert(p.game_index);
         CHECK(r.south == "e" + std::to_string(p.south));
         CHECK(r.north == "e" + std::to_string(p.north));
-        CHECK(r.termination != protocol::Termination::Aborted);
+        CHECK(r.termination != game::Termination::Aborted);
     }
     CHECK(indices.size() == 12);
     CHECK(h.overlaps == 0);
@@ -101,7 +101,7 @@ TEST_CASE("should_stop ends the run after the running games finish", "[runner]")
 TEST_CASE("an abort hands out no new game", "[runner]") {
     Harness h;
     std::atomic<bool> abort{false};
-    h.sink = [&](const Pairing& p, const match::GameRecord& r) {
+    h.sink = [&](const Pairing& p, const game::GameRecord& r) {
         h.games.emplace_back(p, r);
         if (h.games.size() == 3) abort = true;
     };
@@ -118,7 +118,7 @@ TEST_CASE("each opening is played twice with colours swapped", "[runner]") {
     auto plan = plan_for(tournament::Schedule::match(6, 0).value(), 2);
     plan.opening_for = [&](std::int64_t i) { return tournament::random_opening(r, 4, 42, i); };
     tournament::run_tournament(plan, h.factory, h.sink, abort);
-    std::map<std::int64_t, std::vector<std::pair<Pairing, match::GameRecord>>> by_pair;
+    std::map<std::int64_t, std::vector<std::pair<Pairing, game::GameRecord>>> by_pair;
     for (auto& g : h.games) by_pair[g.first.pair_index].push_back(g);
     REQUIRE(by_pair.size() == 3);
     for (auto& [pair, games] : by_pair) {

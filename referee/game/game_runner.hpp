@@ -10,40 +10,34 @@
 #include <string>
 #include <vector>
 
-#include "engine/engine.hpp"
-#include "match/game_record.hpp"
-#include "match/time_control.hpp"
+#include "game/defaults.hpp"
+#include "game/game_record.hpp"
+#include "game/opening.hpp"
+#include "game/player.hpp"
+#include "game/time_control.hpp"
 #include "rules/game.hpp"
 #include "rules/rules.hpp"
 
-namespace oaq::match {
-
-// Where a game starts: a position ("startpos" or a position string) and moves played from it
-// before the engines take over (an opening line). Both are sent to the engines every move.
-struct Opening {
-    std::string position = "startpos";
-    std::vector<std::string> moves;
-    std::string text() const;  // "" for the plain start; else the moves or "fen ... moves ..."
-};
+namespace oaq::game {
 
 struct GameSettings {
     rules::Rules rules;
     Opening opening;
-    int max_plies = rules::kDefaultPlyLimit;
+    int max_plies = kDefaultPlyLimit;
     TimeControl south_tc;
     TimeControl north_tc;
     // Extra time an engine may use beyond its clock before it forfeits (protocol-spec, timing).
-    Milliseconds margin{50};
+    Milliseconds margin = kDefaultTimeMargin;
 };
 
 // Hooks for interactive use (oaq play) and progress; all optional.
 struct GameObserver {
     std::function<void(const rules::Position&)> on_start;
     std::function<void(const MoveRecord&, const rules::Position&)> on_move;
-    engine::InfoCallback on_info;
+    InfoCallback on_info;
 };
 
-GameRecord play_game(engine::Engine& south, engine::Engine& north, const GameSettings& settings,
+GameRecord play_game(Player& south, Player& north, const GameSettings& settings,
                      const std::atomic<bool>& abort, const GameObserver& observer = {});
 
-}  // namespace oaq::match
+}  // namespace oaq::game

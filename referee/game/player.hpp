@@ -1,11 +1,12 @@
-// Engine: what a game needs from a player, whatever is behind it. EngineSession (a real process
-// speaking the protocol over pipes) implements it; unit tests of the match layer implement it with
-// scripted fakes, so no unit test spawns a process or sleeps. No Boost here: this header is the
-// boundary that keeps Boost.Process inside referee/engine/.
+// Player: what a game needs from whoever moves for one side: an engine process speaking the
+// protocol (engine::EngineSession), a person at the terminal (`oaq play`), or a scripted fake in
+// unit tests, so no unit test of the game layer spawns a process or sleeps. The game layer owns
+// this interface; the engine layer implements it, which keeps Boost.Process inside
+// referee/engine/ and lets the game layer know nothing of processes.
 //
-// Contract: every call returns; none blocks past its timeouts. An engine failure comes back as an
-// EngineFailure value (termination kind + detail), never as an exception; after a failure the
-// implementation has already stopped the process, and the next prepare() starts a fresh one.
+// Contract: every call returns; none blocks past its timeouts. A player's failure comes back as a
+// PlayerFailure value (termination kind + detail), never as an exception; after a failure the
+// implementation has already stopped its process, and the next prepare() starts a fresh one.
 #pragma once
 
 #include <chrono>
@@ -15,15 +16,16 @@
 #include <vector>
 
 #include "common/expected.hpp"
+#include "game/termination.hpp"
 #include "protocol/messages.hpp"
-#include "protocol/termination.hpp"
+#include "rules/rules.hpp"
 
-namespace oaq::engine {
+namespace oaq::game {
 
 using Nanoseconds = std::chrono::nanoseconds;
 
-struct EngineFailure {
-    protocol::Termination termination = protocol::Termination::Crash;
+struct PlayerFailure {
+    Termination termination = Termination::Crash;
     std::string detail;      // one line: "exit code 3", "no readyok within 5000 ms", the bad line
     Nanoseconds elapsed{0};  // for a failure during search: time since `go` was written
 };
@@ -34,8 +36,8 @@ struct SearchResult {
     protocol::Info info;     // all `info` lines of this search merged; later fields win
 };
 
-// What the engine said about itself at the handshake.
-struct EngineIdentity {
+// What an engine said about itself at the handshake (empty for a person).
+struct PlayerIdentity {
     std::string id_name;
     std::string id_author;
     std::vector<protocol::OptionDecl> options;
@@ -43,26 +45,26 @@ struct EngineIdentity {
 
 using InfoCallback = std::function<void(const protocol::Info&)>;
 
-class Engine {
+class Player {
   public:
-    virtual ~Engine() = default;
+    virtual ~Player() = default;
 
     virtual const std::string& name() const = 0;
 
-    // Makes the engine ready for a game under `rules` (the expanded rules string): starts the
-    // process if none is running (handshake, options, `Rules` when not standard), then `isready`.
-    // Fails with Stall / Crash / ProtocolViolation, or ProtocolViolation with detail "engine does
-    // not declare option Rules" for non-standard rules.
-    virtual Expected<Ok, EngineFailure> prepare(const std::string& rules) = 0;
+    // Makes the player ready for a game under `rules`: an engine starts its process if none is
+    // running (handshake, options, `Rules` when not standard), then `isready`. Fails with Stall /
+    // Crash / ProtocolViolation, or ProtocolViolation with detail "engine does not declare option
+    // Rules" for non-standard rules.
+    virtual Expected<Ok, PlayerFailure> prepare(const rules::Rules& rules) = 0;
 
     // `uginewgame` then `isready`.
-    virtual Expected<Ok, EngineFailure> new_game() = 0;
+    virtual Expected<Ok, PlayerFailure> new_game() = 0;
 
     // Sends `position` and `go`, waits for `bestmove`. With a deadline, once it passes the engine
     // gets `stop` and a short grace; a reply after the deadline still comes back as a SearchResult
     // (elapsed > deadline: the caller decides the time forfeit), no reply at all is a TimeForfeit
     // failure. Without a deadline (depth/nodes searches) a stall timeout applies instead (Stall).
-    virtual Expected<SearchResult, EngineFailure> search(const protocol::PositionCommand& position,
+    virtual Expected<SearchResult, PlayerFailure> search(const protocol::PositionCommand& position,
                                                          const protocol::Go& go,
                                                          std::optional<Nanoseconds> deadline,
                                                          const InfoCallback& on_info = {}) = 0;
@@ -70,7 +72,7 @@ class Engine {
     // `quit`, a grace period, then a kill of the whole process group. Idempotent.
     virtual void shutdown() = 0;
 
-    virtual EngineIdentity identity() const = 0;
+    virtual PlayerIdentity identity() const = 0;
 };
 
-}  // namespace oaq::engine
+}  // namespace oaq::game

@@ -1,10 +1,10 @@
-#include "match/time_control.hpp"
+#include "game/time_control.hpp"
 
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 
-namespace oaq::match {
+namespace oaq::game {
 
 namespace {
 
@@ -80,4 +80,4 @@ std::string to_string(const TimeControl& tc) {
     return seconds_text(tc.base) + (tc.increment.count() ? "+" + seconds_text(tc.increment) : "");
 }
 
-}  // namespace oaq::match
+}  // namespace oaq::game

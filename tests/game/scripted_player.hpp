@@ -1,4 +1,4 @@
-// ScriptedEngine: a fake Engine for match-layer unit tests. By default it plays the first legal
+// ScriptedPlayer: a fake game::Player for game-layer unit tests. By default it plays the first legal
 // move of the position it is sent, reporting a fixed think time; tests override `reply` to script
 // misbehaviour. No process, no sleeping: the "clock" is whatever elapsed time the script reports.
 #pragma once
@@ -6,7 +6,7 @@
 #include <functional>
 #include <vector>
 
-#include "engine/engine.hpp"
+#include "game/player.hpp"
 #include "rules/position_string.hpp"
 #include "rules/turn.hpp"
 
@@ -18,34 +18,34 @@ inline rules::Position position_of(const protocol::PositionCommand& cmd, const r
     return pos;
 }
 
-class ScriptedEngine : public engine::Engine {
+class ScriptedPlayer : public game::Player {
 public:
-    using Reply = Expected<engine::SearchResult, engine::EngineFailure>;
-    explicit ScriptedEngine(std::string name, rules::Rules rules = {})
+    using Reply = Expected<game::SearchResult, game::PlayerFailure>;
+    explicit ScriptedPlayer(std::string name, rules::Rules rules = {})
         : name_(std::move(name)), rules_(rules) {}
 
     // Called for each search with the ply index of this engine's searches (0, 1, ...).
     std::function<Reply(const protocol::PositionCommand&, const protocol::Go&, int)> reply;
-    Expected<Ok, engine::EngineFailure> prepare_result = Ok{};
+    Expected<Ok, game::PlayerFailure> prepare_result = Ok{};
     std::chrono::nanoseconds think{std::chrono::milliseconds(1)};
 
     std::vector<protocol::Go> gos;
     std::vector<protocol::PositionCommand> positions;
-    std::vector<std::optional<engine::Nanoseconds>> deadlines;
+    std::vector<std::optional<game::Nanoseconds>> deadlines;
     int prepares = 0;
     int new_games = 0;
 
     const std::string& name() const override { return name_; }
-    Expected<Ok, engine::EngineFailure> prepare(const std::string&) override {
+    Expected<Ok, game::PlayerFailure> prepare(const rules::Rules&) override {
         ++prepares;
         return prepare_result;
     }
-    Expected<Ok, engine::EngineFailure> new_game() override {
+    Expected<Ok, game::PlayerFailure> new_game() override {
         ++new_games;
         return Ok{};
     }
     Reply search(const protocol::PositionCommand& position, const protocol::Go& go,
-                 std::optional<engine::Nanoseconds> deadline, const engine::InfoCallback&) override {
+                 std::optional<game::Nanoseconds> deadline, const game::InfoCallback&) override {
         gos.push_back(go);
         positions.push_back(position);
         deadlines.push_back(deadline);
@@ -54,11 +54,11 @@ public:
         return first_legal(position);
     }
     void shutdown() override {}
-    engine::EngineIdentity identity() const override { return {name_, "test", {}}; }
+    game::PlayerIdentity identity() const override { return {name_, "test", {}}; }
 
     Reply first_legal(const protocol::PositionCommand& position) const {
         auto moves = rules::legal_moves(position_of(position, rules_), rules_);
-        engine::SearchResult r;
+        game::SearchResult r;
         r.move = rules::to_string(moves[0]);
         r.elapsed = think;
         r.info.depth = 1;

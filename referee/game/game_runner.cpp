@@ -1,4 +1,4 @@
-#include "match/game_runner.hpp"
+#include "game/game_runner.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -7,7 +7,7 @@
 #include "common/error.hpp"
 #include "rules/position_string.hpp"
 
-namespace oaq::match {
+namespace oaq::game {
 
 namespace {
 
@@ -24,7 +24,7 @@ std::string ms_text(std::chrono::nanoseconds ns) {
 // The `go` command and the deadline for the side to move (protocol-spec, timing contract).
 struct SearchLimits {
     protocol::Go go;
-    std::optional<engine::Nanoseconds> deadline;
+    std::optional<Nanoseconds> deadline;
 };
 
 SearchLimits limits_for(const TimeControl& tc, const GameSettings& settings,
@@ -56,7 +56,7 @@ rules::Result loss_for(Side side) {
 
 class GameInProgress {
 public:
-    GameInProgress(engine::Engine& south, engine::Engine& north, const GameSettings& settings,
+    GameInProgress(Player& south, Player& north, const GameSettings& settings,
                    const std::atomic<bool>& abort, const GameObserver& observer)
         : engines_{&south, &north}, settings_(settings), abort_(abort), observer_(observer),
           game_(settings.rules, initial_position(settings), settings.max_plies) {
@@ -102,7 +102,7 @@ private:
     bool start_engines() {
         for (Side side : {Side::South, Side::North}) {
             auto& engine = *engines_[static_cast<std::size_t>(rules::index(side))];
-            auto ready = engine.prepare(record_.rules);
+            auto ready = engine.prepare(settings_.rules);
             if (ready) ready = engine.new_game();
             if (!ready) {
                 fail_side(side, ready.error().termination, ready.error().detail);
@@ -141,18 +141,18 @@ private:
         const auto elapsed = reply->elapsed;
         if (limits.deadline && elapsed > *limits.deadline) {
             const auto allowed = tc.kind == TimeControl::Kind::Clock ? std::chrono::nanoseconds(clock_[i]) : std::chrono::nanoseconds(tc.movetime);
-            fail_side(mover, protocol::Termination::TimeForfeit,
+            fail_side(mover, Termination::TimeForfeit,
                       "exceeded by " + ms_text(elapsed - allowed) + " (used " + ms_text(elapsed) +
                           " of " + ms_text(allowed) + ", margin " + std::to_string(settings_.margin.count()) + " ms)");
             return false;
         }
         auto move = rules::parse_move(reply->move);
         if (!move) {
-            fail_side(mover, protocol::Termination::ProtocolViolation, "bestmove " + reply->move + ": " + move.error().message);
+            fail_side(mover, Termination::ProtocolViolation, "bestmove " + reply->move + ": " + move.error().message);
             return false;
         }
         if (auto why = rules::why_illegal(game_.position(), *move, settings_.rules); !why.empty()) {
-            fail_side(mover, protocol::Termination::IllegalMove, reply->move + ": " + why);
+            fail_side(mover, Termination::IllegalMove, reply->move + ": " + why);
             return false;
         }
         MoveRecord rec;
@@ -172,7 +172,7 @@ private:
         return true;
     }
 
-    void fail_side(Side side, protocol::Termination termination, std::string detail) {
+    void fail_side(Side side, Termination termination, std::string detail) {
         decided_ = true;
         record_.result = loss_for(side);
         record_.termination = termination;
@@ -182,7 +182,7 @@ private:
     void abort_game() {
         decided_ = true;
         record_.result = rules::Result::Draw;
-        record_.termination = protocol::Termination::Aborted;
+        record_.termination = Termination::Aborted;
         record_.detail = "interrupted by the referee";
     }
 
@@ -191,9 +191,9 @@ private:
         if (!decided_) {
             record_.result = game_.result();
             switch (pos.end) {
-                case rules::EndReason::Repetition: record_.termination = protocol::Termination::Repetition; break;
-                case rules::EndReason::PlyLimit: record_.termination = protocol::Termination::PlyLimit; break;
-                default: record_.termination = protocol::Termination::Normal; break;
+                case rules::EndReason::Repetition: record_.termination = Termination::Repetition; break;
+                case rules::EndReason::PlyLimit: record_.termination = Termination::PlyLimit; break;
+                default: record_.termination = Termination::Normal; break;
             }
             record_.detail = std::string(rules::to_string(pos.end));
         }
@@ -203,7 +203,7 @@ private:
         record_.ended_at = Clock::now();
     }
 
-    std::array<engine::Engine*, 2> engines_;
+    std::array<Player*, 2> engines_;
     const GameSettings& settings_;
     const std::atomic<bool>& abort_;
     const GameObserver& observer_;
@@ -215,16 +215,9 @@ private:
 
 }  // namespace
 
-std::string Opening::text() const {
-    std::string s;
-    if (position != "startpos") s = "fen " + position + (moves.empty() ? "" : " moves");
-    for (const auto& m : moves) s += (s.empty() ? "" : " ") + m;
-    return s;
-}
-
-GameRecord play_game(engine::Engine& south, engine::Engine& north, const GameSettings& settings,
+GameRecord play_game(Player& south, Player& north, const GameSettings& settings,
                      const std::atomic<bool>& abort, const GameObserver& observer) {
     return GameInProgress(south, north, settings, abort, observer).run();
 }
 
-}  // namespace oaq::match
+}  // namespace oaq::game

@@ -14,7 +14,7 @@
 
 #include "common/expected.hpp"
 
-namespace oaq::match {
+namespace oaq::game {
 
 using Milliseconds = std::chrono::milliseconds;
 
@@ -35,4 +35,4 @@ Expected<TimeControl> parse_time_control(std::string_view text);
 // The canonical text, which parse_time_control accepts back: "10+0.1", "movetime=100", ...
 std::string to_string(const TimeControl& tc);
 
-}  // namespace oaq::match
+}  // namespace oaq::game

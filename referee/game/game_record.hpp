@@ -1,4 +1,4 @@
-// GameRecord: everything the referee knows about one finished game, as plain data. The match layer
+// GameRecord: everything the referee knows about one finished game, as plain data. The game layer
 // fills it; the store writes it in one transaction; printers turn it into text or JSON. Engine
 // misbehaviour is recorded here as a Termination with its detail, never thrown.
 #pragma once
@@ -11,12 +11,11 @@
 #include <vector>
 
 #include "protocol/messages.hpp"
-#include "protocol/termination.hpp"
+#include "game/termination.hpp"
 #include "rules/position.hpp"
 
-namespace oaq::match {
+namespace oaq::game {
 
-using protocol::Termination;
 
 using Microseconds = std::chrono::microseconds;
 
@@ -51,4 +50,4 @@ struct GameRecord {
     int plies() const { return static_cast<int>(moves.size()); }
 };
 
-}  // namespace oaq::match
+}  // namespace oaq::game

@@ -1,27 +1,27 @@
 #include <catch2/catch.hpp>
 
-#include "match/game_runner.hpp"
+#include "game/game_runner.hpp"
 #include "rules/position_string.hpp"
-#include "scripted_engine.hpp"
+#include "scripted_player.hpp"
 
 using namespace oaq;
 using namespace std::chrono_literals;
-using match::TimeControl;
-using protocol::Termination;
-using testing::ScriptedEngine;
+using game::TimeControl;
+using game::Termination;
+using testing::ScriptedPlayer;
 
 namespace {
 
-match::GameSettings settings_with(const std::string& tc) {
-    match::GameSettings s;
-    s.south_tc = s.north_tc = match::parse_time_control(tc).value();
+game::GameSettings settings_with(const std::string& tc) {
+    game::GameSettings s;
+    s.south_tc = s.north_tc = game::parse_time_control(tc).value();
     return s;
 }
 
 const std::atomic<bool> kNoAbort{false};
 
 // Replays the record's moves from its start position with the rules library.
-rules::Position replay(const match::GameRecord& rec, const rules::Rules& r) {
+rules::Position replay(const game::GameRecord& rec, const rules::Rules& r) {
     rules::Game game(r, rules::parse_position(rec.start_position, r).value());
     for (const auto& m : rec.moves) REQUIRE(game.play(m.move));
     return game.position();
@@ -29,10 +29,10 @@ rules::Position replay(const match::GameRecord& rec, const rules::Rules& r) {
 
 }  // namespace
 
-TEST_CASE("a game between two correct engines ends by the rules and records every ply", "[match]") {
-    ScriptedEngine south("a"), north("b");
+TEST_CASE("a game between two correct engines ends by the rules and records every ply", "[game]") {
+    ScriptedPlayer south("a"), north("b");
     auto settings = settings_with("10+0.1");
-    auto rec = match::play_game(south, north, settings, kNoAbort);
+    auto rec = game::play_game(south, north, settings, kNoAbort);
     CHECK(rec.south == "a");
     CHECK(rec.north == "b");
     CHECK(rec.rules == rules::expanded(rules::Rules{}));
@@ -49,13 +49,13 @@ TEST_CASE("a game between two correct engines ends by the rules and records ever
     CHECK(north.new_games == 1);
 }
 
-TEST_CASE("the clock is charged with the time used and credited with the increment", "[match]") {
-    ScriptedEngine south("a"), north("b");
+TEST_CASE("the clock is charged with the time used and credited with the increment", "[game]") {
+    ScriptedPlayer south("a"), north("b");
     south.think = 250ms;
     north.think = 40ms;
     auto settings = settings_with("10+0.1");
     settings.max_plies = 4;
-    auto rec = match::play_game(south, north, settings, kNoAbort);
+    auto rec = game::play_game(south, north, settings, kNoAbort);
     REQUIRE(rec.plies() == 4);
     CHECK(rec.moves[0].time_used == 250ms);
     CHECK(rec.moves[0].time_left == 10s - 250ms + 100ms);
@@ -71,23 +71,23 @@ TEST_CASE("the clock is charged with the time used and credited with the increme
     CHECK(rec.termination == Termination::PlyLimit);
 }
 
-TEST_CASE("using more than the time left plus the margin forfeits the game", "[match]") {
-    ScriptedEngine south("a"), north("slow");
+TEST_CASE("using more than the time left plus the margin forfeits the game", "[game]") {
+    ScriptedPlayer south("a"), north("slow");
     north.reply = [&](const protocol::PositionCommand& p, const protocol::Go&, int n) {
         auto r = north.first_legal(p);
         if (n == 1) r.value().elapsed = 1s + 51ms;  // 1 s left, 50 ms margin
         return r;
     };
     auto settings = settings_with("1");
-    auto rec = match::play_game(south, north, settings, kNoAbort);
+    auto rec = game::play_game(south, north, settings, kNoAbort);
     CHECK(rec.termination == Termination::TimeForfeit);
     CHECK(rec.result == rules::Result::SouthWin);
     CHECK(rec.detail.rfind("north: exceeded by", 0) == 0);
     CHECK(rec.plies() == 3);
 }
 
-TEST_CASE("an overrun within the margin is not a forfeit, and the clock stops at zero", "[match]") {
-    ScriptedEngine south("a"), north("b");
+TEST_CASE("an overrun within the margin is not a forfeit, and the clock stops at zero", "[game]") {
+    ScriptedPlayer south("a"), north("b");
     south.reply = [&](const protocol::PositionCommand& p, const protocol::Go&, int n) {
         auto r = south.first_legal(p);
         if (n == 0) r.value().elapsed = 1s + 30ms;
@@ -95,21 +95,21 @@ TEST_CASE("an overrun within the margin is not a forfeit, and the clock stops at
     };
     auto settings = settings_with("1+0.5");
     settings.max_plies = 2;
-    auto rec = match::play_game(south, north, settings, kNoAbort);
+    auto rec = game::play_game(south, north, settings, kNoAbort);
     REQUIRE(rec.plies() == 2);
     CHECK(rec.moves[0].time_left == 500ms);
     CHECK(rec.termination == Termination::PlyLimit);
 }
 
-TEST_CASE("movetime sends go movetime and forfeits beyond movetime plus margin", "[match]") {
-    ScriptedEngine south("late"), north("b");
+TEST_CASE("movetime sends go movetime and forfeits beyond movetime plus margin", "[game]") {
+    ScriptedPlayer south("late"), north("b");
     south.reply = [&](const protocol::PositionCommand& p, const protocol::Go&, int) {
         auto r = south.first_legal(p);
         r.value().elapsed = 100ms + 60ms;
         return r;
     };
     auto settings = settings_with("movetime=100");
-    auto rec = match::play_game(south, north, settings, kNoAbort);
+    auto rec = game::play_game(south, north, settings, kNoAbort);
     REQUIRE(south.gos.size() == 1);
     CHECK(south.gos[0].movetime == 100ms);
     CHECK_FALSE(south.gos[0].p1time.has_value());
@@ -117,94 +117,94 @@ TEST_CASE("movetime sends go movetime and forfeits beyond movetime plus margin",
     CHECK(rec.result == rules::Result::NorthWin);
 }
 
-TEST_CASE("depth and nodes searches have no deadline", "[match]") {
-    ScriptedEngine south("a"), north("b");
+TEST_CASE("depth and nodes searches have no deadline", "[game]") {
+    ScriptedPlayer south("a"), north("b");
     auto settings = settings_with("depth=3");
-    settings.north_tc = match::parse_time_control("nodes=500").value();
+    settings.north_tc = game::parse_time_control("nodes=500").value();
     settings.max_plies = 2;
-    match::play_game(south, north, settings, kNoAbort);
+    game::play_game(south, north, settings, kNoAbort);
     CHECK(south.gos[0].depth == 3);
     CHECK_FALSE(south.deadlines[0].has_value());
     CHECK(north.gos[0].nodes == 500u);
 }
 
-TEST_CASE("an illegal move loses with the move and the reason", "[match]") {
-    ScriptedEngine south("a"), north("cheat");
+TEST_CASE("an illegal move loses with the move and the reason", "[game]") {
+    ScriptedPlayer south("a"), north("cheat");
     north.reply = [&](const protocol::PositionCommand& p, const protocol::Go&, int) {
         auto pos = testing::position_of(p, rules::Rules{});
         // Find an empty square of the mover, or any move the rules refuse.
-        engine::SearchResult r;
+        game::SearchResult r;
         r.move = "1L";
         for (int k = 1; k <= 5; ++k) {
             if (pos.citizens[static_cast<std::size_t>(rules::pit_of(pos.side, k))] == 0) {
                 r.move = std::to_string(k) + "R";
             }
         }
-        return Expected<engine::SearchResult, engine::EngineFailure>(r);
+        return Expected<game::SearchResult, game::PlayerFailure>(r);
     };
     // After 2L North's square 2 (N2, pit 8) is empty (RULES.md vector), so 2R is illegal.
     auto settings = settings_with("10+0.1");
     settings.opening.moves = {"2L"};
-    auto rec = match::play_game(south, north, settings, kNoAbort);
+    auto rec = game::play_game(south, north, settings, kNoAbort);
     CHECK(rec.termination == Termination::IllegalMove);
     CHECK(rec.result == rules::Result::SouthWin);
     CHECK(rec.detail == "north: 2R: square 2 (N2) is empty");
 }
 
-TEST_CASE("a malformed bestmove is a protocol violation with the text", "[match]") {
-    ScriptedEngine south("bad"), north("b");
+TEST_CASE("a malformed bestmove is a protocol violation with the text", "[game]") {
+    ScriptedPlayer south("bad"), north("b");
     south.reply = [](const protocol::PositionCommand&, const protocol::Go&, int) {
-        engine::SearchResult r;
+        game::SearchResult r;
         r.move = "e2e4";
-        return Expected<engine::SearchResult, engine::EngineFailure>(r);
+        return Expected<game::SearchResult, game::PlayerFailure>(r);
     };
-    auto rec = match::play_game(south, north, settings_with("10"), kNoAbort);
+    auto rec = game::play_game(south, north, settings_with("10"), kNoAbort);
     CHECK(rec.termination == Termination::ProtocolViolation);
     CHECK(rec.result == rules::Result::NorthWin);
     CHECK(rec.detail.find("e2e4") != std::string::npos);
 }
 
-TEST_CASE("an engine failure during search loses the game with its detail", "[match]") {
-    ScriptedEngine south("a"), north("crashy");
+TEST_CASE("an engine failure during search loses the game with its detail", "[game]") {
+    ScriptedPlayer south("a"), north("crashy");
     north.reply = [](const protocol::PositionCommand&, const protocol::Go&, int) {
-        return Expected<engine::SearchResult, engine::EngineFailure>(
-            engine::EngineFailure{Termination::Crash, "signal 11 (SIGSEGV)", {}});
+        return Expected<game::SearchResult, game::PlayerFailure>(
+            game::PlayerFailure{Termination::Crash, "signal 11 (SIGSEGV)", {}});
     };
-    auto rec = match::play_game(south, north, settings_with("10"), kNoAbort);
+    auto rec = game::play_game(south, north, settings_with("10"), kNoAbort);
     CHECK(rec.termination == Termination::Crash);
     CHECK(rec.detail == "north: signal 11 (SIGSEGV)");
     CHECK(rec.result == rules::Result::SouthWin);
     CHECK(rec.plies() == 1);
 }
 
-TEST_CASE("an engine that fails to get ready loses before the first move", "[match]") {
-    ScriptedEngine south("mute"), north("b");
-    south.prepare_result = engine::EngineFailure{Termination::Stall, "no ugiok within 10000 ms", {}};
-    auto rec = match::play_game(south, north, settings_with("10"), kNoAbort);
+TEST_CASE("an engine that fails to get ready loses before the first move", "[game]") {
+    ScriptedPlayer south("mute"), north("b");
+    south.prepare_result = game::PlayerFailure{Termination::Stall, "no ugiok within 10000 ms", {}};
+    auto rec = game::play_game(south, north, settings_with("10"), kNoAbort);
     CHECK(rec.termination == Termination::Stall);
     CHECK(rec.result == rules::Result::NorthWin);
     CHECK(rec.plies() == 0);
     CHECK(north.gos.empty());
 }
 
-TEST_CASE("an abort request ends the game as aborted", "[match]") {
-    ScriptedEngine south("a"), north("b");
+TEST_CASE("an abort request ends the game as aborted", "[game]") {
+    ScriptedPlayer south("a"), north("b");
     std::atomic<bool> abort{false};
     north.reply = [&](const protocol::PositionCommand& p, const protocol::Go&, int) {
         abort = true;  // Ctrl-C arrives during North's first search
         return north.first_legal(p);
     };
-    auto rec = match::play_game(south, north, settings_with("10"), abort);
+    auto rec = game::play_game(south, north, settings_with("10"), abort);
     CHECK(rec.termination == Termination::Aborted);
     CHECK(rec.plies() == 1);
 }
 
-TEST_CASE("openings are played before the engines and sent with every position", "[match]") {
-    ScriptedEngine south("a"), north("b");
+TEST_CASE("openings are played before the engines and sent with every position", "[game]") {
+    ScriptedPlayer south("a"), north("b");
     auto settings = settings_with("10");
     settings.max_plies = 4;
     settings.opening.moves = {"1R", "3L"};
-    auto rec = match::play_game(south, north, settings, kNoAbort);
+    auto rec = game::play_game(south, north, settings, kNoAbort);
     CHECK(rec.opening == "1R 3L");
     CHECK(rec.start_position == "Q8,3,1,1,1,5,5,3,1,3,3,3 S 9+1 4+0 0 0");
     REQUIRE(!south.positions.empty());
@@ -213,30 +213,30 @@ TEST_CASE("openings are played before the engines and sent with every position",
     CHECK(rec.plies() == 2);  // the ply limit counts the opening plies too
 
     SECTION("a position-string opening is sent as fen") {
-        ScriptedEngine s2("a"), n2("b");
+        ScriptedPlayer s2("a"), n2("b");
         auto fen_settings = settings_with("10");
         fen_settings.max_plies = 1;
         fen_settings.opening.position = rec.start_position;
-        match::play_game(s2, n2, fen_settings, kNoAbort);
+        game::play_game(s2, n2, fen_settings, kNoAbort);
         REQUIRE(s2.positions.size() == 1);
         CHECK(s2.positions[0].fen == rec.start_position);
         CHECK(s2.positions[0].moves.empty());
     }
 }
 
-TEST_CASE("a bad opening is the caller's configuration error", "[match]") {
-    ScriptedEngine south("a"), north("b");
+TEST_CASE("a bad opening is the caller's configuration error", "[game]") {
+    ScriptedPlayer south("a"), north("b");
     auto settings = settings_with("10");
     settings.opening.moves = {"1R", "9Q"};
-    CHECK_THROWS_WITH(match::play_game(south, north, settings, kNoAbort),
+    CHECK_THROWS_WITH(game::play_game(south, north, settings, kNoAbort),
                       Catch::Contains("move 2") && Catch::Contains("9Q"));
 }
 
-TEST_CASE("time controls parse and print back", "[match]") {
-    using match::parse_time_control;
-    CHECK(match::to_string(parse_time_control("10+0.1").value()) == "10+0.1");
+TEST_CASE("time controls parse and print back", "[game]") {
+    using game::parse_time_control;
+    CHECK(game::to_string(parse_time_control("10+0.1").value()) == "10+0.1");
     CHECK(parse_time_control("10+0.1")->increment == 100ms);
-    CHECK(match::to_string(parse_time_control("60").value()) == "60");
+    CHECK(game::to_string(parse_time_control("60").value()) == "60");
     CHECK(parse_time_control("movetime=250")->movetime == 250ms);
     CHECK(parse_time_control("depth=7")->depth == 7);
     CHECK(parse_time_control("nodes=1000")->nodes == 1000u);

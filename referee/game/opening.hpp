@@ -1,0 +1,25 @@
+// Opening: where one game starts, a position ("startpos" or a position string) and the moves played
+// from it before the players take over (a book line). Both are sent to the engines every move.
+// Which opening each game of a tournament gets (book files, seeded random lines) is the
+// tournament layer's business (tournament/openings.hpp); this is only the value a game is given.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace oaq::game {
+
+struct Opening {
+    std::string position = "startpos";
+    std::vector<std::string> moves;
+
+    // "" for the plain start; else the moves, or "fen <position> [moves ...]".
+    std::string text() const {
+        std::string s;
+        if (position != "startpos") s = "fen " + position + (moves.empty() ? "" : " moves");
+        for (const auto& m : moves) s += (s.empty() ? "" : " ") + m;
+        return s;
+    }
+};
+
+}  // namespace oaq::game
