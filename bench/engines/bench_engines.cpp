@@ -43,7 +43,8 @@ std::unique_ptr<kit::Engine> make_engine(std::string_view name, std::uint64_t se
 struct Config {
     std::string a = "alphabeta", b = "greedy", rules = "standard";
     int games = 20, random_plies = 2;
-    int balanced_cp = 0;  // > 0: redraw random openings until a depth-10 search scores them within this
+    int balanced_cp =
+        0;  // > 0: redraw random openings until a depth-10 search scores them within this
     std::uint64_t seed = 1;
     kit::SearchLimits limits;
     std::vector<std::pair<std::string, std::string>> a_options, b_options;  // Name=Value
@@ -58,7 +59,8 @@ std::pair<std::string, std::string> split_option(std::string_view text) {
 // The position after cfg.random_plies random plies; with --balanced, only one a depth-10 alpha-beta
 // search scores within cfg.balanced_cp for the side to move (so colour-swapped pairs measure
 // strength rather than a decided opening).
-rules::Position opening_position(const Config& cfg, const rules::Rules& rules, std::mt19937_64& rng) {
+rules::Position opening_position(const Config& cfg, const rules::Rules& rules,
+                                 std::mt19937_64& rng) {
     for (int attempt = 0;; ++attempt) {
         rules::Position pos = rules::start_position(rules);
         for (int ply = 0; ply < cfg.random_plies && !pos.is_over(); ++ply) {
@@ -78,7 +80,8 @@ rules::Position opening_position(const Config& cfg, const rules::Rules& rules, s
 }
 
 // Plays one game; returns A's points (1, 0.5, 0).
-double play_game(const Config& cfg, const rules::Rules& rules, bool a_is_south, std::uint64_t seed) {
+double play_game(const Config& cfg, const rules::Rules& rules, bool a_is_south,
+                 std::uint64_t seed) {
     auto a = make_engine(cfg.a, seed);
     auto b = make_engine(cfg.b, seed + 1000);
     kit::Options opts_a, opts_b;
@@ -105,7 +108,8 @@ double play_game(const Config& cfg, const rules::Rules& rules, bool a_is_south, 
             move = e.search(request, control);
             if (std::getenv("OAQ_BENCH_VERBOSE") != nullptr) {
                 const auto* ab = dynamic_cast<const engines::AlphaBetaEngine*>(&e);
-                std::printf("  ply %d %s %s%s\n", game.ply(), a_moves ? "A" : "B", rules::to_string(move).c_str(),
+                std::printf("  ply %d %s %s%s\n", game.ply(), a_moves ? "A" : "B",
+                            rules::to_string(move).c_str(),
                             ab ? (" score " + std::to_string(ab->last_score())).c_str() : "");
             }
         }
@@ -127,19 +131,30 @@ int main(int argc, char** argv) {
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string_view k = argv[i];
         const char* v = argv[i + 1];
-        if (k == "--a") cfg.a = v;
-        else if (k == "--b") cfg.b = v;
-        else if (k == "--rules") cfg.rules = v;
-        else if (k == "--a-opt") cfg.a_options.push_back(split_option(v));
-        else if (k == "--b-opt") cfg.b_options.push_back(split_option(v));
-        else if (k == "--games") cfg.games = std::atoi(v);
-        else if (k == "--random-plies") cfg.random_plies = std::atoi(v);
-        else if (k == "--balanced") cfg.balanced_cp = std::atoi(v);
-        else if (k == "--seed") cfg.seed = std::strtoull(v, nullptr, 10);
+        if (k == "--a")
+            cfg.a = v;
+        else if (k == "--b")
+            cfg.b = v;
+        else if (k == "--rules")
+            cfg.rules = v;
+        else if (k == "--a-opt")
+            cfg.a_options.push_back(split_option(v));
+        else if (k == "--b-opt")
+            cfg.b_options.push_back(split_option(v));
+        else if (k == "--games")
+            cfg.games = std::atoi(v);
+        else if (k == "--random-plies")
+            cfg.random_plies = std::atoi(v);
+        else if (k == "--balanced")
+            cfg.balanced_cp = std::atoi(v);
+        else if (k == "--seed")
+            cfg.seed = std::strtoull(v, nullptr, 10);
         else if (k == "--movetime") {
             cfg.limits.soft_time = cfg.limits.hard_time = kit::Milliseconds{std::atoi(v)};
-        } else if (k == "--depth") cfg.limits.depth = std::atoi(v);
-        else if (k == "--nodes") cfg.limits.nodes = std::strtoull(v, nullptr, 10);
+        } else if (k == "--depth")
+            cfg.limits.depth = std::atoi(v);
+        else if (k == "--nodes")
+            cfg.limits.nodes = std::strtoull(v, nullptr, 10);
         else {
             std::fprintf(stderr, "unknown option %s\n", std::string(k).c_str());
             return 2;
@@ -153,12 +168,15 @@ int main(int argc, char** argv) {
     double points = 0;
     int wins = 0, draws = 0, losses = 0;
     for (int g = 0; g < cfg.games; ++g) {
-        const double p = play_game(cfg, *rules, g % 2 == 0, cfg.seed + static_cast<std::uint64_t>(g / 2));
+        const double p =
+            play_game(cfg, *rules, g % 2 == 0, cfg.seed + static_cast<std::uint64_t>(g / 2));
         points += p;
-        if (std::getenv("OAQ_BENCH_VERBOSE")) std::printf("game %d: A is %s, A scores %.1f\n", g, g % 2 == 0 ? "South" : "North", p);
+        if (std::getenv("OAQ_BENCH_VERBOSE"))
+            std::printf("game %d: A is %s, A scores %.1f\n", g, g % 2 == 0 ? "South" : "North", p);
         (p == 1.0 ? wins : p == 0.0 ? losses : draws)++;
     }
-    std::printf("%s vs %s (%s): +%d =%d -%d  score %.1f/%d = %.1f%%\n", cfg.a.c_str(), cfg.b.c_str(),
-                cfg.rules.c_str(), wins, draws, losses, points, cfg.games, 100.0 * points / cfg.games);
+    std::printf("%s vs %s (%s): +%d =%d -%d  score %.1f/%d = %.1f%%\n", cfg.a.c_str(),
+                cfg.b.c_str(), cfg.rules.c_str(), wins, draws, losses, points, cfg.games,
+                100.0 * points / cfg.games);
     return 0;
 }

@@ -28,10 +28,12 @@ std::string draw_board(const rules::Position& pos, const rules::Rules& rules) {
     using rules::Side;
     std::string north_row, south_row;
     for (int k = 5; k >= 1; --k) {
-        north_row += fmt::format("| {:>3} ", pos.citizens[static_cast<std::size_t>(rules::pit_of(Side::North, k))]);
+        north_row += fmt::format(
+            "| {:>3} ", pos.citizens[static_cast<std::size_t>(rules::pit_of(Side::North, k))]);
     }
     for (int k = 1; k <= 5; ++k) {
-        south_row += fmt::format("| {:>3} ", pos.citizens[static_cast<std::size_t>(rules::pit_of(Side::South, k))]);
+        south_row += fmt::format(
+            "| {:>3} ", pos.citizens[static_cast<std::size_t>(rules::pit_of(Side::South, k))]);
     }
     const std::string rule = "+-----+-----+-----+-----+-----+";
     std::string out;

@@ -21,8 +21,10 @@ std::optional<po::variables_map> parse(CommandLine& cli, int argc, char** argv) 
     std::vector<std::string> rewritten(argv, argv + argc);
     for (auto& arg : rewritten) {
         for (const auto& [old_name, new_name] : cli.aliases) {
-            if (arg == old_name) arg = new_name;
-            else if (arg.rfind(old_name + "=", 0) == 0) arg = new_name + arg.substr(old_name.size());
+            if (arg == old_name)
+                arg = new_name;
+            else if (arg.rfind(old_name + "=", 0) == 0)
+                arg = new_name + arg.substr(old_name.size());
         }
     }
     std::vector<char*> args;

@@ -1,9 +1,9 @@
 #include "app/engine_specs.hpp"
 
+#include <unistd.h>
 #include <cstdlib>
 #include <filesystem>
 #include <set>
-#include <unistd.h>
 
 #include "app/cli.hpp"
 #include "common/error.hpp"
@@ -18,9 +18,12 @@ SplitArguments split_engine_arguments(int argc, char** argv) {
         std::string arg = argv[i];
         if (i > 0 && (arg == "--engine" || arg == "--each")) {
             std::vector<std::string> group;
-            while (i + 1 < argc && std::string(argv[i + 1]).rfind("--", 0) != 0) group.push_back(argv[++i]);
-            if (arg == "--engine") out.engines.push_back(std::move(group));
-            else out.each.insert(out.each.end(), group.begin(), group.end());
+            while (i + 1 < argc && std::string(argv[i + 1]).rfind("--", 0) != 0)
+                group.push_back(argv[++i]);
+            if (arg == "--engine")
+                out.engines.push_back(std::move(group));
+            else
+                out.each.insert(out.each.end(), group.begin(), group.end());
         } else {
             out.rest.push_back(std::move(arg));
         }
@@ -35,8 +38,10 @@ std::vector<std::string> split_words(const std::string& text) {
     char quote = 0;
     for (char c : text) {
         if (quote) {
-            if (c == quote) quote = 0;
-            else word += c;
+            if (c == quote)
+                quote = 0;
+            else
+                word += c;
         } else if (c == '"' || c == '\'') {
             quote = c;
             in_word = true;
@@ -71,7 +76,8 @@ std::optional<std::string> resolve_command(const std::string& command) {
     while (start <= dirs.size()) {
         auto end = dirs.find(':', start);
         auto dir = dirs.substr(start, end == std::string::npos ? std::string::npos : end - start);
-        if (!dir.empty() && is_executable(fs::path(dir) / command)) return (fs::path(dir) / command).string();
+        if (!dir.empty() && is_executable(fs::path(dir) / command))
+            return (fs::path(dir) / command).string();
         if (end == std::string::npos) break;
         start = end + 1;
     }
@@ -92,21 +98,34 @@ void set_option(std::vector<std::pair<std::string, std::string>>& list, const st
 void apply(EngineSpec& spec, const std::string& token, const std::string& where) {
     const auto [key, value, has_value] = split_key_value(token);
     if (!has_value || key.empty()) {
-        throw OaqError(where + ": \"" + token + "\" is not key=value (name, cmd, args, dir, option.<N>, tc, env.<K>, restart)");
+        throw OaqError(
+            where + ": \"" + token +
+            "\" is not key=value (name, cmd, args, dir, option.<N>, tc, env.<K>, restart)");
     }
-    if (key == "name") spec.name = value;
-    else if (key == "cmd") spec.command = value;
-    else if (key == "args") spec.args = split_words(value);
-    else if (key == "dir") spec.dir = value;
-    else if (key == "tc") spec.tc = value;
-    else if (key.rfind("option.", 0) == 0 && key.size() > 7) set_option(spec.options, key.substr(7), value);
-    else if (key.rfind("env.", 0) == 0 && key.size() > 4) set_option(spec.env, key.substr(4), value);
+    if (key == "name")
+        spec.name = value;
+    else if (key == "cmd")
+        spec.command = value;
+    else if (key == "args")
+        spec.args = split_words(value);
+    else if (key == "dir")
+        spec.dir = value;
+    else if (key == "tc")
+        spec.tc = value;
+    else if (key.rfind("option.", 0) == 0 && key.size() > 7)
+        set_option(spec.options, key.substr(7), value);
+    else if (key.rfind("env.", 0) == 0 && key.size() > 4)
+        set_option(spec.env, key.substr(4), value);
     else if (key == "restart") {
-        if (value == "on") spec.restart_every_game = true;
-        else if (value == "off") spec.restart_every_game = false;
-        else throw OaqError(where + ": restart must be on or off, got \"" + value + "\"");
+        if (value == "on")
+            spec.restart_every_game = true;
+        else if (value == "off")
+            spec.restart_every_game = false;
+        else
+            throw OaqError(where + ": restart must be on or off, got \"" + value + "\"");
     } else {
-        throw OaqError(where + ": unknown key \"" + key + "\" (name, cmd, args, dir, option.<N>, tc, env.<K>, restart)");
+        throw OaqError(where + ": unknown key \"" + key +
+                       "\" (name, cmd, args, dir, option.<N>, tc, env.<K>, restart)");
     }
 }
 
@@ -124,7 +143,8 @@ std::vector<EngineSpec> parse_engine_specs(const SplitArguments& split) {
         if (spec.name.empty()) spec.name = fs::path(spec.command).filename().string();
         auto resolved = resolve_command(spec.command);
         if (!resolved) {
-            throw OaqError(where + " (" + spec.name + "): cmd=" + spec.command + ": no executable file by that name");
+            throw OaqError(where + " (" + spec.name + "): cmd=" + spec.command +
+                           ": no executable file by that name");
         }
         spec.command = *resolved;
         if (!spec.dir.empty() && !fs::is_directory(spec.dir)) {
@@ -146,7 +166,8 @@ engine::EngineConfig to_engine_config(const EngineSpec& spec) {
     config.working_dir = spec.dir;
     config.env = spec.env;
     config.options = spec.options;
-    config.restart = spec.restart_every_game ? engine::RestartPolicy::EveryGame : engine::RestartPolicy::OnFailure;
+    config.restart = spec.restart_every_game ? engine::RestartPolicy::EveryGame
+                                             : engine::RestartPolicy::OnFailure;
     return config;
 }
 

@@ -39,7 +39,8 @@ std::string seconds_text(std::chrono::microseconds us) {
 }
 
 std::string score_text(const protocol::Score& score) {
-    return fmt::format("{} {}", score.kind == protocol::Score::Kind::Mate ? "mate" : "cp", score.value);
+    return fmt::format("{} {}", score.kind == protocol::Score::Kind::Mate ? "mate" : "cp",
+                       score.value);
 }
 
 std::string pgn_game(const store::StoredGame& game, const std::string& event) {
@@ -74,10 +75,13 @@ std::string pgn_game(const store::StoredGame& game, const std::string& event) {
     for (std::size_t i = 0; i < r.moves.size(); ++i) {
         const std::size_t ply = i + (north_first ? 1 : 0);  // 0-based, South's plies even
         const std::size_t number = ply / 2 + 1;
-        if (ply % 2 == 0) text += fmt::format("{}. ", number);
-        else if (i == 0) text += fmt::format("{}... ", number);
+        if (ply % 2 == 0)
+            text += fmt::format("{}. ", number);
+        else if (i == 0)
+            text += fmt::format("{}... ", number);
         const auto& m = r.moves[i];
-        text += fmt::format("{} {{{} {}}} ", m.move, seconds_text(m.time_used), seconds_text(m.time_left));
+        text += fmt::format("{} {{{} {}}} ", m.move, seconds_text(m.time_used),
+                            seconds_text(m.time_left));
     }
     text += result;
     // Wrap at 80 columns on spaces outside comments, as PGN readers expect lines of modest length.
@@ -107,8 +111,10 @@ std::string json_game(const store::StoredGame& game, const std::string& event) {
         j.field("time_used_us", static_cast<std::int64_t>(m.time_used.count()));
         j.field("time_left_us", static_cast<std::int64_t>(m.time_left.count()));
         j.field("depth", m.depth);
-        if (m.score) j.field("score", score_text(*m.score));
-        else j.null("score");
+        if (m.score)
+            j.field("score", score_text(*m.score));
+        else
+            j.null("score");
         j.field("nodes", m.nodes);
         j.raw("pv", Json::string_array(m.pv));
         moves.push_back(j.str());
@@ -122,7 +128,8 @@ std::string json_game(const store::StoredGame& game, const std::string& event) {
     j.field("plies", g.plies).field("rules", r.rules).field("time_control", g.time_control);
     j.field("opening", g.opening).field("start_position", g.start_position);
     j.field("final_position", g.final_position);
-    j.field("started_at", store::format_utc(g.started_at)).field("ended_at", store::format_utc(g.ended_at));
+    j.field("started_at", store::format_utc(g.started_at))
+        .field("ended_at", store::format_utc(g.ended_at));
     j.raw("moves", Json::array(moves));
     return j.str();
 }
@@ -133,12 +140,23 @@ std::string csv_header() {
 }
 
 std::string csv_game(const store::GameRow& g, const std::string& event, const std::string& rules) {
-    const std::vector<std::string> cells = {
-        std::to_string(g.id), event, std::to_string(g.slot.game_index), std::to_string(g.slot.round),
-        g.south, g.north, result_token(g.result), std::to_string(g.score_south),
-        std::to_string(g.score_north), std::string(game::to_string(g.termination)), g.detail,
-        std::to_string(g.plies), rules, g.time_control, g.opening, store::format_utc(g.started_at),
-        store::format_utc(g.ended_at)};
+    const std::vector<std::string> cells = {std::to_string(g.id),
+                                            event,
+                                            std::to_string(g.slot.game_index),
+                                            std::to_string(g.slot.round),
+                                            g.south,
+                                            g.north,
+                                            result_token(g.result),
+                                            std::to_string(g.score_south),
+                                            std::to_string(g.score_north),
+                                            std::string(game::to_string(g.termination)),
+                                            g.detail,
+                                            std::to_string(g.plies),
+                                            rules,
+                                            g.time_control,
+                                            g.opening,
+                                            store::format_utc(g.started_at),
+                                            store::format_utc(g.ended_at)};
     std::string out;
     for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_field(cells[i]);
     return out;

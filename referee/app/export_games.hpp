@@ -15,7 +15,8 @@ std::string pgn_game(const store::StoredGame& game, const std::string& event);
 // One line, no newline.
 std::string json_game(const store::StoredGame& game, const std::string& event);
 std::string csv_header();  // no newline
-std::string csv_game(const store::GameRow& game, const std::string& event, const std::string& rules);
+std::string csv_game(const store::GameRow& game, const std::string& event,
+                     const std::string& rules);
 
 // "12.345s": microseconds as seconds with millisecond precision.
 std::string seconds_text(std::chrono::microseconds us);

@@ -19,8 +19,10 @@ struct Subcommand {
 
 constexpr Subcommand kSubcommands[] = {
     {"match", oaq::app::run_match, "play two engines in colour-swapped pairs (optionally SPRT)"},
-    {"tournament", oaq::app::run_tournament, "round robin or gauntlet into an SQLite file, resumable"},
-    {"check-engine", oaq::app::run_check_engine, "walk a bot through the protocol and say what it does wrong"},
+    {"tournament", oaq::app::run_tournament,
+     "round robin or gauntlet into an SQLite file, resumable"},
+    {"check-engine", oaq::app::run_check_engine,
+     "walk a bot through the protocol and say what it does wrong"},
     {"play", oaq::app::run_play, "play an engine yourself in the terminal"},
     {"rules", oaq::app::run_rules, "perft, play moves, show a position (the rules library)"},
     {"report", oaq::app::run_report, "write a static HTML report page"},

@@ -1,8 +1,8 @@
 // `oaq play`: a person plays an engine in the terminal. The person is one more Engine (it reads
 // moves from stdin and re-prompts on a bad one), so the game runs through the same play_game as
 // every tournament game: same validation, same adjudication, same record.
-#include <atomic>
 #include <fmt/format.h>
+#include <atomic>
 #include <iostream>
 
 #include "app/board_view.hpp"
@@ -21,7 +21,7 @@ namespace oaq::app {
 namespace {
 
 class TerminalPlayer final : public game::Player {
-public:
+  public:
     TerminalPlayer(rules::Rules rules, std::istream& in, std::ostream& out)
         : rules_(rules), in_(in), out_(out) {}
 
@@ -31,11 +31,14 @@ public:
     void shutdown() override {}
     game::PlayerIdentity identity() const override { return {name_, "", {}}; }
 
-    Expected<game::SearchResult, game::PlayerFailure> search(
-        const protocol::PositionCommand& cmd, const protocol::Go&, std::optional<game::Nanoseconds>,
-        const game::InfoCallback&) override {
-        auto pos = cmd.fen ? rules::parse_position(*cmd.fen, rules_).value() : rules::start_position(rules_);
-        for (const auto& m : cmd.moves) pos = rules::play(pos, rules::parse_move(m).value(), rules_);
+    Expected<game::SearchResult, game::PlayerFailure> search(const protocol::PositionCommand& cmd,
+                                                             const protocol::Go&,
+                                                             std::optional<game::Nanoseconds>,
+                                                             const game::InfoCallback&) override {
+        auto pos = cmd.fen ? rules::parse_position(*cmd.fen, rules_).value()
+                           : rules::start_position(rules_);
+        for (const auto& m : cmd.moves)
+            pos = rules::play(pos, rules::parse_move(m).value(), rules_);
         const auto start = std::chrono::steady_clock::now();
         std::string legal;
         for (auto m : rules::legal_moves(pos, rules_)) legal += " " + rules::to_string(m);
@@ -62,7 +65,7 @@ public:
         }
     }
 
-private:
+  private:
     std::string name_ = "you";
     rules::Rules rules_;
     std::istream& in_;
@@ -73,13 +76,16 @@ private:
 
 int run_play(int argc, char** argv) {
     auto split = split_engine_arguments(argc, argv);
-    CommandLine cli("oaq play --engine cmd=PATH [key=value...] [--as south|north] [--tc TC] [--rules R]",
-                    "Play an engine yourself in the terminal: the board is drawn after each move and "
-                    "the engine's thinking is shown. Type a move such as 3R, or quit.");
+    CommandLine cli(
+        "oaq play --engine cmd=PATH [key=value...] [--as south|north] [--tc TC] [--rules R]",
+        "Play an engine yourself in the terminal: the board is drawn after each move and "
+        "the engine's thinking is shown. Type a move such as 3R, or quit.");
     cli.options.add_options()("engine", "the engine: cmd=PATH [name=N args=... option.N=V]")(
-        "as", po::value<std::string>()->default_value("south"), "your side: south (moves first) or north")(
-        "tc", po::value<std::string>()->default_value("movetime=1000"), "the engine's time control")(
-        "rules", po::value<std::string>()->default_value("standard"), "rules string")(
+        "as", po::value<std::string>()->default_value("south"),
+        "your side: south (moves first) or north")(
+        "tc", po::value<std::string>()->default_value("movetime=1000"),
+        "the engine's time control")("rules", po::value<std::string>()->default_value("standard"),
+                                     "rules string")(
         "max-plies", po::value<int>()->default_value(rules::kDefaultPlyLimit), "ply limit");
     std::vector<char*> rest;
     for (auto& a : split.rest) rest.push_back(a.data());
@@ -92,7 +98,8 @@ int run_play(int argc, char** argv) {
     auto tc = game::parse_time_control((*vm)["tc"].as<std::string>());
     if (!tc) throw OaqError("--tc: " + tc.error().message);
     const auto side = (*vm)["as"].as<std::string>();
-    if (side != "south" && side != "north") throw OaqError("--as must be south or north, got \"" + side + "\"");
+    if (side != "south" && side != "north")
+        throw OaqError("--as must be south or north, got \"" + side + "\"");
 
     engine::EngineSession engine(to_engine_config(specs[0]));
     TerminalPlayer person(*rules, std::cin, std::cout);
@@ -105,27 +112,31 @@ int run_play(int argc, char** argv) {
     settings.north_tc = side == "south" ? *tc : relaxed;
 
     game::GameObserver observer;
-    observer.on_start = [&](const rules::Position& pos) { std::cout << draw_board(pos, *rules) << "\n"; };
+    observer.on_start = [&](const rules::Position& pos) {
+        std::cout << draw_board(pos, *rules) << "\n";
+    };
     observer.on_move = [&](const game::MoveRecord& m, const rules::Position& pos) {
-        std::cout << fmt::format("\n{} played {} ({:.2f} s)\n", pos.side == rules::Side::South ? "North" : "South",
-                                 m.move, static_cast<double>(m.time_used.count()) / 1e6)
+        std::cout << fmt::format("\n{} played {} ({:.2f} s)\n",
+                                 pos.side == rules::Side::South ? "North" : "South", m.move,
+                                 static_cast<double>(m.time_used.count()) / 1e6)
                   << draw_board(pos, *rules) << "\n";
     };
     observer.on_info = [](const protocol::Info& info) {
         std::string pv;
         for (const auto& m : info.pv) pv += " " + m;
-        std::cout << fmt::format("  engine: depth {} score {} nodes {} pv{}\n", info.depth.value_or(0),
-                                 info.score ? (info.score->kind == protocol::Score::Kind::Mate ? "mate " : "cp ") +
-                                                  std::to_string(info.score->value)
-                                            : std::string("-"),
-                                 info.nodes.value_or(0), pv);
+        std::cout << fmt::format(
+            "  engine: depth {} score {} nodes {} pv{}\n", info.depth.value_or(0),
+            info.score ? (info.score->kind == protocol::Score::Kind::Mate ? "mate " : "cp ") +
+                             std::to_string(info.score->value)
+                       : std::string("-"),
+            info.nodes.value_or(0), pv);
     };
     std::atomic<bool> abort{false};
     auto record = side == "south" ? game::play_game(person, engine, settings, abort, observer)
                                   : game::play_game(engine, person, settings, abort, observer);
     engine.shutdown();
-    std::cout << fmt::format("\nGame over: {} ({}{}), score {}-{}\n", rules::to_string(record.result),
-                             game::to_string(record.termination),
+    std::cout << fmt::format("\nGame over: {} ({}{}), score {}-{}\n",
+                             rules::to_string(record.result), game::to_string(record.termination),
                              record.detail.empty() ? "" : ": " + record.detail, record.score_south,
                              record.score_north);
     return 0;

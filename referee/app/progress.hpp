@@ -20,7 +20,7 @@
 namespace oaq::app {
 
 class Progress {
-public:
+  public:
     Progress(std::vector<std::string> engines, std::int64_t total_games, bool json, int every,
              std::optional<tournament::SprtParams> sprt);
 
@@ -35,8 +35,9 @@ public:
     bool sprt_decided() const { return decision_ != tournament::SprtDecision::Continue; }
     std::string sprt_outcome_json() const;
 
-private:
-    void add_result(int south, int north, rules::Result result, std::int64_t pair_index, bool failure_by_south, bool failure_by_north);
+  private:
+    void add_result(int south, int north, rules::Result result, std::int64_t pair_index,
+                    bool failure_by_south, bool failure_by_north);
     void print_standings();
     void print_match_line();
     double llr() const;
@@ -57,7 +58,8 @@ private:
     // Engine 0's view of a two-engine run: trinomial and colour-swapped pairs.
     tournament::Trinomial trinomial_;
     tournament::Pentanomial pentanomial_;
-    std::map<std::int64_t, double> open_pairs_;  // pair index -> engine 0's points in its first game
+    std::map<std::int64_t, double>
+        open_pairs_;  // pair index -> engine 0's points in its first game
     std::atomic<tournament::SprtDecision> decision_{tournament::SprtDecision::Continue};
 };
 

@@ -1,9 +1,9 @@
 // `oaq report --out DIR [--tournament T] [--db FILE]`: writes DIR/index.html, one self-contained
 // page (no network) with the standings, rating chart, crosstable, termination counts and every
 // game with a replay board. Reads the database only (never creates it).
+#include <fmt/format.h>
 #include <chrono>
 #include <filesystem>
-#include <fmt/format.h>
 #include <fstream>
 #include <iostream>
 
@@ -22,11 +22,11 @@ int run_report(int argc, char** argv) {
                     "from the network) with the standings, ratings with 95% intervals, the "
                     "crosstable, termination counts and every game with a board that replays it "
                     "move by move. Without --tournament it reports the newest tournament.");
-    cli.options.add_options()
-        ("out", po::value<std::string>(), "directory to write index.html into (created if missing)")
-        ("tournament", po::value<std::string>(), "tournament name (default: the newest one)")
-        ("db", po::value<std::string>()->default_value("oaq.db"), "SQLite results file")
-        ("list", "list the tournaments in the file and exit");
+    cli.options.add_options()("out", po::value<std::string>(),
+                              "directory to write index.html into (created if missing)")(
+        "tournament", po::value<std::string>(), "tournament name (default: the newest one)")(
+        "db", po::value<std::string>()->default_value("oaq.db"), "SQLite results file")(
+        "list", "list the tournaments in the file and exit");
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
 
@@ -54,7 +54,8 @@ int run_report(int argc, char** argv) {
         out << html;
         if (!out.flush()) throw OaqError("report: cannot write " + file.string());
     }
-    std::cout << fmt::format("wrote {} ({} games, {} KiB)\n", file.string(), data->games.size(), (html.size() + 1023) / 1024);
+    std::cout << fmt::format("wrote {} ({} games, {} KiB)\n", file.string(), data->games.size(),
+                             (html.size() + 1023) / 1024);
     return 0;
 }
 

@@ -14,9 +14,9 @@ namespace {
 using game::Termination;
 
 constexpr Termination kAllTerminations[] = {
-    Termination::Normal,      Termination::Repetition,        Termination::PlyLimit,
-    Termination::TimeForfeit, Termination::IllegalMove,       Termination::ProtocolViolation,
-    Termination::Crash,       Termination::Stall,             Termination::Aborted,
+    Termination::Normal,      Termination::Repetition,  Termination::PlyLimit,
+    Termination::TimeForfeit, Termination::IllegalMove, Termination::ProtocolViolation,
+    Termination::Crash,       Termination::Stall,       Termination::Aborted,
 };
 
 double south_points(rules::Result r) {
@@ -31,7 +31,8 @@ void replay(ReportGame& game, const game::GameRecord& record) {
         game.replay_error = "rules \"" + record.rules + "\": " + rules.error().message;
         return;
     }
-    auto start = rules::parse_position(record.start_position.empty() ? "startpos" : record.start_position, *rules);
+    auto start = rules::parse_position(
+        record.start_position.empty() ? "startpos" : record.start_position, *rules);
     if (!start) {
         game.replay_error = "start position: " + start.error().message;
         return;
@@ -48,9 +49,11 @@ void replay(ReportGame& game, const game::GameRecord& record) {
         const auto& text = record.moves[i].move;
         const rules::Side mover = replayed.position().side;
         auto move = rules::parse_move(text);
-        auto after = move ? replayed.play(*move) : Expected<rules::Position>(fail(move.error().message));
+        auto after =
+            move ? replayed.play(*move) : Expected<rules::Position>(fail(move.error().message));
         if (!after) {
-            game.replay_error = "move " + std::to_string(i + 1) + " (\"" + text + "\"): " + after.error().message;
+            game.replay_error =
+                "move " + std::to_string(i + 1) + " (\"" + text + "\"): " + after.error().message;
             return;
         }
         game.from_pits.push_back(rules::pit_of(mover, move->square));
@@ -98,9 +101,10 @@ Expected<ReportData> load_report(store::Store& db, const std::optional<std::stri
     filter.limit = 0;
     auto rows = db.games(filter);
     // Schedule order reads better than the order games happened to end in.
-    std::stable_sort(rows.begin(), rows.end(), [](const store::GameRow& a, const store::GameRow& b) {
-        return a.slot.game_index < b.slot.game_index;
-    });
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const store::GameRow& a, const store::GameRow& b) {
+                         return a.slot.game_index < b.slot.game_index;
+                     });
 
     std::map<Termination, std::int64_t> by_termination;
     StandingsInput input;
@@ -122,9 +126,18 @@ Expected<ReportData> load_report(store::Store& db, const std::optional<std::stri
         auto& south_cell = data.cross[su][nu];
         auto& north_cell = data.cross[nu][su];
         switch (rows[i].result) {
-            case rules::Result::SouthWin: ++south_cell.wins; ++north_cell.losses; break;
-            case rules::Result::NorthWin: ++south_cell.losses; ++north_cell.wins; break;
-            default: ++south_cell.draws; ++north_cell.draws; break;
+            case rules::Result::SouthWin:
+                ++south_cell.wins;
+                ++north_cell.losses;
+                break;
+            case rules::Result::NorthWin:
+                ++south_cell.losses;
+                ++north_cell.wins;
+                break;
+            default:
+                ++south_cell.draws;
+                ++north_cell.draws;
+                break;
         }
         if (game::is_failure(rows[i].termination)) {
             if (rows[i].result == rules::Result::SouthWin) ++input.failures[nu];

@@ -20,11 +20,11 @@ namespace oaq::app {
 
 struct ReportGame {
     store::GameRow row;
-    std::vector<std::string> moves;           // as played, e.g. "3R"
-    std::vector<std::string> positions;       // moves.size() + 1 strings when the replay succeeded
-    std::vector<int> from_pits;               // by ply (index i = move i+1): pit the move was sown from
-    std::vector<std::array<int, 2>> scores;   // by position: South's and North's score
-    std::string replay_error;                 // "" when every move replayed
+    std::vector<std::string> moves;      // as played, e.g. "3R"
+    std::vector<std::string> positions;  // moves.size() + 1 strings when the replay succeeded
+    std::vector<int> from_pits;          // by ply (index i = move i+1): pit the move was sown from
+    std::vector<std::array<int, 2>> scores;  // by position: South's and North's score
+    std::string replay_error;                // "" when every move replayed
 };
 
 // Wins, draws and losses of the row engine against the column engine.
@@ -43,7 +43,7 @@ struct ReportData {
     std::vector<StandingsLine> standings;       // best first
     std::vector<std::vector<CrossCell>> cross;  // [row][column] by seat index
     std::vector<std::pair<std::string, std::int64_t>> terminations;  // kind -> games, every kind
-    std::vector<ReportGame> games;              // schedule (game_index) order
+    std::vector<ReportGame> games;                                   // schedule (game_index) order
 };
 
 // Names of the tournaments in the store, oldest first.

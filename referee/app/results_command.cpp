@@ -1,12 +1,12 @@
 // `oaq results tournaments|engines|standings|crosstable|h2h|games|game|export`: the results history
 // kept in the SQLite file, for people (tables), scripts (--json, --csv) and other rating tools
 // (export to PGN). Everything goes through store::Store; lists never load moves.
-#include <cstdio>
 #include <fmt/format.h>
+#include <unistd.h>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <unistd.h>
 
 #include "app/board_view.hpp"
 #include "app/commands.hpp"
@@ -56,7 +56,9 @@ int tournaments_command(int argc, char** argv) {
     if (!vm) return 0;
     auto db = open_results(*vm);
     const auto sel = select_games(db, *vm, false);
-    Table table{{"id", "name", "format", "rules", "time_control", "status", "engines", "games", "started", "outcome"}, {}};
+    Table table{{"id", "name", "format", "rules", "time_control", "status", "engines", "games",
+                 "started", "outcome"},
+                {}};
     for (const auto& t : db.list_tournaments()) {
         if (sel.tournament && t.id != sel.tournament->id) continue;
         if (sel.filter.rules && t.rules != *sel.filter.rules) continue;
@@ -69,10 +71,11 @@ int tournaments_command(int argc, char** argv) {
         if (sel.engine && games == 0) continue;
         const auto r = rules::parse_rules(t.rules);
         table.rows.push_back({int_cell(t.id), text_cell(t.name), text_cell(t.format),
-                              text_cell(r ? rules::short_name(*r) : t.rules), text_cell(t.time_control),
+                              text_cell(r ? rules::short_name(*r) : t.rules),
+                              text_cell(t.time_control),
                               text_cell(std::string(store::to_string(t.status))),
-                              int_cell(static_cast<std::int64_t>(t.engine_ids.size())), int_cell(games),
-                              text_cell(store::format_utc(t.started_at)),
+                              int_cell(static_cast<std::int64_t>(t.engine_ids.size())),
+                              int_cell(games), text_cell(store::format_utc(t.started_at)),
                               // e.g. the SPRT verdict with its parameters and final LLR.
                               text_cell(Json::string_field(t.outcome, "summary"))});
     }
@@ -94,7 +97,8 @@ int engines_command(int argc, char** argv) {
     const auto indexed = index_games(db, db.result_games(sel.filter));
     auto fitted = tournament::fit_ratings(static_cast<int>(indexed.names.size()), indexed.games);
     if (!fitted) throw OaqError("ratings: " + fitted.error().message);
-    Table table{{"id", "name", "games", "wins", "draws", "losses", "points", "score", "failures"}, {}};
+    Table table{{"id", "name", "games", "wins", "draws", "losses", "points", "score", "failures"},
+                {}};
     for (const auto& e : db.list_engines()) {
         auto it = indexed.index.find(e.id);
         if (sel.engine && e.id != sel.engine->id) continue;
@@ -104,9 +108,10 @@ int engines_command(int argc, char** argv) {
             r = (*fitted)[static_cast<std::size_t>(it->second)];
             failures = indexed.failures[static_cast<std::size_t>(it->second)];
         }
-        table.rows.push_back({int_cell(e.id), text_cell(e.name), int_cell(r.games), int_cell(r.wins),
-                              int_cell(r.draws), int_cell(r.losses), real_cell(r.points, 1),
-                              real_cell(100.0 * r.score, 1), int_cell(failures)});
+        table.rows.push_back({int_cell(e.id), text_cell(e.name), int_cell(r.games),
+                              int_cell(r.wins), int_cell(r.draws), int_cell(r.losses),
+                              real_cell(r.points, 1), real_cell(100.0 * r.score, 1),
+                              int_cell(failures)});
     }
     std::cout << render(table, output_format(*vm));
     return 0;
@@ -115,10 +120,11 @@ int engines_command(int argc, char** argv) {
 // ---- standings ------------------------------------------------------------------------------
 
 int standings_command(int argc, char** argv) {
-    CommandLine cli("oaq results standings [--db FILE] [--tournament T | --rules R] [filters] [--json|--csv]",
-                    "The standings of one tournament (or of every stored game under one rules "
-                    "string, standard by default): rank, engine, games, points, score, Elo ± 95% "
-                    "from the rating fit, wins/draws/losses, and games lost by a failure.");
+    CommandLine cli(
+        "oaq results standings [--db FILE] [--tournament T | --rules R] [filters] [--json|--csv]",
+        "The standings of one tournament (or of every stored game under one rules "
+        "string, standard by default): rank, engine, games, points, score, Elo ± 95% "
+        "from the rating fit, wins/draws/losses, and games lost by a failure.");
     add_list_options(cli);
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
@@ -128,7 +134,8 @@ int standings_command(int argc, char** argv) {
     const auto lines = compute_standings({indexed.names, indexed.games, indexed.failures});
     const auto format = output_format(*vm);
     Table table{{"rank", "engine", "games", "points", "score", "elo", "elo_error", "wins", "draws",
-                 "losses", "failures", "status"}, {}};
+                 "losses", "failures", "status"},
+                {}};
     for (const auto& l : lines) {
         const auto& r = l.rating;
         const bool rated = r.status == tournament::RatingStatus::Ok ||
@@ -151,7 +158,8 @@ int standings_command(int argc, char** argv) {
         table.rows.push_back(std::move(row));
     }
     if (format == OutputFormat::Table) {
-        table.headers = {"rank", "engine", "games", "points", "score %", "elo ± 95%", "W/D/L", "failures"};
+        table.headers = {"rank",    "engine",    "games", "points",
+                         "score %", "elo ± 95%", "W/D/L", "failures"};
         std::cout << fmt::format("Standings, {} ({} games)\n", sel.scope, indexed.count);
     }
     std::cout << render(table, format);
@@ -161,9 +169,10 @@ int standings_command(int argc, char** argv) {
 // ---- crosstable -----------------------------------------------------------------------------
 
 int crosstable_command(int argc, char** argv) {
-    CommandLine cli("oaq results crosstable [--db FILE] [--tournament T | --rules R] [filters] [--json|--csv]",
-                    "Points and games of each engine (row) against each other engine (column), "
-                    "engines in standings order.");
+    CommandLine cli(
+        "oaq results crosstable [--db FILE] [--tournament T | --rules R] [filters] [--json|--csv]",
+        "Points and games of each engine (row) against each other engine (column), "
+        "engines in standings order.");
     add_list_options(cli);
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
@@ -194,7 +203,9 @@ int crosstable_command(int argc, char** argv) {
             for (auto k : order) {
                 if (k == i || games[i][k] == 0) continue;
                 Json c;
-                c.field("opponent", indexed.names[k]).field("points", points[i][k]).field("games", games[i][k]);
+                c.field("opponent", indexed.names[k])
+                    .field("points", points[i][k])
+                    .field("games", games[i][k]);
                 cells.push_back(c.str());
             }
             Json j;
@@ -212,16 +223,20 @@ int crosstable_command(int argc, char** argv) {
         double total = 0;
         std::int64_t total_games = 0;
         for (auto k : order) {
-            if (k == i) row.push_back(text_cell(format == OutputFormat::Table ? "x" : ""));
-            else if (games[i][k] == 0) row.push_back(text_cell(format == OutputFormat::Table ? "-" : ""));
-            else row.push_back(Cell{fmt::format("{:g}/{}", points[i][k], games[i][k]), true});
+            if (k == i)
+                row.push_back(text_cell(format == OutputFormat::Table ? "x" : ""));
+            else if (games[i][k] == 0)
+                row.push_back(text_cell(format == OutputFormat::Table ? "-" : ""));
+            else
+                row.push_back(Cell{fmt::format("{:g}/{}", points[i][k], games[i][k]), true});
             total += points[i][k];
             total_games += games[i][k];
         }
         row.push_back(Cell{fmt::format("{:g}/{}", total, total_games), true});
         table.rows.push_back(std::move(row));
     }
-    if (format == OutputFormat::Table) std::cout << fmt::format("Crosstable, {} (points/games)\n", sel.scope);
+    if (format == OutputFormat::Table)
+        std::cout << fmt::format("Crosstable, {} (points/games)\n", sel.scope);
     std::cout << render(table, format);
     return 0;
 }
@@ -231,9 +246,12 @@ int crosstable_command(int argc, char** argv) {
 struct Side2 {
     tournament::Trinomial t;
     void add(double a_points) {
-        if (a_points == 1.0) ++t.wins;
-        else if (a_points == 0.0) ++t.losses;
-        else ++t.draws;
+        if (a_points == 1.0)
+            ++t.wins;
+        else if (a_points == 0.0)
+            ++t.losses;
+        else
+            ++t.draws;
     }
 };
 
@@ -249,7 +267,8 @@ int h2h_command(int argc, char** argv) {
     add_db_option(cli);
     add_filter_options(cli);
     add_format_options(cli, false);
-    cli.hidden.add_options()("engines", po::value<std::vector<std::string>>()->multitoken(), "engines");
+    cli.hidden.add_options()("engines", po::value<std::vector<std::string>>()->multitoken(),
+                             "engines");
     cli.positional.add("engines", -1);
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
@@ -278,7 +297,8 @@ int h2h_command(int argc, char** argv) {
         (a_south ? as_south : as_north).add(ap);
         total.add(ap);
         by_tc[g.time_control].add(ap);
-        results.push_back({a_south ? 0 : 1, a_south ? 1 : 0, sp, (g.tournament_id << 32) | g.pair_index});
+        results.push_back(
+            {a_south ? 0 : 1, a_south ? 1 : 0, sp, (g.tournament_id << 32) | g.pair_index});
         if (game::is_failure(g.termination)) {
             if (ap == 0.0) ++failures_a;
             if (ap == 1.0) ++failures_b;
@@ -294,7 +314,10 @@ int h2h_command(int argc, char** argv) {
     if (vm->count("json")) {
         auto tri = [](const tournament::Trinomial& t) {
             Json j;
-            j.field("games", t.games()).field("wins", t.wins).field("draws", t.draws).field("losses", t.losses);
+            j.field("games", t.games())
+                .field("wins", t.wins)
+                .field("draws", t.draws)
+                .field("losses", t.losses);
             j.field("points", trinomial_points(t));
             return j.str();
         };
@@ -310,8 +333,10 @@ int h2h_command(int argc, char** argv) {
         j.raw("by_time_control", Json::array(tcs));
         j.raw("pentanomial", fmt::format("[{},{},{},{},{}]", p[0], p[1], p[2], p[3], p[4]));
         j.field("unpaired_games", ps.unpaired_games);
-        if (ps.elo) j.field("elo", ps.elo->elo).field("elo_error", ps.elo->error);
-        else j.null("elo").null("elo_error");
+        if (ps.elo)
+            j.field("elo", ps.elo->elo).field("elo_error", ps.elo->error);
+        else
+            j.null("elo").null("elo_error");
         j.field("los", ps.los).field("failures_a", failures_a).field("failures_b", failures_b);
         std::cout << j.str() << "\n";
         return 0;
@@ -328,8 +353,9 @@ int h2h_command(int argc, char** argv) {
     add_line(a.name + " as North", as_north.t);
     for (const auto& [tc, s] : by_tc) add_line("time control " + (tc.empty() ? "?" : tc), s.t);
     std::cout << render(lines, OutputFormat::Table);
-    std::cout << fmt::format("pentanomial [LL LD DD/WL WD WW] = [{} {} {} {} {}] ({} pairs, {} unpaired games)\n",
-                             p[0], p[1], p[2], p[3], p[4], ps.pairs.pairs(), ps.unpaired_games);
+    std::cout << fmt::format(
+        "pentanomial [LL LD DD/WL WD WW] = [{} {} {} {} {}] ({} pairs, {} unpaired games)\n", p[0],
+        p[1], p[2], p[3], p[4], ps.pairs.pairs(), ps.unpaired_games);
     std::cout << fmt::format("elo {}   LOS {:.1f}%\n", elo_text(ps.elo), 100.0 * ps.los);
     std::cout << fmt::format("failures: {} {}, {} {}\n", a.name, failures_a, b.name, failures_b);
     return 0;
@@ -340,8 +366,8 @@ int h2h_command(int argc, char** argv) {
 // Pages through the selected games in id order without moves; `visit` gets each row. Rules are
 // checked per tournament (GameFilter has no rules field), so paging continues past skipped rows.
 template <typename Visit>
-void for_each_game(store::Store& db, const Selection& sel, std::size_t limit, std::optional<RowId> after,
-                   Visit visit) {
+void for_each_game(store::Store& db, const Selection& sel, std::size_t limit,
+                   std::optional<RowId> after, Visit visit) {
     std::map<RowId, bool> rules_ok;
     if (sel.filter.rules) {
         for (const auto& t : db.list_tournaments()) rules_ok[t.id] = t.rules == *sel.filter.rules;
@@ -367,23 +393,27 @@ void for_each_game(store::Store& db, const Selection& sel, std::size_t limit, st
 }
 
 int games_command(int argc, char** argv) {
-    CommandLine cli("oaq results games [--db FILE] [filters] [--limit N] [--after ID] [--json|--csv]",
-                    "Lists games (no moves) in id order: id, tournament, south, north, result, "
-                    "termination, plies, end time.");
+    CommandLine cli(
+        "oaq results games [--db FILE] [filters] [--limit N] [--after ID] [--json|--csv]",
+        "Lists games (no moves) in id order: id, tournament, south, north, result, "
+        "termination, plies, end time.");
     add_list_options(cli);
-    cli.options.add_options()("limit", po::value<std::size_t>()->default_value(100), "at most N games (0: all)")(
+    cli.options.add_options()("limit", po::value<std::size_t>()->default_value(100),
+                              "at most N games (0: all)")(
         "after", po::value<RowId>(), "only games with an id above ID (paging)");
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
     auto db = open_results(*vm);
     const auto sel = select_games(db, *vm, false);
     const auto names = tournament_ids_to_names(db);
-    Table table{{"id", "tournament", "south", "north", "result", "termination", "plies", "ended"}, {}};
+    Table table{{"id", "tournament", "south", "north", "result", "termination", "plies", "ended"},
+                {}};
     std::optional<RowId> after;
     if (vm->count("after")) after = (*vm)["after"].as<RowId>();
     for_each_game(db, sel, (*vm)["limit"].as<std::size_t>(), after, [&](const store::GameRow& g) {
-        table.rows.push_back({int_cell(g.id), text_cell(names.at(g.tournament_id)), text_cell(g.south),
-                              text_cell(g.north), text_cell(result_token(g.result)),
+        table.rows.push_back({int_cell(g.id), text_cell(names.at(g.tournament_id)),
+                              text_cell(g.south), text_cell(g.north),
+                              text_cell(result_token(g.result)),
                               text_cell(std::string(game::to_string(g.termination))),
                               int_cell(g.plies), text_cell(store::format_utc(g.ended_at))});
     });
@@ -402,7 +432,8 @@ store::StoredGame load_game(store::Store& db, RowId id) {
 void replay(const store::StoredGame& game, bool step) {
     const auto& r = game.record;
     auto started = replay_start(r);
-    if (!started) throw OaqError("game " + std::to_string(game.row.id) + ": " + started.error().message);
+    if (!started)
+        throw OaqError("game " + std::to_string(game.row.id) + ": " + started.error().message);
     rules::Game& g = *started;
     std::cout << "start\n" << draw_board(g.position(), g.rules());
     const bool wait = step && ::isatty(STDIN_FILENO);
@@ -415,10 +446,11 @@ void replay(const store::StoredGame& game, bool step) {
         const auto side = g.position().side == rules::Side::South ? "South" : "North";
         auto after = g.play(r.moves[i].move);
         if (!after) {
-            throw OaqError(fmt::format("game {}: ply {} (\"{}\"): {}", game.row.id, i + 1, r.moves[i].move,
-                                       after.error().message));
+            throw OaqError(fmt::format("game {}: ply {} (\"{}\"): {}", game.row.id, i + 1,
+                                       r.moves[i].move, after.error().message));
         }
-        std::cout << fmt::format("\n{}. {} {}\n", i + 1, side, r.moves[i].move) << draw_board(*after, g.rules());
+        std::cout << fmt::format("\n{}. {} {}\n", i + 1, side, r.moves[i].move)
+                  << draw_board(*after, g.rules());
     }
     std::cout << fmt::format("\n{} ({}{})\n", result_token(game.row.result),
                              game::to_string(game.row.termination),
@@ -426,13 +458,15 @@ void replay(const store::StoredGame& game, bool step) {
 }
 
 int game_command(int argc, char** argv) {
-    CommandLine cli("oaq results game [--db FILE] [--json] [--replay [--step]] ID",
-                    "One game with every move: ply, side, move, time used, time left, depth, score, "
-                    "nodes, pv, then the result, termination and detail. --replay draws the board "
-                    "after each ply (--step waits for Enter between plies on a terminal).");
+    CommandLine cli(
+        "oaq results game [--db FILE] [--json] [--replay [--step]] ID",
+        "One game with every move: ply, side, move, time used, time left, depth, score, "
+        "nodes, pv, then the result, termination and detail. --replay draws the board "
+        "after each ply (--step waits for Enter between plies on a terminal).");
     add_db_option(cli);
     add_format_options(cli, false);
-    cli.options.add_options()("replay", "draw the board after each ply")("step", "with --replay: wait for Enter");
+    cli.options.add_options()("replay", "draw the board after each ply")(
+        "step", "with --replay: wait for Enter");
     cli.hidden.add_options()("id", po::value<RowId>()->required(), "game id");
     cli.positional.add("id", 1);
     auto vm = parse(cli, argc, argv);
@@ -440,7 +474,8 @@ int game_command(int argc, char** argv) {
     auto db = open_results(*vm);
     const auto game = load_game(db, (*vm)["id"].as<RowId>());
     const auto names = tournament_ids_to_names(db);
-    const std::string event = names.count(game.row.tournament_id) ? names.at(game.row.tournament_id) : "";
+    const std::string event =
+        names.count(game.row.tournament_id) ? names.at(game.row.tournament_id) : "";
     if (vm->count("json")) {
         std::cout << json_game(game, event) << "\n";
         return 0;
@@ -451,13 +486,15 @@ int game_command(int argc, char** argv) {
     }
     const auto& g = game.row;
     const auto& r = game.record;
-    std::cout << fmt::format("game {}  tournament {}  game_index {}  round {}\n", g.id, event, g.slot.game_index,
-                             g.slot.round);
-    std::cout << fmt::format("south {}  north {}  time control {}\n", g.south, g.north, g.time_control);
+    std::cout << fmt::format("game {}  tournament {}  game_index {}  round {}\n", g.id, event,
+                             g.slot.game_index, g.slot.round);
+    std::cout << fmt::format("south {}  north {}  time control {}\n", g.south, g.north,
+                             g.time_control);
     std::cout << fmt::format("rules {}\n", r.rules);
     if (!g.opening.empty()) std::cout << fmt::format("opening {}\n", g.opening);
     std::cout << fmt::format("start {}\n", g.start_position);
-    std::cout << fmt::format("started {}  ended {}\n\n", store::format_utc(g.started_at), store::format_utc(g.ended_at));
+    std::cout << fmt::format("started {}  ended {}\n\n", store::format_utc(g.started_at),
+                             store::format_utc(g.ended_at));
     // The side to move alternates except when a turn passes; replaying gives the exact sides.
     std::vector<std::string> sides;
     if (auto replayed = replay_start(r)) {
@@ -472,16 +509,18 @@ int game_command(int argc, char** argv) {
         std::string pv;
         for (const auto& w : m.pv) pv += (pv.empty() ? "" : " ") + w;
         const std::string side = i < sides.size() ? sides[i] : "?";
-        table.rows.push_back({int_cell(static_cast<std::int64_t>(i + 1)), text_cell(side), text_cell(m.move),
-                              text_cell(seconds_text(m.time_used)), text_cell(seconds_text(m.time_left)),
-                              m.depth ? int_cell(*m.depth) : text_cell(""),
-                              text_cell(m.score ? score_text(*m.score) : ""),
-                              m.nodes ? int_cell(static_cast<std::int64_t>(*m.nodes)) : text_cell(""),
-                              text_cell(pv)});
+        table.rows.push_back(
+            {int_cell(static_cast<std::int64_t>(i + 1)), text_cell(side), text_cell(m.move),
+             text_cell(seconds_text(m.time_used)), text_cell(seconds_text(m.time_left)),
+             m.depth ? int_cell(*m.depth) : text_cell(""),
+             text_cell(m.score ? score_text(*m.score) : ""),
+             m.nodes ? int_cell(static_cast<std::int64_t>(*m.nodes)) : text_cell(""),
+             text_cell(pv)});
     }
     std::cout << render(table, OutputFormat::Table);
-    std::cout << fmt::format("\nresult {} ({}-{})  termination {}{}\nfinal {}\n", result_token(g.result),
-                             g.score_south, g.score_north, game::to_string(g.termination),
+    std::cout << fmt::format("\nresult {} ({}-{})  termination {}{}\nfinal {}\n",
+                             result_token(g.result), g.score_south, g.score_north,
+                             game::to_string(g.termination),
                              g.detail.empty() ? "" : "  detail " + g.detail, g.final_position);
     return 0;
 }
@@ -495,8 +534,9 @@ int export_command(int argc, char** argv) {
                     "line with its moves, or one CSV row per game.");
     add_db_option(cli);
     add_filter_options(cli);
-    cli.options.add_options()("format", po::value<std::string>()->default_value("pgn"), "pgn, json or csv")(
-        "out", po::value<std::string>(), "write to FILE instead of standard output");
+    cli.options.add_options()("format", po::value<std::string>()->default_value("pgn"),
+                              "pgn, json or csv")("out", po::value<std::string>(),
+                                                  "write to FILE instead of standard output");
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
     const auto format = (*vm)["format"].as<std::string>();
@@ -519,15 +559,19 @@ int export_command(int argc, char** argv) {
     if (format == "csv") *out << csv_header() << "\n";
     for_each_game(db, sel, 0, std::nullopt, [&](const store::GameRow& g) {
         const auto& [event, rules] = tournaments[g.tournament_id];
-        if (format == "csv") *out << csv_game(g, event, rules) << "\n";
-        else if (format == "pgn") *out << pgn_game(load_game(db, g.id), event);
-        else *out << json_game(load_game(db, g.id), event) << "\n";
+        if (format == "csv")
+            *out << csv_game(g, event, rules) << "\n";
+        else if (format == "pgn")
+            *out << pgn_game(load_game(db, g.id), event);
+        else
+            *out << json_game(load_game(db, g.id), event) << "\n";
         ++count;
     });
     out->flush();
     if (!*out) throw OaqError("export: write failed");
     if (vm->count("out")) {
-        std::cerr << fmt::format("exported {} games to {}\n", count, (*vm)["out"].as<std::string>());
+        std::cerr << fmt::format("exported {} games to {}\n", count,
+                                 (*vm)["out"].as<std::string>());
     }
     return 0;
 }
@@ -536,9 +580,13 @@ int export_command(int argc, char** argv) {
 
 int run_results(int argc, char** argv) {
     return dispatch("results",
-                    {{"tournaments", tournaments_command}, {"engines", engines_command},
-                     {"standings", standings_command}, {"crosstable", crosstable_command},
-                     {"h2h", h2h_command}, {"games", games_command}, {"game", game_command},
+                    {{"tournaments", tournaments_command},
+                     {"engines", engines_command},
+                     {"standings", standings_command},
+                     {"crosstable", crosstable_command},
+                     {"h2h", h2h_command},
+                     {"games", games_command},
+                     {"game", game_command},
                      {"export", export_command}},
                     argc, argv);
 }

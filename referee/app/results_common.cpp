@@ -1,11 +1,11 @@
 #include "app/results_common.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <fmt/format.h>
 #include <set>
 
 #include "app/report_data.hpp"
@@ -22,11 +22,15 @@ void add_db_option(CommandLine& cli) {
 }
 
 void add_filter_options(CommandLine& cli) {
-    cli.options.add_options()("tournament", po::value<std::string>(), "only this tournament (name)")(
-        "engine", po::value<std::string>(), "only games this engine played")(
-        "rules", po::value<std::string>(), "only tournaments under these rules (preset or rules string)")(
-        "since", po::value<std::string>(), "only games ended on or after this day (YYYY-MM-DD, UTC)")(
-        "until", po::value<std::string>(), "only games ended on or before this day (YYYY-MM-DD, UTC)");
+    cli.options.add_options()("tournament", po::value<std::string>(),
+                              "only this tournament (name)")("engine", po::value<std::string>(),
+                                                             "only games this engine played")(
+        "rules", po::value<std::string>(),
+        "only tournaments under these rules (preset or rules string)")(
+        "since", po::value<std::string>(),
+        "only games ended on or after this day (YYYY-MM-DD, UTC)")(
+        "until", po::value<std::string>(),
+        "only games ended on or before this day (YYYY-MM-DD, UTC)");
 }
 
 void add_format_options(CommandLine& cli, bool csv) {
@@ -68,7 +72,8 @@ store::TimePoint parse_date(const std::string& text, const std::string& option) 
     num(0, 4, y);
     num(5, 2, m);
     num(8, 2, d);
-    const std::chrono::year_month_day day{std::chrono::year{y}, std::chrono::month{m}, std::chrono::day{d}};
+    const std::chrono::year_month_day day{std::chrono::year{y}, std::chrono::month{m},
+                                          std::chrono::day{d}};
     if (!day.ok()) fail();
     return std::chrono::sys_days{day};
 }
@@ -110,9 +115,11 @@ Selection select_games(store::Store& db, const po::variables_map& vm, bool need_
         s.engine = find_engine(db, vm["engine"].as<std::string>());
         s.filter.engine_id = s.engine->id;
     }
-    if (vm.count("since")) s.filter.ended_from = parse_date(vm["since"].as<std::string>(), "--since");
+    if (vm.count("since"))
+        s.filter.ended_from = parse_date(vm["since"].as<std::string>(), "--since");
     if (vm.count("until")) {
-        s.filter.ended_before = parse_date(vm["until"].as<std::string>(), "--until") + std::chrono::days{1};
+        s.filter.ended_before =
+            parse_date(vm["until"].as<std::string>(), "--until") + std::chrono::days{1};
     }
     return s;
 }
@@ -128,7 +135,8 @@ std::string result_token(rules::Result r) {
 Expected<rules::Game> replay_start(const game::GameRecord& record) {
     auto rules = rules::parse_rules(record.rules);
     if (!rules) return fail("rules: " + rules.error().message);
-    auto start = rules::parse_position(record.start_position.empty() ? "startpos" : record.start_position, *rules);
+    auto start = rules::parse_position(
+        record.start_position.empty() ? "startpos" : record.start_position, *rules);
     if (!start) return fail("start position: " + start.error().message);
     return rules::Game(*rules, *start, 0);
 }
@@ -164,8 +172,12 @@ IndexedGames index_games(store::Store& db, const std::vector<store::ResultGame>&
     return out;
 }
 
-Cell text_cell(std::string s) { return Cell{std::move(s), false}; }
-Cell int_cell(std::int64_t v) { return Cell{std::to_string(v), true}; }
+Cell text_cell(std::string s) {
+    return Cell{std::move(s), false};
+}
+Cell int_cell(std::int64_t v) {
+    return Cell{std::to_string(v), true};
+}
 Cell real_cell(double v, int decimals) {
     if (!std::isfinite(v)) return Cell{"", false};
     return Cell{fmt::format("{:.{}f}", v, decimals), true};
@@ -198,9 +210,12 @@ std::string render(const Table& table, OutputFormat format) {
         for (const auto& row : table.rows) {
             Json j;
             for (std::size_t c = 0; c < row.size() && c < table.headers.size(); ++c) {
-                if (row[c].number) j.raw(table.headers[c], row[c].text);
-                else if (row[c].text.empty()) j.null(table.headers[c]);
-                else j.field(table.headers[c], row[c].text);
+                if (row[c].number)
+                    j.raw(table.headers[c], row[c].text);
+                else if (row[c].text.empty())
+                    j.null(table.headers[c]);
+                else
+                    j.field(table.headers[c], row[c].text);
             }
             out += j.str() + "\n";
         }
@@ -208,7 +223,8 @@ std::string render(const Table& table, OutputFormat format) {
     }
     if (format == OutputFormat::Csv) {
         auto line = [&](const std::vector<std::string>& cells) {
-            for (std::size_t c = 0; c < cells.size(); ++c) out += (c ? "," : "") + csv_field(cells[c]);
+            for (std::size_t c = 0; c < cells.size(); ++c)
+                out += (c ? "," : "") + csv_field(cells[c]);
             out += "\n";
         };
         line(table.headers);
@@ -233,7 +249,8 @@ std::string render(const Table& table, OutputFormat format) {
     std::string header;
     for (std::size_t c = 0; c < widths.size(); ++c) {
         // A column of numbers has its header over the numbers' right edge.
-        const bool right = !table.rows.empty() && c < table.rows.front().size() && table.rows.front()[c].number;
+        const bool right =
+            !table.rows.empty() && c < table.rows.front().size() && table.rows.front()[c].number;
         header += (c ? "  " : "") + pad(table.headers[c], widths[c], right);
     }
     while (!header.empty() && header.back() == ' ') header.pop_back();

@@ -1,7 +1,7 @@
 // `oaq rules perft|play|show|presets`: the rules library from the command line, for checking an
 // engine's move generator against ours and for looking at positions.
-#include <chrono>
 #include <fmt/format.h>
+#include <chrono>
 #include <iostream>
 
 #include "app/board_view.hpp"
@@ -64,7 +64,8 @@ int perft_command(int argc, char** argv) {
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
     const int depth = (*vm)["depth"].as<int>();
-    if (depth < 0 || depth > 30) throw OaqError("perft: DEPTH must be 0..30, got " + std::to_string(depth));
+    if (depth < 0 || depth > 30)
+        throw OaqError("perft: DEPTH must be 0..30, got " + std::to_string(depth));
     auto [rules, pos] = load(*vm, (*vm)["position"].as<std::string>());
     const bool divide = vm->count("divide") > 0;
 
@@ -77,7 +78,8 @@ int perft_command(int argc, char** argv) {
     } else {
         nodes = rules::perft(pos, depth, rules);
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double nps = seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0;
 
     if (vm->count("json")) {
@@ -92,8 +94,8 @@ int perft_command(int argc, char** argv) {
         std::cout << j.str() << "\n";
     } else {
         for (auto& [m, n] : split) std::cout << rules::to_string(m) << ": " << n << "\n";
-        std::cout << fmt::format("perft {}: {} nodes in {:.3f} s ({:.1f} M moves/s)\n", depth, nodes,
-                                 seconds, nps / 1e6);
+        std::cout << fmt::format("perft {}: {} nodes in {:.3f} s ({:.1f} M moves/s)\n", depth,
+                                 nodes, seconds, nps / 1e6);
     }
     return 0;
 }
@@ -119,13 +121,15 @@ int play_command(int argc, char** argv) {
     for (std::size_t i = 0; i < moves.size(); ++i) {
         auto after = game.play(moves[i]);
         if (!after) {
-            throw OaqError(fmt::format("move {} (\"{}\"): {}", i + 1, moves[i], after.error().message));
+            throw OaqError(
+                fmt::format("move {} (\"{}\"): {}", i + 1, moves[i], after.error().message));
         }
         positions.push_back(rules::to_string(*after));
         if (!json) {
-            std::cout << fmt::format("\n{}. {} {}\n", i + 1,
-                                     game.positions()[i].side == rules::Side::South ? "South" : "North",
-                                     moves[i])
+            std::cout << fmt::format(
+                             "\n{}. {} {}\n", i + 1,
+                             game.positions()[i].side == rules::Side::South ? "South" : "North",
+                             moves[i])
                       << draw_board(*after, rules);
         }
     }
@@ -134,7 +138,8 @@ int play_command(int argc, char** argv) {
         Json j;
         j.raw("positions", Json::string_array(positions));
         j.field("final", rules::to_string(final_pos)).field("over", final_pos.is_over());
-        j.raw("score", fmt::format("[{},{}]", game.score(rules::Side::South), game.score(rules::Side::North)));
+        j.raw("score", fmt::format("[{},{}]", game.score(rules::Side::South),
+                                   game.score(rules::Side::North)));
         j.field("result", rules::to_string(game.result()));
         j.field("end", rules::to_string(final_pos.end));
         std::cout << j.str() << "\n";
@@ -145,11 +150,13 @@ int play_command(int argc, char** argv) {
 }
 
 int show_command(int argc, char** argv) {
-    CommandLine cli("oaq rules show [--rules R] [--json] [POSITION]",
-                    "Draws a position (default: the start position of the rules) for a person. "
-                    "The position string may be given as one quoted argument or as its six fields.");
+    CommandLine cli(
+        "oaq rules show [--rules R] [--json] [POSITION]",
+        "Draws a position (default: the start position of the rules) for a person. "
+        "The position string may be given as one quoted argument or as its six fields.");
     add_rules_options(cli, false);
-    cli.hidden.add_options()("position", po::value<std::vector<std::string>>()->multitoken(), "position");
+    cli.hidden.add_options()("position", po::value<std::vector<std::string>>()->multitoken(),
+                             "position");
     cli.positional.add("position", -1);
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
@@ -174,7 +181,8 @@ int show_command(int argc, char** argv) {
 }
 
 int presets_command(int argc, char** argv) {
-    CommandLine cli("oaq rules presets [--json]", "Lists the rule presets and their expanded form.");
+    CommandLine cli("oaq rules presets [--json]",
+                    "Lists the rule presets and their expanded form.");
     cli.options.add_options()("json", "print one JSON object");
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
@@ -199,8 +207,11 @@ int presets_command(int argc, char** argv) {
 }  // namespace
 
 int run_rules(int argc, char** argv) {
-    return dispatch("rules", {{"perft", perft_command}, {"play", play_command}, {"show", show_command},
-                              {"presets", presets_command}},
+    return dispatch("rules",
+                    {{"perft", perft_command},
+                     {"play", play_command},
+                     {"show", show_command},
+                     {"presets", presets_command}},
                     argc, argv);
 }
 

@@ -14,9 +14,13 @@ namespace oaq::app {
 
 std::string OpeningSource::text() const {
     switch (kind) {
-        case Kind::Random: return "plies=" + std::to_string(plies) + (seed ? " seed=" + std::to_string(*seed) : "");
-        case Kind::File: return "file=" + file;
-        case Kind::None: break;
+        case Kind::Random:
+            return "plies=" + std::to_string(plies) +
+                   (seed ? " seed=" + std::to_string(*seed) : "");
+        case Kind::File:
+            return "file=" + file;
+        case Kind::None:
+            break;
     }
     return "";
 }
@@ -24,40 +28,49 @@ std::string OpeningSource::text() const {
 namespace {
 
 std::string usage_for(RunMode mode) {
-    return mode == RunMode::Match
-               ? "oaq match --engine name=A cmd=PATH [key=value...] --engine name=B cmd=PATH ... [options]"
-               : "oaq tournament --engine ... --engine ... [--engine ...] [options] | --resume NAME [--db F]";
+    return mode == RunMode::Match ? "oaq match --engine name=A cmd=PATH [key=value...] --engine "
+                                    "name=B cmd=PATH ... [options]"
+                                  : "oaq tournament --engine ... --engine ... [--engine ...] "
+                                    "[options] | --resume NAME [--db F]";
 }
 
 std::string description_for(RunMode mode) {
     std::string keys =
-        "Engine keys (after --engine; --each sets them for all): name=N cmd=PATH args=\"A B\" dir=D "
+        "Engine keys (after --engine; --each sets them for all): name=N cmd=PATH args=\"A B\" "
+        "dir=D "
         "option.<Name>=V tc=TC env.<K>=V restart=on|off.\nTime controls: SECONDS[+INC] (10+0.1), "
         "movetime=MS, depth=N, nodes=N.";
     if (mode == RunMode::Match) {
         return "Plays two engines against each other in colour-swapped pairs and prints a line per "
-               "game, then the score with the Elo difference and its 95% error. With --sprt it stops "
-               "as soon as the test accepts H0 or H1.\n" + keys;
+               "game, then the score with the Elo difference and its 95% error. With --sprt it "
+               "stops "
+               "as soon as the test accepts H0 or H1.\n" +
+               keys;
     }
     return "Runs a round robin or gauntlet, K games at once, storing every game in an SQLite file. "
-           "Ctrl-C stops cleanly; --resume NAME continues where it stopped.\n" + keys;
+           "Ctrl-C stops cleanly; --resume NAME continues where it stopped.\n" +
+           keys;
 }
 
 OpeningSource parse_openings(const std::vector<std::string>& tokens) {
     OpeningSource src;
     for (const auto& t : tokens) {
         const auto [key, value, has_value] = split_key_value(t);
-        const auto bad = [&t] { return OaqError("--openings: \"" + t + "\" is not plies=N (0..100), seed=S or file=F"); };
+        const auto bad = [&t] {
+            return OaqError("--openings: \"" + t + "\" is not plies=N (0..100), seed=S or file=F");
+        };
         if (key == "plies") {
             int plies = -1;
             auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), plies);
-            if (ec != std::errc() || end != value.data() + value.size() || plies < 0 || plies > 100) throw bad();
+            if (ec != std::errc() || end != value.data() + value.size() || plies < 0 || plies > 100)
+                throw bad();
             src.kind = OpeningSource::Kind::Random;
             src.plies = plies;
         } else if (key == "seed") {
             std::uint64_t seed = 0;
             auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seed);
-            if (value.empty() || ec != std::errc() || end != value.data() + value.size()) throw bad();
+            if (value.empty() || ec != std::errc() || end != value.data() + value.size())
+                throw bad();
             src.seed = seed;
         } else if (key == "file" && has_value && !value.empty()) {
             src.kind = OpeningSource::Kind::File;
@@ -82,19 +95,27 @@ tournament::SprtParams parse_sprt(const std::vector<std::string>& tokens) {
             }
             double v = std::stod(value, &used);
             if (used != value.size()) throw std::invalid_argument("");
-            if (key == "elo0") elo0 = v;
-            else if (key == "elo1") elo1 = v;
-            else if (key == "alpha") alpha = v;
-            else if (key == "beta") beta = v;
-            else throw std::invalid_argument("");
+            if (key == "elo0")
+                elo0 = v;
+            else if (key == "elo1")
+                elo1 = v;
+            else if (key == "alpha")
+                alpha = v;
+            else if (key == "beta")
+                beta = v;
+            else
+                throw std::invalid_argument("");
         } catch (const std::exception&) {
-            throw OaqError("--sprt: \"" + t + "\" is not elo0=E, elo1=E, alpha=A, beta=B or model=normalized|logistic");
+            throw OaqError(
+                "--sprt: \"" + t +
+                "\" is not elo0=E, elo1=E, alpha=A, beta=B or model=normalized|logistic");
         }
     }
     Expected<tournament::SprtParams> params =
         model == "normalized" ? tournament::SprtParams::normalized({elo0}, {elo1}, alpha, beta)
         : model == "logistic" ? tournament::SprtParams::logistic({elo0}, {elo1}, alpha, beta)
-                              : Expected<tournament::SprtParams>(fail("model must be normalized or logistic, got \"" + model + "\""));
+                              : Expected<tournament::SprtParams>(fail(
+                                    "model must be normalized or logistic, got \"" + model + "\""));
     if (!params) throw OaqError("--sprt: " + params.error().message);
     return *params;
 }
@@ -109,34 +130,48 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
     CommandLine cli(usage_for(mode), description_for(mode));
     // The spellings before protocol-spec 1.1, still accepted (stored runs resume with them).
     cli.aliases = {{"--timemargin", "--time-margin"}, {"--stalltimeout", "--stall-timeout"}};
-    cli.options.add_options()
-        ("engine", "an engine: key=value... (repeat for each engine)")
-        ("each", "key=value... applied to every engine")
-        ("rules", po::value<std::string>()->default_value("standard"), "rules string (preset[,switch=value...])")
-        ("tc", po::value<std::string>()->default_value(game::to_string(game::kDefaultTimeControl)), "time control for engines without tc=")
-        ("time-margin", po::value<int>()->default_value(static_cast<int>(game::kDefaultTimeMargin.count())), "milliseconds an engine may exceed its time before it forfeits")
-        ("stall-timeout", po::value<int>()->default_value(static_cast<int>(game::kDefaultStallTimeout.count())), "milliseconds a depth/nodes search may take before it is a stall")
-        ("max-plies", po::value<int>()->default_value(game::kDefaultPlyLimit), "ply limit of a game (0: none)")
-        ("openings", po::value<std::vector<std::string>>()->multitoken(), "plies=N [seed=S] | file=F (each opening is played twice, colours swapped)")
-        ("concurrency", po::value<int>()->default_value(1), "games played at once")
-        ("db", po::value<std::string>(), mode == RunMode::Match ? "store the games in this SQLite file" : "SQLite file (default oaq.db)")
-        ("name", po::value<std::string>(), "name of the run in the database (default: format and time)")
-        ("seed", po::value<std::uint64_t>(), "seed for generated openings (default: random, stored)")
-        ("log", po::value<std::string>(), "directory for engine stderr and protocol logs")
-        ("progress", po::value<int>()->default_value(mode == RunMode::Match ? 0 : 10), "print standings every N games (0: only at the end)")
-        ("json", "print JSON lines instead of text");
+    cli.options.add_options()("engine", "an engine: key=value... (repeat for each engine)")(
+        "each", "key=value... applied to every engine")(
+        "rules", po::value<std::string>()->default_value("standard"),
+        "rules string (preset[,switch=value...])")(
+        "tc", po::value<std::string>()->default_value(game::to_string(game::kDefaultTimeControl)),
+        "time control for engines without tc=")(
+        "time-margin",
+        po::value<int>()->default_value(static_cast<int>(game::kDefaultTimeMargin.count())),
+        "milliseconds an engine may exceed its time before it forfeits")(
+        "stall-timeout",
+        po::value<int>()->default_value(static_cast<int>(game::kDefaultStallTimeout.count())),
+        "milliseconds a depth/nodes search may take before it is a stall")(
+        "max-plies", po::value<int>()->default_value(game::kDefaultPlyLimit),
+        "ply limit of a game (0: none)")(
+        "openings", po::value<std::vector<std::string>>()->multitoken(),
+        "plies=N [seed=S] | file=F (each opening is played twice, colours swapped)")(
+        "concurrency", po::value<int>()->default_value(1), "games played at once")(
+        "db", po::value<std::string>(),
+        mode == RunMode::Match ? "store the games in this SQLite file"
+                               : "SQLite file (default oaq.db)")(
+        "name", po::value<std::string>(),
+        "name of the run in the database (default: format and time)")(
+        "seed", po::value<std::uint64_t>(),
+        "seed for generated openings (default: random, stored)")(
+        "log", po::value<std::string>(), "directory for engine stderr and protocol logs")(
+        "progress", po::value<int>()->default_value(mode == RunMode::Match ? 0 : 10),
+        "print standings every N games (0: only at the end)")("json",
+                                                              "print JSON lines instead of text");
     if (mode == RunMode::Match) {
-        cli.options.add_options()
-            ("games", po::value<std::int64_t>()->default_value(2), "games to play (a cap with --sprt)")
-            ("sprt", po::value<std::vector<std::string>>()->multitoken(),
-             "[elo0=0] [elo1=5] [alpha=0.05] [beta=0.05] [model=normalized|logistic]: stop at a verdict; "
-             "bounds are in the model's unit (normalized Elo by default)")
-            ("resume", po::value<std::string>(), "continue the stored match NAME (with --db)");
+        cli.options.add_options()("games", po::value<std::int64_t>()->default_value(2),
+                                  "games to play (a cap with --sprt)")(
+            "sprt", po::value<std::vector<std::string>>()->multitoken(),
+            "[elo0=0] [elo1=5] [alpha=0.05] [beta=0.05] [model=normalized|logistic]: stop at a "
+            "verdict; "
+            "bounds are in the model's unit (normalized Elo by default)")(
+            "resume", po::value<std::string>(), "continue the stored match NAME (with --db)");
     } else {
-        cli.options.add_options()
-            ("format", po::value<std::string>()->default_value("roundrobin"), "roundrobin or gauntlet (first engine against all others)")
-            ("rounds", po::value<int>()->default_value(1), "times every pairing is played (each as a colour-swapped pair)")
-            ("resume", po::value<std::string>(), "continue the stored tournament NAME");
+        cli.options.add_options()("format", po::value<std::string>()->default_value("roundrobin"),
+                                  "roundrobin or gauntlet (first engine against all others)")(
+            "rounds", po::value<int>()->default_value(1),
+            "times every pairing is played (each as a colour-swapped pair)")(
+            "resume", po::value<std::string>(), "continue the stored tournament NAME");
     }
     std::vector<char*> rest;
     for (auto& a : split.rest) rest.push_back(a.data());
@@ -147,17 +182,21 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
     c.mode = mode;
     c.argv.assign(args.begin() + 1, args.end());
     c.json = vm->count("json") > 0;
-    if (vm->count("db")) c.db = (*vm)["db"].as<std::string>();
-    else if (mode == RunMode::Tournament) c.db = "oaq.db";
+    if (vm->count("db"))
+        c.db = (*vm)["db"].as<std::string>();
+    else if (mode == RunMode::Tournament)
+        c.db = "oaq.db";
     if (vm->count("resume")) {
         c.resume = (*vm)["resume"].as<std::string>();
-        if (!split.engines.empty()) throw OaqError("--resume takes no --engine: the stored run knows its engines");
+        if (!split.engines.empty())
+            throw OaqError("--resume takes no --engine: the stored run knows its engines");
         if (!c.db) throw OaqError("--resume needs --db FILE");
         return c;
     }
     c.engines = parse_engine_specs(split);
     if (mode == RunMode::Match && c.engines.size() != 2) {
-        throw OaqError("match: exactly two --engine are needed, got " + std::to_string(c.engines.size()));
+        throw OaqError("match: exactly two --engine are needed, got " +
+                       std::to_string(c.engines.size()));
     }
     if (c.engines.size() < 2) throw OaqError("tournament: at least two --engine are needed");
 
@@ -169,7 +208,8 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
     c.tc = *tc;
     for (auto& e : c.engines) {
         if (e.tc && !game::parse_time_control(*e.tc)) {
-            throw OaqError("engine " + e.name + ": tc=" + *e.tc + ": " + game::parse_time_control(*e.tc).error().message);
+            throw OaqError("engine " + e.name + ": tc=" + *e.tc + ": " +
+                           game::parse_time_control(*e.tc).error().message);
         }
     }
     const int margin = (*vm)["time-margin"].as<int>();
@@ -182,9 +222,11 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
     if (c.max_plies < 0) throw OaqError("--max-plies must be >= 0");
     c.concurrency = (*vm)["concurrency"].as<int>();
     if (c.concurrency < 1 || c.concurrency > 256) throw OaqError("--concurrency must be 1..256");
-    if (vm->count("openings")) c.openings = parse_openings((*vm)["openings"].as<std::vector<std::string>>());
+    if (vm->count("openings"))
+        c.openings = parse_openings((*vm)["openings"].as<std::vector<std::string>>());
     c.seed = vm->count("seed") ? (*vm)["seed"].as<std::uint64_t>() : std::random_device{}();
-    if (c.openings.kind == OpeningSource::Kind::Random && !c.openings.seed) c.openings.seed = c.seed;
+    if (c.openings.kind == OpeningSource::Kind::Random && !c.openings.seed)
+        c.openings.seed = c.seed;
     if (vm->count("log")) c.log_dir = (*vm)["log"].as<std::string>();
     c.progress_every = (*vm)["progress"].as<int>();
 
@@ -196,14 +238,18 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
             const auto& tokens = (*vm)["sprt"].as<std::vector<std::string>>();
             c.sprt = parse_sprt(tokens);
             for (const auto& t : tokens) c.sprt_text += (c.sprt_text.empty() ? "" : " ") + t;
-            // Without an explicit cap an SPRT runs until it decides (fishtest's default cap is large).
+            // Without an explicit cap an SPRT runs until it decides (fishtest's default cap is
+            // large).
             if (!vm->count("games") || (*vm)["games"].defaulted()) c.games = 200000;
         }
     } else {
         const auto format = (*vm)["format"].as<std::string>();
-        if (format == "roundrobin" || format == "round_robin") c.format = tournament::Format::RoundRobin;
-        else if (format == "gauntlet") c.format = tournament::Format::Gauntlet;
-        else throw OaqError("--format: \"" + format + "\" is not roundrobin or gauntlet");
+        if (format == "roundrobin" || format == "round_robin")
+            c.format = tournament::Format::RoundRobin;
+        else if (format == "gauntlet")
+            c.format = tournament::Format::Gauntlet;
+        else
+            throw OaqError("--format: \"" + format + "\" is not roundrobin or gauntlet");
         c.rounds = (*vm)["rounds"].as<int>();
         if (c.rounds < 1) throw OaqError("--rounds must be at least 1");
     }
@@ -245,13 +291,17 @@ std::vector<std::string> stored_arguments(const std::string& settings) {
         for (++i; i < settings.size() && settings[i] != '"'; ++i) {
             if (settings[i] == '\\' && i + 1 < settings.size()) {
                 char e = settings[++i];
-                if (e == 'n') s += '\n';
-                else if (e == 't') s += '\t';
-                else if (e == 'r') s += '\r';
+                if (e == 'n')
+                    s += '\n';
+                else if (e == 't')
+                    s += '\t';
+                else if (e == 'r')
+                    s += '\r';
                 else if (e == 'u' && i + 4 < settings.size()) {
                     s += static_cast<char>(std::stoi(settings.substr(i + 1, 4), nullptr, 16));
                     i += 4;
-                } else s += e;
+                } else
+                    s += e;
             } else {
                 s += settings[i];
             }

@@ -38,7 +38,8 @@ struct RunConfig {
     rules::Rules rules;
     game::TimeControl tc = game::kDefaultTimeControl;
     game::Milliseconds margin = game::kDefaultTimeMargin;
-    game::Milliseconds stall_timeout = game::kDefaultStallTimeout;  // depth/nodes: no bestmove = stall
+    game::Milliseconds stall_timeout =
+        game::kDefaultStallTimeout;  // depth/nodes: no bestmove = stall
     int max_plies = game::kDefaultPlyLimit;
     std::string name;
     std::optional<std::string> db;

@@ -1,7 +1,7 @@
 #include "app/standings.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "common/json.hpp"
 
@@ -15,15 +15,19 @@ std::vector<StandingsLine> compute_standings(const StandingsInput& input) {
         StandingsLine line;
         line.engine = input.engines[static_cast<std::size_t>(i)];
         if (fitted) line.rating = (*fitted)[static_cast<std::size_t>(i)];
-        if (static_cast<std::size_t>(i) < input.failures.size()) line.failures = input.failures[static_cast<std::size_t>(i)];
+        if (static_cast<std::size_t>(i) < input.failures.size())
+            line.failures = input.failures[static_cast<std::size_t>(i)];
         lines.push_back(line);
     }
     // Points first (what a tournament awards), then the rating, then the name for stability.
-    std::stable_sort(lines.begin(), lines.end(), [](const StandingsLine& a, const StandingsLine& b) {
-        if (a.rating.points != b.rating.points) return a.rating.points > b.rating.points;
-        if (a.rating.score != b.rating.score) return a.rating.score > b.rating.score;
-        return a.engine < b.engine;
-    });
+    std::stable_sort(lines.begin(), lines.end(),
+                     [](const StandingsLine& a, const StandingsLine& b) {
+                         if (a.rating.points != b.rating.points)
+                             return a.rating.points > b.rating.points;
+                         if (a.rating.score != b.rating.score)
+                             return a.rating.score > b.rating.score;
+                         return a.engine < b.engine;
+                     });
     for (std::size_t i = 0; i < lines.size(); ++i) lines[i].rank = static_cast<int>(i) + 1;
     return lines;
 }
@@ -33,12 +37,18 @@ namespace {
 std::string elo_text(const tournament::EngineRating& r) {
     using tournament::RatingStatus;
     switch (r.status) {
-        case RatingStatus::Ok: return fmt::format("{:+.0f} ± {:.0f}", r.rating, r.error);
-        case RatingStatus::Disconnected: return fmt::format("{:+.0f} ± {:.0f} (group {})", r.rating, r.error, r.group);
-        case RatingStatus::AllWins: return "all wins";
-        case RatingStatus::AllLosses: return "all losses";
-        case RatingStatus::Unbounded: return "unbounded";
-        case RatingStatus::NoGames: return "-";
+        case RatingStatus::Ok:
+            return fmt::format("{:+.0f} ± {:.0f}", r.rating, r.error);
+        case RatingStatus::Disconnected:
+            return fmt::format("{:+.0f} ± {:.0f} (group {})", r.rating, r.error, r.group);
+        case RatingStatus::AllWins:
+            return "all wins";
+        case RatingStatus::AllLosses:
+            return "all losses";
+        case RatingStatus::Unbounded:
+            return "unbounded";
+        case RatingStatus::NoGames:
+            return "-";
     }
     return "-";
 }
@@ -48,19 +58,21 @@ std::string elo_text(const tournament::EngineRating& r) {
 std::string standings_table(const std::vector<StandingsLine>& lines) {
     std::size_t width = 6;
     for (const auto& l : lines) width = std::max(width, l.engine.size());
-    std::string out = fmt::format("{:>4}  {:<{}}  {:>6}  {:>7}  {:>6}  {:<22}  {:>6}  {:>8}\n", "rank",
-                                  "engine", width, "games", "points", "score", "elo ± 95%", "draws", "failures");
+    std::string out =
+        fmt::format("{:>4}  {:<{}}  {:>6}  {:>7}  {:>6}  {:<22}  {:>6}  {:>8}\n", "rank", "engine",
+                    width, "games", "points", "score", "elo ± 95%", "draws", "failures");
     for (const auto& l : lines) {
-        out += fmt::format("{:>4}  {:<{}}  {:>6}  {:>7.1f}  {:>5.1f}%  {:<22}  {:>6}  {:>8}\n", l.rank, l.engine,
-                           width, l.rating.games, l.rating.points, 100.0 * l.rating.score,
-                           elo_text(l.rating), l.rating.draws, l.failures);
+        out += fmt::format("{:>4}  {:<{}}  {:>6}  {:>7.1f}  {:>5.1f}%  {:<22}  {:>6}  {:>8}\n",
+                           l.rank, l.engine, width, l.rating.games, l.rating.points,
+                           100.0 * l.rating.score, elo_text(l.rating), l.rating.draws, l.failures);
     }
     const bool split = std::any_of(lines.begin(), lines.end(), [](const StandingsLine& l) {
         return l.rating.status == tournament::RatingStatus::Disconnected;
     });
     if (split) {
-        out += "note: the results split the engines into groups (one group only won against the "
-               "other), so ratings compare only within a group; play more games to join them.\n";
+        out +=
+            "note: the results split the engines into groups (one group only won against the "
+            "other), so ratings compare only within a group; play more games to join them.\n";
     }
     return out;
 }
@@ -73,10 +85,14 @@ std::string standings_json(const std::vector<StandingsLine>& lines) {
         j.field("points", l.rating.points).field("score", l.rating.score);
         const bool rated = l.rating.status == tournament::RatingStatus::Ok ||
                            l.rating.status == tournament::RatingStatus::Disconnected;
-        if (rated) j.field("elo", l.rating.rating).field("error", l.rating.error);
-        else j.null("elo").null("error");
+        if (rated)
+            j.field("elo", l.rating.rating).field("error", l.rating.error);
+        else
+            j.null("elo").null("error");
         j.field("status", to_string(l.rating.status));
-        j.field("wins", l.rating.wins).field("draws", l.rating.draws).field("losses", l.rating.losses);
+        j.field("wins", l.rating.wins)
+            .field("draws", l.rating.draws)
+            .field("losses", l.rating.losses);
         j.field("failures", l.failures);
         items.push_back(j.str());
     }

@@ -12,9 +12,9 @@
 namespace oaq::app {
 
 struct StandingsInput {
-    std::vector<std::string> engines;                 // names, by engine index
+    std::vector<std::string> engines;  // names, by engine index
     std::vector<tournament::GameResult> games;
-    std::vector<std::int64_t> failures;               // games lost by a failure, by engine index
+    std::vector<std::int64_t> failures;  // games lost by a failure, by engine index
 };
 
 struct StandingsLine {

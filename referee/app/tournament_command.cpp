@@ -1,9 +1,9 @@
 // `oaq tournament` and `oaq match`: wires the parsed RunConfig to the store, the engine sessions,
 // the tournament runner and the progress printer. Everything here is glue; the decisions live in
 // the libraries.
+#include <fmt/format.h>
 #include <atomic>
 #include <csignal>
-#include <fmt/format.h>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -56,19 +56,22 @@ std::vector<game::Opening> read_opening_file(const RunConfig& c) {
         if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
         auto opening = tournament::parse_opening_line(line, c.rules, c.max_plies);
         if (!opening) {
-            throw OaqError(fmt::format("{}:{}: {}", c.openings.file, number, opening.error().message));
+            throw OaqError(
+                fmt::format("{}:{}: {}", c.openings.file, number, opening.error().message));
         }
         out.push_back(*opening);
     }
-    if (out.empty()) throw OaqError("--openings file=" + c.openings.file + ": no openings in the file");
+    if (out.empty())
+        throw OaqError("--openings file=" + c.openings.file + ": no openings in the file");
     return out;
 }
 
 tournament::Schedule make_schedule(const RunConfig& c, std::int64_t openings) {
     const int n = static_cast<int>(c.engines.size());
     auto s = c.format == tournament::Format::Match ? tournament::Schedule::match(c.games, openings)
-             : c.format == tournament::Format::Gauntlet ? tournament::Schedule::gauntlet(n, c.rounds, openings)
-                                                        : tournament::Schedule::round_robin(n, c.rounds, openings);
+             : c.format == tournament::Format::Gauntlet
+                 ? tournament::Schedule::gauntlet(n, c.rounds, openings)
+                 : tournament::Schedule::round_robin(n, c.rounds, openings);
     if (!s) throw OaqError("schedule: " + s.error().message);
     return *s;
 }
@@ -122,7 +125,9 @@ int run(RunConfig c, RunMode mode) {
         auto created = db.create_tournament(row);
         if (!created) {
             throw OaqError("run \"" + c.name + "\": " + created.error().message +
-                           (c.db ? " (resume it with --resume " + c.name + " --db " + *c.db + ", or pick another --name)" : ""));
+                           (c.db ? " (resume it with --resume " + c.name + " --db " + *c.db +
+                                       ", or pick another --name)"
+                                 : ""));
         }
         tournament_id = *created;
     }
@@ -130,13 +135,22 @@ int run(RunConfig c, RunMode mode) {
     // ---- openings and schedule ----
     std::vector<game::Opening> book;
     if (c.openings.kind == OpeningSource::Kind::File) book = read_opening_file(c);
-    tournament::TournamentPlan plan{make_schedule(c, static_cast<std::int64_t>(book.size())), {}, {}, {}, c.concurrency, {}, {}};
+    tournament::TournamentPlan plan{make_schedule(c, static_cast<std::int64_t>(book.size())),
+                                    {},
+                                    {},
+                                    {},
+                                    c.concurrency,
+                                    {},
+                                    {}};
     plan.settings.rules = c.rules;
     plan.settings.max_plies = c.max_plies;
     plan.settings.margin = c.margin;
-    for (const auto& e : c.engines) plan.time_controls.push_back(e.tc ? game::parse_time_control(*e.tc).value() : c.tc);
+    for (const auto& e : c.engines)
+        plan.time_controls.push_back(e.tc ? game::parse_time_control(*e.tc).value() : c.tc);
     if (!book.empty()) {
-        plan.opening_for = [&book](std::int64_t i) { return book[static_cast<std::size_t>(i) % book.size()]; };
+        plan.opening_for = [&book](std::int64_t i) {
+            return book[static_cast<std::size_t>(i) % book.size()];
+        };
     } else if (c.openings.kind == OpeningSource::Kind::Random) {
         plan.opening_for = [&c](std::int64_t i) {
             return tournament::random_opening(c.rules, c.openings.plies, *c.openings.seed, i);
@@ -157,9 +171,11 @@ int run(RunConfig c, RunMode mode) {
     Progress progress(names, plan.schedule.total_games(), c.json, c.progress_every, c.sprt);
     {
         std::map<store::RowId, int> index_of;
-        for (std::size_t i = 0; i < engine_ids.size(); ++i) index_of[engine_ids[i]] = static_cast<int>(i);
+        for (std::size_t i = 0; i < engine_ids.size(); ++i)
+            index_of[engine_ids[i]] = static_cast<int>(i);
         for (const auto& g : db.rated_games(tournament_id)) {
-            progress.add_stored(index_of.at(g.south_engine_id), index_of.at(g.north_engine_id), g.result, g.pair_index);
+            progress.add_stored(index_of.at(g.south_engine_id), index_of.at(g.north_engine_id),
+                                g.result, g.pair_index);
         }
     }
     progress.start(c.name, plan.skip.size());
@@ -171,7 +187,8 @@ int run(RunConfig c, RunMode mode) {
         config.stall_timeout = c.stall_timeout;
         if (!c.log_dir.empty()) {
             std::filesystem::create_directories(c.log_dir);
-            auto stem = std::filesystem::path(c.log_dir) / fmt::format("{}-{}", config.name, instances++);
+            auto stem =
+                std::filesystem::path(c.log_dir) / fmt::format("{}-{}", config.name, instances++);
             config.stderr_log = stem.string() + ".stderr.log";
             config.protocol_log = stem.string() + ".protocol.log";
         }
@@ -180,8 +197,11 @@ int run(RunConfig c, RunMode mode) {
     tournament::GameSink sink = [&](const tournament::Pairing& p, const game::GameRecord& record) {
         std::optional<store::RowId> game_id;
         if (record.termination != game::Termination::Aborted) {
-            auto stored = db.record_game(tournament_id, {p.game_index, static_cast<int>(p.pair_index), p.round}, record);
-            if (!stored) throw OaqError("storing game " + std::to_string(p.game_index) + ": " + stored.error().message);
+            auto stored = db.record_game(
+                tournament_id, {p.game_index, static_cast<int>(p.pair_index), p.round}, record);
+            if (!stored)
+                throw OaqError("storing game " + std::to_string(p.game_index) + ": " +
+                               stored.error().message);
             game_id = *stored;
         }
         progress.game_finished(p, record, game_id);
@@ -201,13 +221,16 @@ int run(RunConfig c, RunMode mode) {
         row->id_name = identities[i]->id_name;
         row->id_author = identities[i]->id_author;
         row->declared_options.clear();
-        for (const auto& option : identities[i]->options) row->declared_options += protocol::encode(protocol::Reply{option}) + "\n";
+        for (const auto& option : identities[i]->options)
+            row->declared_options += protocol::encode(protocol::Reply{option}) + "\n";
         db.upsert_engine(*row);
     }
 
     const bool finished = !g_interrupted && (summary.exhausted || progress.sprt_decided());
-    db.set_tournament_status(tournament_id, finished ? store::TournamentStatus::Finished : store::TournamentStatus::Interrupted,
-                             std::chrono::system_clock::now());
+    db.set_tournament_status(
+        tournament_id,
+        finished ? store::TournamentStatus::Finished : store::TournamentStatus::Interrupted,
+        std::chrono::system_clock::now());
     if (c.sprt) db.set_tournament_outcome(tournament_id, progress.sprt_outcome_json());
 
     // A rating snapshot of the whole run, stored with how it was computed.
@@ -216,15 +239,19 @@ int run(RunConfig c, RunMode mode) {
     snapshot.tournament_id = tournament_id;
     snapshot.rules = rules::expanded(c.rules);
     snapshot.method = "bradley_terry_mle";
-    snapshot.parameters = R"({"scale":"logistic_elo","draws":"half_point","anchor":"pool_mean_0","interval":0.95})";
+    snapshot.parameters =
+        R"({"scale":"logistic_elo","draws":"half_point","anchor":"pool_mean_0","interval":0.95})";
     snapshot.games_spec = "tournament=" + std::to_string(tournament_id);
-    snapshot.game_count = db.count_games(store::GameFilter{tournament_id, {}, {}, {}, {}, {}, {}, {}, 0});
+    snapshot.game_count =
+        db.count_games(store::GameFilter{tournament_id, {}, {}, {}, {}, {}, {}, {}, 0});
     for (const auto& l : lines) {
         store::RatingEntry entry;
-        entry.engine_id = engine_ids[static_cast<std::size_t>(std::find(names.begin(), names.end(), l.engine) - names.begin())];
+        entry.engine_id = engine_ids[static_cast<std::size_t>(
+            std::find(names.begin(), names.end(), l.engine) - names.begin())];
         entry.rank = l.rank;
         entry.rating = l.rating.rating;
-        if (l.rating.status == tournament::RatingStatus::Ok || l.rating.status == tournament::RatingStatus::Disconnected) {
+        if (l.rating.status == tournament::RatingStatus::Ok ||
+            l.rating.status == tournament::RatingStatus::Disconnected) {
             entry.error = l.rating.error;
         }
         entry.games = static_cast<int>(l.rating.games);
@@ -236,7 +263,10 @@ int run(RunConfig c, RunMode mode) {
     }
     if (snapshot.game_count > 0) db.save_rating_snapshot(snapshot);
 
-    progress.finish(finished, c.db ? fmt::format("oaq {} --resume {} --db {}", mode == RunMode::Match ? "match" : "tournament", c.name, *c.db) : "");
+    progress.finish(
+        finished, c.db ? fmt::format("oaq {} --resume {} --db {}",
+                                     mode == RunMode::Match ? "match" : "tournament", c.name, *c.db)
+                       : "");
     return g_interrupted ? 130 : 0;
 }
 
@@ -249,7 +279,11 @@ int run_command(RunMode mode, int argc, char** argv) {
 
 }  // namespace
 
-int run_tournament(int argc, char** argv) { return run_command(RunMode::Tournament, argc, argv); }
-int run_match(int argc, char** argv) { return run_command(RunMode::Match, argc, argv); }
+int run_tournament(int argc, char** argv) {
+    return run_command(RunMode::Tournament, argc, argv);
+}
+int run_match(int argc, char** argv) {
+    return run_command(RunMode::Match, argc, argv);
+}
 
 }  // namespace oaq::app

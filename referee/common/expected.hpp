@@ -1,7 +1,8 @@
 // Expected<T>: the result of an operation whose failure is an ordinary outcome (parsing a move, a
-// position, a protocol line, a config value). It holds either a value or an Error that says what was
-// wrong and where. std::expected is not available in C++20 on GCC 12, so this is the tiny in-house
-// stand-in. It never throws on construction; value() on an error is a programming bug (asserts).
+// position, a protocol line, a config value). It holds either a value or an Error that says what
+// was wrong and where. std::expected is not available in C++20 on GCC 12, so this is the tiny
+// in-house stand-in. It never throws on construction; value() on an error is a programming bug
+// (asserts).
 #pragma once
 
 #include <cassert>
@@ -21,7 +22,7 @@ struct Ok {};
 
 template <typename T, typename E = Error>
 class Expected {
-public:
+  public:
     Expected(T value) : data_(std::in_place_index<0>, std::move(value)) {}  // NOLINT: implicit
     Expected(E error) : data_(std::in_place_index<1>, std::move(error)) {}  // NOLINT: implicit
 
@@ -50,11 +51,13 @@ public:
         return std::get<1>(data_);
     }
 
-private:
+  private:
     std::variant<T, E> data_;
 };
 
 // Shorthand for building an error value: `return fail("bad thing");`
-inline Error fail(std::string message) { return Error{std::move(message)}; }
+inline Error fail(std::string message) {
+    return Error{std::move(message)};
+}
 
 }  // namespace oaq

@@ -16,18 +16,28 @@
 namespace oaq {
 
 class Json {
-public:
+  public:
     static std::string quote(std::string_view s) {
         std::string out;
         out.reserve(s.size() + 2);
         out += '"';
         for (char c : s) {
             switch (c) {
-                case '"': out += "\\\""; break;
-                case '\\': out += "\\\\"; break;
-                case '\n': out += "\\n"; break;
-                case '\r': out += "\\r"; break;
-                case '\t': out += "\\t"; break;
+                case '"':
+                    out += "\\\"";
+                    break;
+                case '\\':
+                    out += "\\\\";
+                    break;
+                case '\n':
+                    out += "\\n";
+                    break;
+                case '\r':
+                    out += "\\r";
+                    break;
+                case '\t':
+                    out += "\\t";
+                    break;
                 default:
                     if (static_cast<unsigned char>(c) < 0x20) {
                         char buf[8];
@@ -78,8 +88,10 @@ public:
     Json& field(std::string_view key, bool value) { return raw(key, value ? "true" : "false"); }
     template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
     Json& field(std::string_view key, T value) {
-        if constexpr (std::is_floating_point_v<T>) return raw(key, number(static_cast<double>(value)));
-        else return raw(key, std::to_string(value));
+        if constexpr (std::is_floating_point_v<T>)
+            return raw(key, number(static_cast<double>(value)));
+        else
+            return raw(key, std::to_string(value));
     }
     template <typename T>
     Json& field(std::string_view key, const std::optional<T>& value) {
@@ -108,7 +120,7 @@ public:
         return out;
     }
 
-private:
+  private:
     std::string body_;
 };
 

@@ -53,8 +53,14 @@ inline std::string sha256_hex(std::string_view data) {
             const std::uint32_t s0 = rotr(a[0], 2) ^ rotr(a[0], 13) ^ rotr(a[0], 22);
             const std::uint32_t maj = (a[0] & a[1]) ^ (a[0] & a[2]) ^ (a[1] & a[2]);
             const std::uint32_t t2 = s0 + maj;
-            a[7] = a[6]; a[6] = a[5]; a[5] = a[4]; a[4] = a[3] + t1;
-            a[3] = a[2]; a[2] = a[1]; a[1] = a[0]; a[0] = t1 + t2;
+            a[7] = a[6];
+            a[6] = a[5];
+            a[5] = a[4];
+            a[4] = a[3] + t1;
+            a[3] = a[2];
+            a[2] = a[1];
+            a[1] = a[0];
+            a[0] = t1 + t2;
         }
         for (std::size_t i = 0; i < 8; ++i) h[i] += a[i];
     }

@@ -10,19 +10,18 @@
 #include <string_view>
 #include <vector>
 
-#include "protocol/messages.hpp"
 #include "game/termination.hpp"
+#include "protocol/messages.hpp"
 #include "rules/position.hpp"
 
 namespace oaq::game {
 
-
 using Microseconds = std::chrono::microseconds;
 
 struct MoveRecord {
-    std::string move;               // as played, e.g. "3R"
-    Microseconds time_used{0};      // from writing `go` to reading `bestmove`
-    Microseconds time_left{0};      // mover's clock after the move, increment included
+    std::string move;           // as played, e.g. "3R"
+    Microseconds time_used{0};  // from writing `go` to reading `bestmove`
+    Microseconds time_left{0};  // mover's clock after the move, increment included
     // The last `info` the engine sent before `bestmove` (all optional).
     std::optional<int> depth;
     std::optional<protocol::Score> score;
@@ -31,7 +30,7 @@ struct MoveRecord {
 };
 
 struct GameRecord {
-    std::string south;              // engine names
+    std::string south;  // engine names
     std::string north;
     std::string rules;              // the expanded rules string
     std::string time_control;       // e.g. "10+0.1", "movetime=100"
@@ -42,8 +41,8 @@ struct GameRecord {
     int score_south = 0;
     int score_north = 0;
     Termination termination = Termination::Normal;
-    std::string detail;             // termination detail; for Normal, the rules' end reason
-    std::string final_position;     // position string at the end (settled)
+    std::string detail;          // termination detail; for Normal, the rules' end reason
+    std::string final_position;  // position string at the end (settled)
     std::chrono::system_clock::time_point started_at;
     std::chrono::system_clock::time_point ended_at;
 

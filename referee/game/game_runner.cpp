@@ -35,8 +35,12 @@ SearchLimits limits_for(const TimeControl& tc, const GameSettings& settings,
             auto ms = [](Microseconds us) { return duration_cast<Milliseconds>(us); };
             out.go.p1time = ms(clock[0]);
             out.go.p2time = ms(clock[1]);
-            out.go.p1inc = settings.south_tc.kind == TimeControl::Kind::Clock ? settings.south_tc.increment : Milliseconds(0);
-            out.go.p2inc = settings.north_tc.kind == TimeControl::Kind::Clock ? settings.north_tc.increment : Milliseconds(0);
+            out.go.p1inc = settings.south_tc.kind == TimeControl::Kind::Clock
+                               ? settings.south_tc.increment
+                               : Milliseconds(0);
+            out.go.p2inc = settings.north_tc.kind == TimeControl::Kind::Clock
+                               ? settings.north_tc.increment
+                               : Milliseconds(0);
             out.deadline = clock[static_cast<std::size_t>(rules::index(mover))] + settings.margin;
             break;
         }
@@ -44,8 +48,12 @@ SearchLimits limits_for(const TimeControl& tc, const GameSettings& settings,
             out.go.movetime = tc.movetime;
             out.deadline = tc.movetime + settings.margin;
             break;
-        case TimeControl::Kind::Depth: out.go.depth = tc.depth; break;
-        case TimeControl::Kind::Nodes: out.go.nodes = tc.nodes; break;
+        case TimeControl::Kind::Depth:
+            out.go.depth = tc.depth;
+            break;
+        case TimeControl::Kind::Nodes:
+            out.go.nodes = tc.nodes;
+            break;
     }
     return out;
 }
@@ -55,29 +63,34 @@ rules::Result loss_for(Side side) {
 }
 
 class GameInProgress {
-public:
+  public:
     GameInProgress(Player& south, Player& north, const GameSettings& settings,
                    const std::atomic<bool>& abort, const GameObserver& observer)
-        : engines_{&south, &north}, settings_(settings), abort_(abort), observer_(observer),
+        : engines_{&south, &north},
+          settings_(settings),
+          abort_(abort),
+          observer_(observer),
           game_(settings.rules, initial_position(settings), settings.max_plies) {
         record_.south = south.name();
         record_.north = north.name();
         record_.rules = rules::expanded(settings.rules);
-        record_.time_control = to_string(settings.south_tc) +
-                               (settings.north_tc == settings.south_tc ? "" : "/" + to_string(settings.north_tc));
+        record_.time_control =
+            to_string(settings.south_tc) +
+            (settings.north_tc == settings.south_tc ? "" : "/" + to_string(settings.north_tc));
         record_.opening = settings.opening.text();
         for (std::size_t i = 0; i < settings.opening.moves.size(); ++i) {
             auto played = game_.play(settings.opening.moves[i]);
             if (!played) {
-                throw OaqError("opening \"" + record_.opening + "\", move " + std::to_string(i + 1) +
-                               ": " + played.error().message);
+                throw OaqError("opening \"" + record_.opening + "\", move " +
+                               std::to_string(i + 1) + ": " + played.error().message);
             }
         }
         if (game_.is_over()) throw OaqError("opening \"" + record_.opening + "\" ends the game");
         record_.start_position = rules::to_string(game_.position());
         for (int s = 0; s < 2; ++s) {
             const auto& tc = s == 0 ? settings.south_tc : settings.north_tc;
-            clock_[static_cast<std::size_t>(s)] = tc.kind == TimeControl::Kind::Clock ? Microseconds(tc.base) : Microseconds(0);
+            clock_[static_cast<std::size_t>(s)] =
+                tc.kind == TimeControl::Kind::Clock ? Microseconds(tc.base) : Microseconds(0);
         }
     }
 
@@ -92,7 +105,7 @@ public:
         return std::move(record_);
     }
 
-private:
+  private:
     static rules::Position initial_position(const GameSettings& settings) {
         auto pos = rules::parse_position(settings.opening.position, settings.rules);
         if (!pos) throw OaqError("opening position: " + pos.error().message);
@@ -129,7 +142,8 @@ private:
         const auto i = static_cast<std::size_t>(rules::index(mover));
         const TimeControl& tc = i == 0 ? settings_.south_tc : settings_.north_tc;
         const auto limits = limits_for(tc, settings_, clock_, mover);
-        auto reply = engines_[i]->search(position_command(), limits.go, limits.deadline, observer_.on_info);
+        auto reply =
+            engines_[i]->search(position_command(), limits.go, limits.deadline, observer_.on_info);
         if (abort_) {
             abort_game();
             return false;
@@ -140,15 +154,19 @@ private:
         }
         const auto elapsed = reply->elapsed;
         if (limits.deadline && elapsed > *limits.deadline) {
-            const auto allowed = tc.kind == TimeControl::Kind::Clock ? std::chrono::nanoseconds(clock_[i]) : std::chrono::nanoseconds(tc.movetime);
+            const auto allowed = tc.kind == TimeControl::Kind::Clock
+                                     ? std::chrono::nanoseconds(clock_[i])
+                                     : std::chrono::nanoseconds(tc.movetime);
             fail_side(mover, Termination::TimeForfeit,
                       "exceeded by " + ms_text(elapsed - allowed) + " (used " + ms_text(elapsed) +
-                          " of " + ms_text(allowed) + ", margin " + std::to_string(settings_.margin.count()) + " ms)");
+                          " of " + ms_text(allowed) + ", margin " +
+                          std::to_string(settings_.margin.count()) + " ms)");
             return false;
         }
         auto move = rules::parse_move(reply->move);
         if (!move) {
-            fail_side(mover, Termination::ProtocolViolation, "bestmove " + reply->move + ": " + move.error().message);
+            fail_side(mover, Termination::ProtocolViolation,
+                      "bestmove " + reply->move + ": " + move.error().message);
             return false;
         }
         if (auto why = rules::why_illegal(game_.position(), *move, settings_.rules); !why.empty()) {
@@ -159,7 +177,8 @@ private:
         rec.move = reply->move;
         rec.time_used = duration_cast<Microseconds>(elapsed);
         if (tc.kind == TimeControl::Kind::Clock) {
-            clock_[i] = std::max(Microseconds(0), clock_[i] - rec.time_used) + Microseconds(tc.increment);
+            clock_[i] =
+                std::max(Microseconds(0), clock_[i] - rec.time_used) + Microseconds(tc.increment);
         }
         rec.time_left = clock_[i];
         rec.depth = reply->info.depth;
@@ -191,9 +210,15 @@ private:
         if (!decided_) {
             record_.result = game_.result();
             switch (pos.end) {
-                case rules::EndReason::Repetition: record_.termination = Termination::Repetition; break;
-                case rules::EndReason::PlyLimit: record_.termination = Termination::PlyLimit; break;
-                default: record_.termination = Termination::Normal; break;
+                case rules::EndReason::Repetition:
+                    record_.termination = Termination::Repetition;
+                    break;
+                case rules::EndReason::PlyLimit:
+                    record_.termination = Termination::PlyLimit;
+                    break;
+                default:
+                    record_.termination = Termination::Normal;
+                    break;
             }
             record_.detail = std::string(rules::to_string(pos.end));
         }

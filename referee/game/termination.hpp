@@ -37,15 +37,17 @@ inline constexpr auto kTerminationWords = words<Termination>({
 });
 
 // Stored and printed words: "normal", "time_forfeit", ...
-inline std::string_view to_string(Termination t) { return kTerminationWords.word(t); }
+inline std::string_view to_string(Termination t) {
+    return kTerminationWords.word(t);
+}
 inline std::optional<Termination> parse_termination(std::string_view text) {
     return kTerminationWords.find(text);
 }
 
 // A player's failure (it loses the game), as opposed to an ending by the rules or an abort.
 inline bool is_failure(Termination t) {
-    return t != Termination::Normal && t != Termination::Repetition &&
-           t != Termination::PlyLimit && t != Termination::Aborted;
+    return t != Termination::Normal && t != Termination::Repetition && t != Termination::PlyLimit &&
+           t != Termination::Aborted;
 }
 
 }  // namespace oaq::game

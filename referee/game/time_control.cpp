@@ -43,17 +43,21 @@ Expected<TimeControl> parse_time_control(std::string_view text) {
         auto value = text.substr(eq + 1);
         if (key == "movetime") {
             long long ms = 0;
-            if (!parse_whole(value, ms) || ms <= 0) return fail(quoted + "movetime must be a positive number of milliseconds");
+            if (!parse_whole(value, ms) || ms <= 0)
+                return fail(quoted + "movetime must be a positive number of milliseconds");
             tc.kind = TimeControl::Kind::MoveTime;
             tc.movetime = Milliseconds(ms);
         } else if (key == "depth") {
-            if (!parse_whole(value, tc.depth) || tc.depth <= 0 || tc.depth > 200) return fail(quoted + "depth must be 1..200");
+            if (!parse_whole(value, tc.depth) || tc.depth <= 0 || tc.depth > 200)
+                return fail(quoted + "depth must be 1..200");
             tc.kind = TimeControl::Kind::Depth;
         } else if (key == "nodes") {
-            if (!parse_whole(value, tc.nodes) || tc.nodes == 0) return fail(quoted + "nodes must be a positive whole number");
+            if (!parse_whole(value, tc.nodes) || tc.nodes == 0)
+                return fail(quoted + "nodes must be a positive whole number");
             tc.kind = TimeControl::Kind::Nodes;
         } else {
-            return fail(quoted + "unknown kind \"" + std::string(key) + "\" (movetime=MS, depth=N, nodes=N, or SECONDS[+INC])");
+            return fail(quoted + "unknown kind \"" + std::string(key) +
+                        "\" (movetime=MS, depth=N, nodes=N, or SECONDS[+INC])");
         }
         return tc;
     }
@@ -61,7 +65,8 @@ Expected<TimeControl> parse_time_control(std::string_view text) {
     auto base = text.substr(0, plus);
     tc.kind = TimeControl::Kind::Clock;
     if (!parse_seconds(base, tc.base) || tc.base.count() <= 0) {
-        return fail(quoted + "expected SECONDS[+INCREMENT] (e.g. 10+0.1), movetime=MS, depth=N or nodes=N");
+        return fail(quoted +
+                    "expected SECONDS[+INCREMENT] (e.g. 10+0.1), movetime=MS, depth=N or nodes=N");
     }
     tc.increment = Milliseconds(0);
     if (plus != std::string_view::npos && !parse_seconds(text.substr(plus + 1), tc.increment)) {
@@ -72,10 +77,14 @@ Expected<TimeControl> parse_time_control(std::string_view text) {
 
 std::string to_string(const TimeControl& tc) {
     switch (tc.kind) {
-        case TimeControl::Kind::MoveTime: return "movetime=" + std::to_string(tc.movetime.count());
-        case TimeControl::Kind::Depth: return "depth=" + std::to_string(tc.depth);
-        case TimeControl::Kind::Nodes: return "nodes=" + std::to_string(tc.nodes);
-        case TimeControl::Kind::Clock: break;
+        case TimeControl::Kind::MoveTime:
+            return "movetime=" + std::to_string(tc.movetime.count());
+        case TimeControl::Kind::Depth:
+            return "depth=" + std::to_string(tc.depth);
+        case TimeControl::Kind::Nodes:
+            return "nodes=" + std::to_string(tc.nodes);
+        case TimeControl::Kind::Clock:
+            break;
     }
     return seconds_text(tc.base) + (tc.increment.count() ? "+" + seconds_text(tc.increment) : "");
 }

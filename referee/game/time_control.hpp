@@ -21,11 +21,11 @@ using Milliseconds = std::chrono::milliseconds;
 struct TimeControl {
     enum class Kind { Clock, MoveTime, Depth, Nodes };
     Kind kind = Kind::Clock;
-    Milliseconds base{10000};   // Clock: time for the whole game
-    Milliseconds increment{100};// Clock: added after each move
-    Milliseconds movetime{0};   // MoveTime
-    int depth = 0;              // Depth
-    std::uint64_t nodes = 0;    // Nodes
+    Milliseconds base{10000};     // Clock: time for the whole game
+    Milliseconds increment{100};  // Clock: added after each move
+    Milliseconds movetime{0};     // MoveTime
+    int depth = 0;                // Depth
+    std::uint64_t nodes = 0;      // Nodes
 
     friend bool operator==(const TimeControl&, const TimeControl&) = default;
 };

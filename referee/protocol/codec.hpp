@@ -35,7 +35,9 @@ inline constexpr auto kOptionTypeWords = words<OptionType>({
     {OptionType::String, "string"},
     {OptionType::Button, "button"},
 });
-inline std::string_view to_string(OptionType type) { return kOptionTypeWords.word(type); }
+inline std::string_view to_string(OptionType type) {
+    return kOptionTypeWords.word(type);
+}
 // "check", "spin", "combo", "string", "button" -> the type; anything else -> nullopt.
 inline std::optional<OptionType> parse_option_type(std::string_view word) {
     return kOptionTypeWords.find(word);

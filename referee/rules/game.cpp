@@ -25,22 +25,32 @@ std::string why_illegal(const Position& pos, Move move, const Rules& rules) {
 
 std::string_view to_string(EndReason reason) {
     switch (reason) {
-        case EndReason::None: return "none";
-        case EndReason::MandarinsEmpty: return "mandarins_empty";
-        case EndReason::MandarinCaptured: return "mandarin_captured";
-        case EndReason::RefillImpossible: return "refill_impossible";
-        case EndReason::Repetition: return "repetition";
-        case EndReason::PlyLimit: return "ply_limit";
+        case EndReason::None:
+            return "none";
+        case EndReason::MandarinsEmpty:
+            return "mandarins_empty";
+        case EndReason::MandarinCaptured:
+            return "mandarin_captured";
+        case EndReason::RefillImpossible:
+            return "refill_impossible";
+        case EndReason::Repetition:
+            return "repetition";
+        case EndReason::PlyLimit:
+            return "ply_limit";
     }
     return "none";
 }
 
 std::string_view to_string(Result result) {
     switch (result) {
-        case Result::Ongoing: return "ongoing";
-        case Result::SouthWin: return "south_win";
-        case Result::NorthWin: return "north_win";
-        case Result::Draw: return "draw";
+        case Result::Ongoing:
+            return "ongoing";
+        case Result::SouthWin:
+            return "south_win";
+        case Result::NorthWin:
+            return "north_win";
+        case Result::Draw:
+            return "draw";
     }
     return "ongoing";
 }
@@ -52,8 +62,12 @@ Game::Game(const Rules& rules, const Position& start, int ply_limit)
     moves_.reserve(history_.capacity());
 }
 
-Result Game::result() const { return rules::result(position(), rules_); }
-int Game::score(Side side) const { return rules::score(position(), side, rules_); }
+Result Game::result() const {
+    return rules::result(position(), rules_);
+}
+int Game::score(Side side) const {
+    return rules::score(position(), side, rules_);
+}
 
 Expected<Position> Game::play(std::string_view move_text) {
     auto move = parse_move(move_text);

@@ -25,7 +25,7 @@ std::string_view to_string(EndReason reason);
 std::string_view to_string(Result result);
 
 class Game {
-public:
+  public:
     // ply_limit 0 means no limit.
     Game(const Rules& rules, const Position& start, int ply_limit = kDefaultPlyLimit);
 
@@ -46,7 +46,7 @@ public:
     Expected<Position> play(Move move);
     Expected<Position> play(std::string_view move_text);
 
-private:
+  private:
     Rules rules_;
     int ply_limit_;
     std::vector<Move> moves_;

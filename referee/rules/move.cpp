@@ -8,9 +8,12 @@ Expected<Move> parse_move(std::string_view text) {
     if (text[0] < '1' || text[0] > '5') return fail(quoted + "square must be 1..5");
     Move m;
     m.square = static_cast<std::uint8_t>(text[0] - '0');
-    if (text[1] == 'L') m.direction = Direction::L;
-    else if (text[1] == 'R') m.direction = Direction::R;
-    else return fail(quoted + "direction must be L or R");
+    if (text[1] == 'L')
+        m.direction = Direction::L;
+    else if (text[1] == 'R')
+        m.direction = Direction::R;
+    else
+        return fail(quoted + "direction must be L or R");
     return m;
 }
 

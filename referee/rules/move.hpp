@@ -13,7 +13,9 @@
 namespace oaq::rules {
 
 enum class Direction : std::uint8_t { L, R };
-inline constexpr int step(Direction d) { return d == Direction::R ? 1 : -1; }
+inline constexpr int step(Direction d) {
+    return d == Direction::R ? 1 : -1;
+}
 
 struct Move {
     std::uint8_t square = 1;  // 1..5
@@ -27,7 +29,7 @@ Expected<Move> parse_move(std::string_view text);
 std::string to_string(Move move);
 
 class MoveList {
-public:
+  public:
     static constexpr std::size_t kCapacity = 10;
     void push(Move m) { moves_[size_++] = m; }
     std::size_t size() const { return size_; }
@@ -41,7 +43,7 @@ public:
         return false;
     }
 
-private:
+  private:
     std::array<Move, kCapacity> moves_{};
     std::size_t size_ = 0;
 };

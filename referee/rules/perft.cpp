@@ -101,9 +101,12 @@ std::uint64_t perft(const Position& pos, int depth, const Rules& rules) {
     // The one run-time dispatch: to the instantiation for these switches and directions.
     return detail::with_switches(rules, [&](const auto& s) -> std::uint64_t {
         switch (rules.direction) {
-            case DirectionRule::Cw: return run<true, false>(pos, depth, s);
-            case DirectionRule::Ccw: return run<false, true>(pos, depth, s);
-            case DirectionRule::Free: break;
+            case DirectionRule::Cw:
+                return run<true, false>(pos, depth, s);
+            case DirectionRule::Ccw:
+                return run<false, true>(pos, depth, s);
+            case DirectionRule::Free:
+                break;
         }
         return run<true, true>(pos, depth, s);
     });

@@ -17,42 +17,52 @@ enum class Side : std::uint8_t { South = 0, North = 1 };
 inline constexpr Side opponent(Side s) {
     return static_cast<Side>(static_cast<std::uint8_t>(s) ^ 1u);
 }
-inline constexpr int index(Side s) { return static_cast<int>(s); }
+inline constexpr int index(Side s) {
+    return static_cast<int>(s);
+}
 
 // Why a game ended by its own rules (repetition and the ply limit belong to Game, not Position).
 enum class EndReason : std::uint8_t {
-    None,               // the game goes on
-    MandarinsEmpty,     // both mandarin pits empty after a turn
-    MandarinCaptured,   // end=first_mandarin_capture and a turn captured a mandarin pit
-    RefillImpossible,   // the mover had to refill and both stores held fewer than 5 citizens
-    Repetition,         // third occurrence of a position (set by Game only)
-    PlyLimit,           // the ply limit was reached (set by Game only)
+    None,              // the game goes on
+    MandarinsEmpty,    // both mandarin pits empty after a turn
+    MandarinCaptured,  // end=first_mandarin_capture and a turn captured a mandarin pit
+    RefillImpossible,  // the mover had to refill and both stores held fewer than 5 citizens
+    Repetition,        // third occurrence of a position (set by Game only)
+    PlyLimit,          // the ply limit was reached (set by Game only)
 };
 
 enum class Result : std::uint8_t { Ongoing, SouthWin, NorthWin, Draw };
 
 inline constexpr int kPits = 12;
-inline constexpr int kWestMandarin = 0;   // QW
-inline constexpr int kEastMandarin = 6;   // QE
-inline constexpr bool is_mandarin_pit(int pit) { return pit == kWestMandarin || pit == kEastMandarin; }
+inline constexpr int kWestMandarin = 0;  // QW
+inline constexpr int kEastMandarin = 6;  // QE
+inline constexpr bool is_mandarin_pit(int pit) {
+    return pit == kWestMandarin || pit == kEastMandarin;
+}
 // South's square k (1..5) is pit k; North's square k is pit 6+k.
-inline constexpr int pit_of(Side side, int square) { return side == Side::South ? square : 6 + square; }
+inline constexpr int pit_of(Side side, int square) {
+    return side == Side::South ? square : 6 + square;
+}
 
 struct Position {
     std::array<std::uint8_t, kPits> citizens{};
-    std::uint8_t pieces = 0;                     // bit 0: QW holds its piece; bit 1: QE holds its piece
+    std::uint8_t pieces = 0;  // bit 0: QW holds its piece; bit 1: QE holds its piece
     Side side = Side::South;
     std::array<std::uint8_t, 2> store_citizens{};  // captured citizens, by side
     std::array<std::uint8_t, 2> store_pieces{};    // captured mandarin pieces, by side
     std::array<std::uint16_t, 2> debt{};           // citizens borrowed at refills, by side
     EndReason end = EndReason::None;
-    std::uint8_t padding_ = 0;                     // keeps the hash over all 24 bytes deterministic
+    std::uint8_t padding_ = 0;  // keeps the hash over all 24 bytes deterministic
 
     bool has_piece(int pit) const {
-        return pit == kWestMandarin ? (pieces & 1u) != 0 : pit == kEastMandarin ? (pieces & 2u) != 0 : false;
+        return pit == kWestMandarin   ? (pieces & 1u) != 0
+               : pit == kEastMandarin ? (pieces & 2u) != 0
+                                      : false;
     }
     // A pit is empty when it holds no citizens and no piece.
-    bool is_empty(int pit) const { return citizens[static_cast<std::size_t>(pit)] == 0 && !has_piece(pit); }
+    bool is_empty(int pit) const {
+        return citizens[static_cast<std::size_t>(pit)] == 0 && !has_piece(pit);
+    }
     bool is_over() const { return end != EndReason::None; }
 
     friend bool operator==(const Position& a, const Position& b) {

@@ -13,7 +13,9 @@ namespace {
 
 using detail::split;
 
-std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+std::string quoted(std::string_view s) {
+    return "\"" + std::string(s) + "\"";
+}
 
 // A count is 1 to 5 decimal digits, nothing else (no sign, no spaces).
 bool parse_count(std::string_view s, long& out) {
@@ -24,8 +26,8 @@ bool parse_count(std::string_view s, long& out) {
     return ec == std::errc() && end == s.data() + s.size();
 }
 
-constexpr const char* kFieldNames[] = {"pits", "side to move", "south store", "north store",
-                                       "south debt", "north debt"};
+constexpr const char* kFieldNames[] = {"pits",        "side to move", "south store",
+                                       "north store", "south debt",   "north debt"};
 
 std::string field_prefix(int field) {
     return "field " + std::to_string(field) + " (" + kFieldNames[field - 1] + ")";
@@ -47,9 +49,10 @@ Expected<Position> parse_position(std::string_view text, const Rules& rules) {
     if (text == "startpos") return start_position(rules);
     auto fields = split(text, ' ');
     if (fields.size() != 6) {
-        return fail("position: expected 6 fields separated by single spaces (pits, side, south "
-                    "store, north store, south debt, north debt), found " +
-                    std::to_string(fields.size()) + " in " + quoted(text));
+        return fail(
+            "position: expected 6 fields separated by single spaces (pits, side, south "
+            "store, north store, south debt, north debt), found " +
+            std::to_string(fields.size()) + " in " + quoted(text));
     }
     Position p;
     long total = 0;
@@ -62,17 +65,21 @@ Expected<Position> parse_position(std::string_view text, const Rules& rules) {
     }
     for (int pit = 0; pit < kPits; ++pit) {
         auto cell = cells[static_cast<std::size_t>(pit)];
-        auto where = field_prefix(1) + ", cell " + std::to_string(pit + 1) + " (" + pit_name(pit) + ")";
+        auto where =
+            field_prefix(1) + ", cell " + std::to_string(pit + 1) + " (" + pit_name(pit) + ")";
         bool piece = false;
         if (!cell.empty() && cell[0] == 'Q') {
             if (!is_mandarin_pit(pit)) {
-                return fail(where + ": " + quoted(cell) + " has a mandarin piece, but only QW and QE can hold one");
+                return fail(where + ": " + quoted(cell) +
+                            " has a mandarin piece, but only QW and QE can hold one");
             }
             piece = true;
             cell.remove_prefix(1);
         }
         long n = 0;
-        if (!parse_count(cell, n)) return fail(where + ": " + quoted(cells[static_cast<std::size_t>(pit)]) + " is not a count");
+        if (!parse_count(cell, n))
+            return fail(where + ": " + quoted(cells[static_cast<std::size_t>(pit)]) +
+                        " is not a count");
         total += n;
         if (total > kMaxCitizens) return fail(where + ": more than 200 citizens in the position");
         p.citizens[static_cast<std::size_t>(pit)] = static_cast<std::uint8_t>(n);
@@ -82,9 +89,12 @@ Expected<Position> parse_position(std::string_view text, const Rules& rules) {
         }
     }
 
-    if (fields[1] == "S") p.side = Side::South;
-    else if (fields[1] == "N") p.side = Side::North;
-    else return fail(field_prefix(2) + ": " + quoted(fields[1]) + " is not S or N");
+    if (fields[1] == "S")
+        p.side = Side::South;
+    else if (fields[1] == "N")
+        p.side = Side::North;
+    else
+        return fail(field_prefix(2) + ": " + quoted(fields[1]) + " is not S or N");
 
     for (int s = 0; s < 2; ++s) {
         const int field = 3 + s;
@@ -95,15 +105,19 @@ Expected<Position> parse_position(std::string_view text, const Rules& rules) {
         }
         long citizens = 0, captured = 0;
         if (!parse_count(store.substr(0, plus), citizens)) {
-            return fail(field_prefix(field) + ": " + quoted(store.substr(0, plus)) + " is not a count of citizens");
+            return fail(field_prefix(field) + ": " + quoted(store.substr(0, plus)) +
+                        " is not a count of citizens");
         }
         if (!parse_count(store.substr(plus + 1), captured) || captured > 2) {
-            return fail(field_prefix(field) + ": " + quoted(store.substr(plus + 1)) + " is not a count of pieces (0, 1 or 2)");
+            return fail(field_prefix(field) + ": " + quoted(store.substr(plus + 1)) +
+                        " is not a count of pieces (0, 1 or 2)");
         }
         total += citizens;
         pieces += static_cast<int>(captured);
-        if (total > kMaxCitizens) return fail(field_prefix(field) + ": more than 200 citizens in the position");
-        if (pieces > 2) return fail(field_prefix(field) + ": more than 2 mandarin pieces in the position");
+        if (total > kMaxCitizens)
+            return fail(field_prefix(field) + ": more than 200 citizens in the position");
+        if (pieces > 2)
+            return fail(field_prefix(field) + ": more than 2 mandarin pieces in the position");
         p.store_citizens[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(citizens);
         p.store_pieces[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(captured);
     }
@@ -117,7 +131,8 @@ Expected<Position> parse_position(std::string_view text, const Rules& rules) {
         p.debt[static_cast<std::size_t>(s)] = static_cast<std::uint16_t>(debt);
     }
 
-    if (rules.end == EndRule::MandarinsEmpty && p.is_empty(kWestMandarin) && p.is_empty(kEastMandarin)) {
+    if (rules.end == EndRule::MandarinsEmpty && p.is_empty(kWestMandarin) &&
+        p.is_empty(kEastMandarin)) {
         end_game(p, EndReason::MandarinsEmpty);
     } else {
         begin_turn(p);

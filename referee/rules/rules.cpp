@@ -11,10 +11,12 @@ const std::array<Preset, 6>& presets() {
     static const std::array<Preset, 6> list{{
         {"standard", "", "all defaults"},
         {"stop-after-capture", "after_capture=stop", "a full square after a capture ends the turn"},
-        {"quan-non", "quan_non=5", "a mandarin pit with its piece and fewer than 5 citizens is safe"},
+        {"quan-non", "quan_non=5",
+         "a mandarin pit with its piece and fewer than 5 citizens is safe"},
         {"quan5", "quan_value=5", "a mandarin piece is worth 5"},
         {"no-empty-gap", "empty_quan_gap=no", "an empty mandarin pit is no gap"},
-        {"village", "quan_setup=stones10,direction=cw,after_capture=stop,end=first_mandarin_capture",
+        {"village",
+         "quan_setup=stones10,direction=cw,after_capture=stop,end=first_mandarin_capture",
          "10 citizens per mandarin pit, clockwise only, the first mandarin capture ends the game"},
     }};
     return list;
@@ -24,7 +26,9 @@ namespace {
 
 using detail::split;
 
-std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+std::string quoted(std::string_view s) {
+    return "\"" + std::string(s) + "\"";
+}
 
 Error bad_value(std::string_view key, std::string_view value, std::string_view expected) {
     return fail("rules: " + std::string(key) + "=" + std::string(value) + ": expected " +
@@ -40,30 +44,46 @@ Expected<bool> apply_override(Rules& rules, std::string_view item) {
     auto key = item.substr(0, eq);
     auto value = item.substr(eq + 1);
     auto yes_no = [&](bool& field) -> Expected<bool> {
-        if (value == "yes") field = true;
-        else if (value == "no") field = false;
-        else return bad_value(key, value, "yes or no");
+        if (value == "yes")
+            field = true;
+        else if (value == "no")
+            field = false;
+        else
+            return bad_value(key, value, "yes or no");
         return true;
     };
     if (key == "quan_value") {
-        if (value == "10") rules.quan_value = 10;
-        else if (value == "5") rules.quan_value = 5;
-        else return bad_value(key, value, "10 or 5");
+        if (value == "10")
+            rules.quan_value = 10;
+        else if (value == "5")
+            rules.quan_value = 5;
+        else
+            return bad_value(key, value, "10 or 5");
     } else if (key == "quan_setup") {
-        if (value == "piece") rules.quan_setup = QuanSetup::Piece;
-        else if (value == "stones10") rules.quan_setup = QuanSetup::Stones10;
-        else return bad_value(key, value, "piece or stones10");
+        if (value == "piece")
+            rules.quan_setup = QuanSetup::Piece;
+        else if (value == "stones10")
+            rules.quan_setup = QuanSetup::Stones10;
+        else
+            return bad_value(key, value, "piece or stones10");
     } else if (key == "direction") {
-        if (value == "free") rules.direction = DirectionRule::Free;
-        else if (value == "cw") rules.direction = DirectionRule::Cw;
-        else if (value == "ccw") rules.direction = DirectionRule::Ccw;
-        else return bad_value(key, value, "free, cw or ccw");
+        if (value == "free")
+            rules.direction = DirectionRule::Free;
+        else if (value == "cw")
+            rules.direction = DirectionRule::Cw;
+        else if (value == "ccw")
+            rules.direction = DirectionRule::Ccw;
+        else
+            return bad_value(key, value, "free, cw or ccw");
     } else if (key == "empty_quan_gap") {
         return yes_no(rules.empty_quan_gap);
     } else if (key == "after_capture") {
-        if (value == "relay") rules.after_capture = AfterCapture::Relay;
-        else if (value == "stop") rules.after_capture = AfterCapture::Stop;
-        else return bad_value(key, value, "relay or stop");
+        if (value == "relay")
+            rules.after_capture = AfterCapture::Relay;
+        else if (value == "stop")
+            rules.after_capture = AfterCapture::Stop;
+        else
+            return bad_value(key, value, "relay or stop");
     } else if (key == "chain") {
         return yes_no(rules.chain);
     } else if (key == "quan_non") {
@@ -75,9 +95,12 @@ Expected<bool> apply_override(Rules& rules, std::string_view item) {
         }
         rules.quan_non = k;
     } else if (key == "end") {
-        if (value == "mandarins_empty") rules.end = EndRule::MandarinsEmpty;
-        else if (value == "first_mandarin_capture") rules.end = EndRule::FirstMandarinCapture;
-        else return bad_value(key, value, "mandarins_empty or first_mandarin_capture");
+        if (value == "mandarins_empty")
+            rules.end = EndRule::MandarinsEmpty;
+        else if (value == "first_mandarin_capture")
+            rules.end = EndRule::FirstMandarinCapture;
+        else
+            return bad_value(key, value, "mandarins_empty or first_mandarin_capture");
     } else {
         return fail("rules: unknown switch " + quoted(key) +
                     " (known: quan_value, quan_setup, direction, empty_quan_gap, after_capture, "
@@ -120,7 +143,7 @@ std::string expanded(const Rules& r) {
     std::string s;
     s += "quan_value=" + std::to_string(r.quan_value);
     s += r.quan_setup == QuanSetup::Piece ? ",quan_setup=piece" : ",quan_setup=stones10";
-    s += r.direction == DirectionRule::Free  ? ",direction=free"
+    s += r.direction == DirectionRule::Free ? ",direction=free"
          : r.direction == DirectionRule::Cw ? ",direction=cw"
                                             : ",direction=ccw";
     s += r.empty_quan_gap ? ",empty_quan_gap=yes" : ",empty_quan_gap=no";

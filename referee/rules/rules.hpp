@@ -1,8 +1,8 @@
-// Rules: the rule set a game is played under (RULES.md section 6). Every switch is a run-time value,
-// so one build of the referee and the engines serves every variant. The rules string is a preset name
-// optionally followed by `switch=value` overrides; its expanded form names every switch in a fixed
-// order, so two games with the same expanded string were played under exactly the same rules.
-// Pure: no I/O, standard library only.
+// Rules: the rule set a game is played under (RULES.md section 6). Every switch is a run-time
+// value, so one build of the referee and the engines serves every variant. The rules string is a
+// preset name optionally followed by `switch=value` overrides; its expanded form names every switch
+// in a fixed order, so two games with the same expanded string were played under exactly the same
+// rules. Pure: no I/O, standard library only.
 #pragma once
 
 #include <array>
@@ -19,13 +19,13 @@ enum class AfterCapture : unsigned char { Relay, Stop };
 enum class EndRule : unsigned char { MandarinsEmpty, FirstMandarinCapture };
 
 struct Rules {
-    int quan_value = 10;                       // points per captured mandarin piece: 10 or 5
-    QuanSetup quan_setup = QuanSetup::Piece;   // what a mandarin pit holds at the start
+    int quan_value = 10;                      // points per captured mandarin piece: 10 or 5
+    QuanSetup quan_setup = QuanSetup::Piece;  // what a mandarin pit holds at the start
     DirectionRule direction = DirectionRule::Free;
-    bool empty_quan_gap = true;                // an empty mandarin pit counts as a gap
+    bool empty_quan_gap = true;  // an empty mandarin pit counts as a gap
     AfterCapture after_capture = AfterCapture::Relay;
-    bool chain = true;                         // captures chain over further gaps
-    int quan_non = 0;                          // young-mandarin protection threshold (0 = off)
+    bool chain = true;  // captures chain over further gaps
+    int quan_non = 0;   // young-mandarin protection threshold (0 = off)
     EndRule end = EndRule::MandarinsEmpty;
 
     friend bool operator==(const Rules&, const Rules&) = default;

@@ -1,9 +1,10 @@
 // The inside of a turn, shared by play() and perft: the board held in registers, the sowing tables,
-// and play_with(), which is play() written against a "switches" type S instead of Rules. S is either
-// RuntimeSwitches (reads the Rules on every test, what play() uses) or StaticSwitches<...> (the
-// yes/no switches fixed at compile time, so their tests vanish from the hot path); with_switches()
-// picks the StaticSwitches instantiation for a Rules value once, at run time, so every rule set is
-// still supported by one build. Not a public header: only turn.cpp and perft.cpp include it.
+// and play_with(), which is play() written against a "switches" type S instead of Rules. S is
+// either RuntimeSwitches (reads the Rules on every test, what play() uses) or StaticSwitches<...>
+// (the yes/no switches fixed at compile time, so their tests vanish from the hot path);
+// with_switches() picks the StaticSwitches instantiation for a Rules value once, at run time, so
+// every rule set is still supported by one build. Not a public header: only turn.cpp and perft.cpp
+// include it.
 #pragma once
 
 #include <array>
@@ -105,7 +106,8 @@ inline constexpr std::array<PitWords, kPits> kKeepAllBut = [] {
 static_assert(offsetof(Position, citizens) == 0 && sizeof(Position::citizens) == 12,
               "the pit words cover the 12 pit bytes at the start of Position");
 static_assert(offsetof(Position, pieces) == 12 && offsetof(Position, side) == 13 &&
-                  offsetof(Position, store_citizens) == 14 && offsetof(Position, store_pieces) == 16,
+                  offsetof(Position, store_citizens) == 14 &&
+                  offsetof(Position, store_pieces) == 16,
               "play_with() writes the position as words with this layout");
 
 // The board during a turn: the pits held in two registers, so that a sowing is two additions and
@@ -276,8 +278,8 @@ template <int Dir, int Mover = -1, class S>
         // capturable pit after it. Both tests are made and combined with & into one branch: each
         // alone is hard to predict, and reading the pit after a non-gap is harmless.
         int target = step_of[at(next)];
-        bool capture = b.is_gap(next, next_count, s.empty_quan_gap()) &
-                       b.is_capturable(target, s.quan_non());
+        bool capture =
+            b.is_gap(next, next_count, s.empty_quan_gap()) & b.is_capturable(target, s.quan_non());
         bool relay = false;
         while (capture) {
             // The pit after the captured one is read before the capture clears it (it is never

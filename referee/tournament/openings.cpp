@@ -10,15 +10,17 @@
 namespace oaq::tournament {
 
 Expected<game::Opening> parse_opening_line(std::string_view line, const rules::Rules& rules,
-                                            int max_plies) {
+                                           int max_plies) {
     game::Opening opening;
     std::string text(line);
     if (!text.empty() && text.back() == '\r') text.pop_back();
     if (text.find(',') != std::string::npos) {
         auto moves_at = text.find(" moves");
         opening.position = text.substr(0, moves_at);
-        if (moves_at != std::string::npos) text = text.substr(moves_at + 6);
-        else text.clear();
+        if (moves_at != std::string::npos)
+            text = text.substr(moves_at + 6);
+        else
+            text.clear();
     }
     std::istringstream tokens(text);
     for (std::string token; tokens >> token;) opening.moves.push_back(token);
@@ -35,7 +37,7 @@ Expected<game::Opening> parse_opening_line(std::string_view line, const rules::R
 }
 
 game::Opening random_opening(const rules::Rules& rules, int plies, std::uint64_t seed,
-                              std::int64_t index) {
+                             std::int64_t index) {
     // Seed from both numbers so that neighbouring indices give unrelated lines.
     std::seed_seq seq{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32),
                       static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32)};

@@ -20,11 +20,11 @@ namespace oaq::tournament {
 // `moves ...`, or a move list such as "1R 3L". Checks that every move is legal and the game is
 // not over. Errors name the reason; the caller adds the file and line number.
 Expected<game::Opening> parse_opening_line(std::string_view line, const rules::Rules& rules,
-                                            int max_plies);
+                                           int max_plies);
 
 // `plies` random legal plies from the start position, from a generator seeded with (seed, index).
 // A line that would end the game is redrawn, so the result always leaves a game to play.
 game::Opening random_opening(const rules::Rules& rules, int plies, std::uint64_t seed,
-                              std::int64_t index);
+                             std::int64_t index);
 
 }  // namespace oaq::tournament

@@ -51,7 +51,9 @@ inline constexpr auto kRatingStatusWords = words<RatingStatus>({
     {RatingStatus::Unbounded, "unbounded"},
     {RatingStatus::Disconnected, "disconnected"},
 });
-inline std::string_view to_string(RatingStatus status) { return kRatingStatusWords.word(status); }
+inline std::string_view to_string(RatingStatus status) {
+    return kRatingStatusWords.word(status);
+}
 
 struct EngineRating {
     RatingStatus status = RatingStatus::NoGames;

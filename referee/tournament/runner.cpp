@@ -10,8 +10,9 @@ namespace {
 // Idle engine instances per engine index: a game borrows one instance of each of its engines, so
 // an instance (and its process) serves one game at a time and is reused by the next.
 class EnginePool {
-public:
-    EnginePool(int engines, const EngineFactory& make) : idle_(static_cast<std::size_t>(engines)), make_(make) {}
+  public:
+    EnginePool(int engines, const EngineFactory& make)
+        : idle_(static_cast<std::size_t>(engines)), make_(make) {}
 
     std::unique_ptr<game::Player> acquire(int index) {
         {
@@ -41,7 +42,7 @@ public:
         }
     }
 
-private:
+  private:
     std::mutex mutex_;
     std::vector<std::vector<std::unique_ptr<game::Player>>> idle_;
     const EngineFactory& make_;
@@ -49,8 +50,9 @@ private:
 
 }  // namespace
 
-RunSummary run_tournament(TournamentPlan plan, const EngineFactory& make_engine, const GameSink& sink,
-                          const std::atomic<bool>& abort, const std::function<bool()>& should_stop) {
+RunSummary run_tournament(TournamentPlan plan, const EngineFactory& make_engine,
+                          const GameSink& sink, const std::atomic<bool>& abort,
+                          const std::function<bool()>& should_stop) {
     EnginePool pool(plan.schedule.engines(), make_engine);
     std::mutex mutex;  // guards the schedule, the summary and calls to the sink
     RunSummary summary;
@@ -110,7 +112,9 @@ RunSummary run_tournament(TournamentPlan plan, const EngineFactory& make_engine,
     for (auto& t : workers) t.join();
     pool.shutdown_all(plan.on_engine_done);
     if (failure) std::rethrow_exception(failure);
-    if (!stopping && !abort) summary.exhausted = summary.exhausted || plan.schedule.position() >= plan.schedule.total_games();
+    if (!stopping && !abort)
+        summary.exhausted =
+            summary.exhausted || plan.schedule.position() >= plan.schedule.total_games();
     return summary;
 }
 

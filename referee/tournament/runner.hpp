@@ -15,19 +15,20 @@
 #include <unordered_set>
 #include <vector>
 
-#include "game/player.hpp"
 #include "game/game_runner.hpp"
+#include "game/player.hpp"
 #include "tournament/schedule.hpp"
 
 namespace oaq::tournament {
 
 struct TournamentPlan {
     Schedule schedule;
-    game::GameSettings settings;                       // rules, ply limit, margin (tc per engine below)
-    std::vector<game::TimeControl> time_controls;      // one per engine
-    std::function<game::Opening(std::int64_t opening_index)> opening_for;  // nullptr: start position
+    game::GameSettings settings;                   // rules, ply limit, margin (tc per engine below)
+    std::vector<game::TimeControl> time_controls;  // one per engine
+    std::function<game::Opening(std::int64_t opening_index)>
+        opening_for;  // nullptr: start position
     int concurrency = 1;
-    std::unordered_set<std::int64_t> skip;              // game indices already played
+    std::unordered_set<std::int64_t> skip;  // game indices already played
     // Called once per engine instance after the run, when no game uses it any more (e.g. to keep
     // what the engine said about itself at the handshake).
     std::function<void(int engine_index, const game::Player&)> on_engine_done;
@@ -37,14 +38,15 @@ using EngineFactory = std::function<std::unique_ptr<game::Player>(int engine_ind
 using GameSink = std::function<void(const Pairing&, const game::GameRecord&)>;
 
 struct RunSummary {
-    std::int64_t played = 0;   // games finished in this run (aborted ones included)
+    std::int64_t played = 0;  // games finished in this run (aborted ones included)
     std::int64_t aborted = 0;
-    bool exhausted = false;    // the schedule has no game left
+    bool exhausted = false;  // the schedule has no game left
 };
 
 // Runs the plan to the end, an abort, or should_stop. Blocks; returns after every worker joined
 // and every engine process was shut down.
-RunSummary run_tournament(TournamentPlan plan, const EngineFactory& make_engine, const GameSink& sink,
-                          const std::atomic<bool>& abort, const std::function<bool()>& should_stop = {});
+RunSummary run_tournament(TournamentPlan plan, const EngineFactory& make_engine,
+                          const GameSink& sink, const std::atomic<bool>& abort,
+                          const std::function<bool()>& should_stop = {});
 
 }  // namespace oaq::tournament

@@ -28,7 +28,9 @@ inline constexpr auto kFormatWords = words<Format>({
     {Format::Gauntlet, "gauntlet"},
     {Format::Match, "match"},
 });
-inline std::string_view to_string(Format format) { return kFormatWords.word(format); }
+inline std::string_view to_string(Format format) {
+    return kFormatWords.word(format);
+}
 
 // One game of the tournament. Engines are indices into the caller's engine list.
 struct Pairing {

@@ -24,10 +24,13 @@ struct Child {
 
 // One search: the tables live in the engine, everything per-search lives here.
 class Searcher {
-public:
+  public:
     Searcher(const kit::SearchRequest& request, kit::SearchControl& control,
              ab::TranspositionTable& table, const ab::EvalWeights& weights, int quiescence_plies)
-        : rules_(request.rules), control_(control), table_(table), weights_(weights),
+        : rules_(request.rules),
+          control_(control),
+          table_(table),
+          weights_(weights),
           quiescence_plies_(quiescence_plies) {}
 
     // Searches `root` to `depth`; false when the search was stopped before finishing. The best
@@ -42,12 +45,12 @@ public:
     int score() const { return score_; }
     std::uint64_t nodes() const { return nodes_; }
     int seldepth() const { return seldepth_; }
-    std::vector<Move> pv() const {
-        return {pv_[0].begin(), pv_[0].begin() + pv_length_[0]};
-    }
+    std::vector<Move> pv() const { return {pv_[0].begin(), pv_[0].begin() + pv_length_[0]}; }
 
-private:
-    static int move_index(Move m) { return (m.square - 1) * 2 + (m.direction == rules::Direction::R ? 1 : 0); }
+  private:
+    static int move_index(Move m) {
+        return (m.square - 1) * 2 + (m.direction == rules::Direction::R ? 1 : 0);
+    }
 
     int gain(const Position& before, const Position& after) const {
         const auto me = before.side;
@@ -67,11 +70,13 @@ private:
             c.position = rules::play(pos, m, rules_);
             const auto k = static_cast<std::size_t>(move_index(m));
             c.order = gain(pos, c.position) * 100000 + history_[side][k];
-            if (killers_[static_cast<std::size_t>(ply)][0] == m || killers_[static_cast<std::size_t>(ply)][1] == m)
+            if (killers_[static_cast<std::size_t>(ply)][0] == m ||
+                killers_[static_cast<std::size_t>(ply)][1] == m)
                 c.order += 50000;
             if (tt_move != 0 && ab::encode_move(m) == tt_move) c.order = 1 << 30;
         }
-        std::sort(out.begin(), out.begin() + n, [](const Child& a, const Child& b) { return a.order > b.order; });
+        std::sort(out.begin(), out.begin() + n,
+                  [](const Child& a, const Child& b) { return a.order > b.order; });
         return n;
     }
 
@@ -156,11 +161,13 @@ private:
                     pv_[uply][uply] = c.move;
                     const int child_len = pv_length_[uply + 1];
                     for (int j = 0; j < child_len; ++j)
-                        pv_[uply][uply + 1 + static_cast<std::size_t>(j)] = pv_[uply + 1][uply + 1 + static_cast<std::size_t>(j)];
+                        pv_[uply][uply + 1 + static_cast<std::size_t>(j)] =
+                            pv_[uply + 1][uply + 1 + static_cast<std::size_t>(j)];
                     pv_length_[uply] = child_len + 1;
                     if (alpha >= beta) {
                         const auto side = static_cast<std::size_t>(rules::index(pos.side));
-                        history_[side][static_cast<std::size_t>(move_index(c.move))] += depth * depth;
+                        history_[side][static_cast<std::size_t>(move_index(c.move))] +=
+                            depth * depth;
                         auto& k = killers_[uply];
                         if (!(k[0] == c.move)) {
                             k[1] = k[0];
@@ -171,7 +178,7 @@ private:
                 }
             }
         }
-        const ab::Bound bound = best >= beta ? ab::Bound::Lower
+        const ab::Bound bound = best >= beta      ? ab::Bound::Lower
                                 : best > alpha_in ? ab::Bound::Exact
                                                   : ab::Bound::Upper;
         table_.store(key, best, depth, bound, ab::encode_move(best_move), ply);
@@ -203,7 +210,8 @@ protocol::Score to_protocol_score(int score) {
 }  // namespace
 
 void AlphaBetaEngine::declare_options(kit::Options& options) {
-    options.add_spin("Hash", 16, 1, 1024, [this](long long mb) { table_.resize(static_cast<std::size_t>(mb)); });
+    options.add_spin("Hash", 16, 1, 1024,
+                     [this](long long mb) { table_.resize(static_cast<std::size_t>(mb)); });
     options.add_spin("BoardCitizenWeight", weights_.board_citizen, 0, 100,
                      [this](long long w) { weights_.board_citizen = static_cast<int>(w); });
     options.add_spin("QuiescencePlies", quiescence_plies_, 0, 32,
@@ -211,7 +219,8 @@ void AlphaBetaEngine::declare_options(kit::Options& options) {
     options.add_button("Clear Hash", [this] { table_.clear(); });
 }
 
-rules::Move AlphaBetaEngine::search(const kit::SearchRequest& request, kit::SearchControl& control) {
+rules::Move AlphaBetaEngine::search(const kit::SearchRequest& request,
+                                    kit::SearchControl& control) {
     const Position& root = request.position;
     const auto moves = rules::legal_moves(root, request.rules);
     Move best = moves[0];
@@ -241,10 +250,11 @@ rules::Move AlphaBetaEngine::search(const kit::SearchRequest& request, kit::Sear
         for (const Move m : searcher.pv()) info.pv.push_back(rules::to_string(m));
         control.info(info);
 
-        const bool timed = !request.limits.infinite && !request.limits.depth && !request.limits.nodes;
+        const bool timed =
+            !request.limits.infinite && !request.limits.depth && !request.limits.nodes;
         // A forced move, or a proven result within this depth, needs no deeper search on a clock.
-        if (timed && (moves.size() == 1 ||
-                      (ab::is_mate_score(searcher.score()) && ab::kMate - std::abs(searcher.score()) <= depth)))
+        if (timed && (moves.size() == 1 || (ab::is_mate_score(searcher.score()) &&
+                                            ab::kMate - std::abs(searcher.score()) <= depth)))
             break;
     }
     last_nodes_ = searcher.nodes();

@@ -15,7 +15,7 @@
 namespace oaq::engines {
 
 class AlphaBetaEngine : public kit::Engine {
-public:
+  public:
     AlphaBetaEngine() = default;
 
     std::string name() const override { return "oaq-alphabeta"; }
@@ -27,7 +27,7 @@ public:
     std::uint64_t last_nodes() const { return last_nodes_; }
     int last_score() const { return last_score_; }
 
-private:
+  private:
     alphabeta::TranspositionTable table_{16};
     alphabeta::EvalWeights weights_;
     int quiescence_plies_ = 8;

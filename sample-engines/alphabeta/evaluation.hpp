@@ -15,7 +15,9 @@ namespace oaq::engines::alphabeta {
 inline constexpr int kInfinity = 32000;
 inline constexpr int kMate = 30000;
 inline constexpr int kMaxPly = 128;
-inline constexpr bool is_mate_score(int score) { return score > kMate - 1000 || score < -kMate + 1000; }
+inline constexpr bool is_mate_score(int score) {
+    return score > kMate - 1000 || score < -kMate + 1000;
+}
 
 struct EvalWeights {
     int board_citizen = 50;  // per citizen on one's own squares, in centi-citizens
@@ -38,7 +40,8 @@ inline int board_citizens(const rules::Position& p, rules::Side side) {
 // Exact score of a finished game for the side to move, `ply` plies from the root.
 inline int terminal_score(const rules::Position& p, const rules::Rules& rules, int ply) {
     const auto side = p.side;
-    const int diff = material(p, side, rules.quan_value) - material(p, rules::opponent(side), rules.quan_value);
+    const int diff =
+        material(p, side, rules.quan_value) - material(p, rules::opponent(side), rules.quan_value);
     return diff > 0 ? kMate - ply : diff < 0 ? -kMate + ply : 0;
 }
 

@@ -14,7 +14,9 @@ void TranspositionTable::resize(std::size_t megabytes) {
     mask_ = size - 1;
 }
 
-void TranspositionTable::clear() { std::fill(entries_.begin(), entries_.end(), TtEntry{}); }
+void TranspositionTable::clear() {
+    std::fill(entries_.begin(), entries_.end(), TtEntry{});
+}
 
 void TranspositionTable::store(std::uint64_t key, int score, int depth, Bound bound,
                                std::uint8_t move, int ply) {

@@ -24,15 +24,17 @@ struct TtEntry {
 };
 
 inline std::uint8_t encode_move(rules::Move m) {
-    return static_cast<std::uint8_t>((m.square - 1) * 2 + (m.direction == rules::Direction::R ? 1 : 0) + 1);
+    return static_cast<std::uint8_t>((m.square - 1) * 2 +
+                                     (m.direction == rules::Direction::R ? 1 : 0) + 1);
 }
 inline rules::Move decode_move(std::uint8_t code) {
     const int c = code - 1;
-    return rules::Move{static_cast<std::uint8_t>(c / 2 + 1), c % 2 == 1 ? rules::Direction::R : rules::Direction::L};
+    return rules::Move{static_cast<std::uint8_t>(c / 2 + 1),
+                       c % 2 == 1 ? rules::Direction::R : rules::Direction::L};
 }
 
 class TranspositionTable {
-public:
+  public:
     explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
 
     void resize(std::size_t megabytes);
@@ -45,7 +47,7 @@ public:
     }
     void store(std::uint64_t key, int score, int depth, Bound bound, std::uint8_t move, int ply);
 
-private:
+  private:
     std::vector<TtEntry> entries_;
     std::uint64_t mask_ = 0;
 };

@@ -9,7 +9,7 @@
 namespace oaq::engines {
 
 class GreedyEngine : public kit::SeededEngine {
-public:
+  public:
     using SeededEngine::SeededEngine;
 
     std::string name() const override { return "oaq-greedy"; }

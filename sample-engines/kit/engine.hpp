@@ -31,7 +31,7 @@ struct SearchRequest {
 };
 
 class Engine {
-public:
+  public:
     virtual ~Engine() = default;
 
     virtual std::string name() const = 0;

@@ -10,8 +10,7 @@ namespace oaq::kit {
 namespace {
 
 bool same_name(std::string_view a, std::string_view b) {
-    return a.size() == b.size() &&
-           std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
                return std::tolower(static_cast<unsigned char>(x)) ==
                       std::tolower(static_cast<unsigned char>(y));
            });
@@ -28,8 +27,8 @@ void Options::add(protocol::OptionDecl decl,
 }
 
 void Options::add_check(std::string name, bool default_value, std::function<void(bool)> on_set) {
-    protocol::OptionDecl decl{std::move(name), protocol::OptionType::Check,
-                              default_value ? "true" : "false", {}, {}, {}};
+    protocol::OptionDecl decl{
+        std::move(name), protocol::OptionType::Check, default_value ? "true" : "false", {}, {}, {}};
     add(std::move(decl), [on_set = std::move(on_set)](const std::string& v) -> Expected<Ok> {
         if (v != "true" && v != "false") return fail("a check option takes true or false");
         on_set(v == "true");
@@ -39,8 +38,8 @@ void Options::add_check(std::string name, bool default_value, std::function<void
 
 void Options::add_spin(std::string name, long long default_value, long long min, long long max,
                        std::function<void(long long)> on_set) {
-    protocol::OptionDecl decl{std::move(name), protocol::OptionType::Spin,
-                              std::to_string(default_value), min, max, {}};
+    protocol::OptionDecl decl{
+        std::move(name), protocol::OptionType::Spin, std::to_string(default_value), min, max, {}};
     add(std::move(decl),
         [min, max, on_set = std::move(on_set)](const std::string& v) -> Expected<Ok> {
             long long n = 0;
@@ -56,23 +55,25 @@ void Options::add_spin(std::string name, long long default_value, long long min,
 
 void Options::add_combo(std::string name, std::string default_value, std::vector<std::string> vars,
                         std::function<void(const std::string&)> on_set) {
-    protocol::OptionDecl decl{std::move(name), protocol::OptionType::Combo,
-                              std::move(default_value), {}, {}, std::move(vars)};
+    protocol::OptionDecl decl{
+        std::move(name), protocol::OptionType::Combo, std::move(default_value), {}, {},
+        std::move(vars)};
     auto allowed = decl.vars;
-    add(std::move(decl), [allowed = std::move(allowed),
-                          on_set = std::move(on_set)](const std::string& v) -> Expected<Ok> {
-        const auto it = std::find_if(allowed.begin(), allowed.end(),
-                                     [&](const std::string& a) { return same_name(a, v); });
-        if (it == allowed.end()) return fail("\"" + v + "\" is not one of the combo's values");
-        on_set(*it);
-        return Ok{};
-    });
+    add(std::move(decl),
+        [allowed = std::move(allowed),
+         on_set = std::move(on_set)](const std::string& v) -> Expected<Ok> {
+            const auto it = std::find_if(allowed.begin(), allowed.end(),
+                                         [&](const std::string& a) { return same_name(a, v); });
+            if (it == allowed.end()) return fail("\"" + v + "\" is not one of the combo's values");
+            on_set(*it);
+            return Ok{};
+        });
 }
 
 void Options::add_string(std::string name, std::string default_value,
                          std::function<void(const std::string&)> on_set) {
-    protocol::OptionDecl decl{std::move(name), protocol::OptionType::String,
-                              std::move(default_value), {}, {}, {}};
+    protocol::OptionDecl decl{
+        std::move(name), protocol::OptionType::String, std::move(default_value), {}, {}, {}};
     add(std::move(decl), [on_set = std::move(on_set)](const std::string& v) -> Expected<Ok> {
         on_set(v);
         return Ok{};

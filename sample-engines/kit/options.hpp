@@ -16,7 +16,7 @@
 namespace oaq::kit {
 
 class Options {
-public:
+  public:
     void add_check(std::string name, bool default_value, std::function<void(bool)> on_set);
     void add_spin(std::string name, long long default_value, long long min, long long max,
                   std::function<void(long long)> on_set);
@@ -36,7 +36,7 @@ public:
     // The current value as text ("" for a button), or an error for an unknown name.
     Expected<std::string> value(std::string_view name) const;
 
-private:
+  private:
     struct Entry {
         protocol::OptionDecl decl;
         std::string current;

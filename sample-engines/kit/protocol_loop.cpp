@@ -20,14 +20,15 @@ namespace oaq::kit {
 
 Expected<GamePosition> resolve_position(const protocol::PositionCommand& command,
                                         const rules::Rules& rules) {
-    auto start = rules::parse_position(command.fen ? std::string_view(*command.fen) : "startpos",
-                                       rules);
+    auto start =
+        rules::parse_position(command.fen ? std::string_view(*command.fen) : "startpos", rules);
     if (!start) return fail("position: " + start.error().message);
     GamePosition out{*start, {}};
     for (std::size_t i = 0; i < command.moves.size(); ++i) {
         const std::string& text = command.moves[i];
         auto move = rules::parse_move(text);
-        if (!move) return fail("position: move " + std::to_string(i + 1) + ": " + move.error().message);
+        if (!move)
+            return fail("position: move " + std::to_string(i + 1) + ": " + move.error().message);
         const std::string why = rules::why_illegal(out.position, *move, rules);
         if (!why.empty())
             return fail("position: move " + std::to_string(i + 1) + " (" + text + "): " + why);
@@ -48,7 +49,7 @@ bool is_rules_option(std::string_view name) {
 }
 
 class ProtocolLoop {
-public:
+  public:
     ProtocolLoop(Engine& engine, std::ostream& out) : engine_(engine), out_(out) {
         // The rules themselves are parsed in on_setoption, which can refuse them; this entry only
         // declares the option and records its text.
@@ -75,7 +76,7 @@ public:
         return 0;
     }
 
-private:
+  private:
     // Returns false on `quit` (or rules the engine cannot play).
     bool handle(const protocol::Command& command) {
         return std::visit(
@@ -111,7 +112,8 @@ private:
     void on_ugi() {
         write(protocol::Reply{protocol::Id{"name", engine_.name()}});
         write(protocol::Reply{protocol::Id{"author", engine_.author()}});
-        write(protocol::Reply{protocol::Id{"protocol", std::to_string(protocol::kProtocolVersion)}});
+        write(
+            protocol::Reply{protocol::Id{"protocol", std::to_string(protocol::kProtocolVersion)}});
         for (const auto& decl : options_.declarations()) write(protocol::Reply{decl});
         write(protocol::Reply{protocol::UgiOk{}});
     }
@@ -150,9 +152,8 @@ private:
                               time_manager_.limits(go, game->position.side)};
         infinite_ = request.limits.infinite;
         stop_.store(false);
-        search_thread_ = std::thread([this, request = std::move(request), start] {
-            search(request, start);
-        });
+        search_thread_ =
+            std::thread([this, request = std::move(request), start] { search(request, start); });
     }
 
     // Runs on the search thread.
@@ -162,7 +163,8 @@ private:
             [this](const protocol::Info& info) { write(protocol::Reply{info}); }, start);
         rules::Move move = engine_.search(request, control);
         if (!rules::is_legal(request.position, move, request.rules)) {
-            say("engine chose the illegal move " + rules::to_string(move) + "; playing the first legal move");
+            say("engine chose the illegal move " + rules::to_string(move) +
+                "; playing the first legal move");
             move = rules::legal_moves(request.position, request.rules)[0];
         }
         if (request.limits.infinite) stop_.wait(false);  // bestmove only after `stop`

@@ -20,7 +20,7 @@ namespace oaq::kit {
 using Clock = std::chrono::steady_clock;
 
 class SearchControl {
-public:
+  public:
     using InfoSink = std::function<void(const protocol::Info&)>;
     static constexpr std::uint32_t kClockInterval = 256;
 
@@ -45,7 +45,7 @@ public:
     void info(protocol::Info info);
     void info_string(std::string text);
 
-private:
+  private:
     SearchLimits limits_;
     const std::atomic<bool>& stop_requested_;
     InfoSink sink_;

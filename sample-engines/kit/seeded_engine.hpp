@@ -14,7 +14,7 @@
 namespace oaq::kit {
 
 class SeededEngine : public Engine {
-public:
+  public:
     static constexpr long long kMaxSeed = 2'000'000'000;
 
     explicit SeededEngine(std::uint64_t seed = 1) : seed_(seed), rng_(seed) {}
@@ -23,10 +23,10 @@ public:
     void declare_options(Options& options) override;
     void new_game() override { rng_.seed(seed_); }
 
-protected:
+  protected:
     std::mt19937_64& rng() { return rng_; }
 
-private:
+  private:
     std::uint64_t seed_;
     std::mt19937_64 rng_;
 };

@@ -6,7 +6,9 @@ namespace oaq::kit {
 
 namespace {
 
-Milliseconds at_least_1ms(Milliseconds d) { return std::max(d, Milliseconds{1}); }
+Milliseconds at_least_1ms(Milliseconds d) {
+    return std::max(d, Milliseconds{1});
+}
 
 }  // namespace
 
@@ -23,7 +25,8 @@ SearchLimits TimeManager::limits(const protocol::Go& go, rules::Side side) const
     if (go.movetime) {
         // Keep a margin for the pipe and the referee, but never more than half the move time.
         const Milliseconds m = *go.movetime;
-        const Milliseconds budget = at_least_1ms(std::max(m - config_.movetime_margin - m / 20, m / 2));
+        const Milliseconds budget =
+            at_least_1ms(std::max(m - config_.movetime_margin - m / 20, m / 2));
         out.soft_time = budget;
         out.hard_time = budget;
     }
@@ -34,7 +37,8 @@ SearchLimits TimeManager::limits(const protocol::Go& go, rules::Side side) const
         const Milliseconds cap = at_least_1ms(std::max(left - config_.safety, left / 2));
         const auto inc_part = Milliseconds{static_cast<Milliseconds::rep>(
             static_cast<double>(inc.count()) * config_.increment_share)};
-        const Milliseconds soft = at_least_1ms(std::min(left / config_.moves_to_go + inc_part, cap));
+        const Milliseconds soft =
+            at_least_1ms(std::min(left / config_.moves_to_go + inc_part, cap));
         const Milliseconds hard = std::min(soft * config_.hard_factor, cap);
         // With movetime as well, the first limit reached ends the search (spec section 4.6).
         out.soft_time = out.soft_time ? std::min(*out.soft_time, soft) : soft;

@@ -27,21 +27,21 @@ struct SearchLimits {
 };
 
 struct TimeManagerConfig {
-    int moves_to_go = 25;             // the clock is spread as if this many moves remained
-    double increment_share = 0.8;     // part of the increment spent on top of that
-    int hard_factor = 3;              // hard = soft x this, within the safety cap
-    Milliseconds safety{30};          // never plan to use the last this-much of the clock
-    Milliseconds movetime_margin{10}; // kept back from a fixed movetime (plus 5% of it)
+    int moves_to_go = 25;              // the clock is spread as if this many moves remained
+    double increment_share = 0.8;      // part of the increment spent on top of that
+    int hard_factor = 3;               // hard = soft x this, within the safety cap
+    Milliseconds safety{30};           // never plan to use the last this-much of the clock
+    Milliseconds movetime_margin{10};  // kept back from a fixed movetime (plus 5% of it)
 };
 
 class TimeManager {
-public:
+  public:
     explicit TimeManager(TimeManagerConfig config = {}) : config_(config) {}
 
     // The limits for the side to move. With no limit at all in `go` the search is infinite.
     SearchLimits limits(const protocol::Go& go, rules::Side side_to_move) const;
 
-private:
+  private:
     TimeManagerConfig config_;
 };
 

@@ -26,12 +26,16 @@ struct Outcome {
 };
 
 class Tree {
-public:
+  public:
     // Starts from `kept` (a subtree whose root is the request's position) or from a lone root.
     Tree(const kit::SearchRequest& request, double exploration, bool greedy, std::size_t max_nodes,
          std::mt19937_64& rng, std::vector<Node> kept)
-        : rules_(request.rules), exploration_(exploration), greedy_(greedy), max_nodes_(max_nodes),
-          rng_(rng), nodes_(std::move(kept)) {
+        : rules_(request.rules),
+          exploration_(exploration),
+          greedy_(greedy),
+          max_nodes_(max_nodes),
+          rng_(rng),
+          nodes_(std::move(kept)) {
         if (nodes_.empty()) {
             nodes_.reserve(std::min<std::size_t>(max_nodes, 1 << 16));
             nodes_.push_back(Node{request.position, Move{}, -1, -1, 0, false, 0, 0, 0});
@@ -49,11 +53,13 @@ public:
             ++depth;
         }
         Node& leaf = nodes_[idx(current)];
-        if (!leaf.position.is_over() && nodes_.size() + 10 <= max_nodes_ && (leaf.visits > 0 || current == 0)) {
+        if (!leaf.position.is_over() && nodes_.size() + 10 <= max_nodes_ &&
+            (leaf.visits > 0 || current == 0)) {
             expand(current);
             const Node& expanded = nodes_[idx(current)];
             if (expanded.child_count > 0) {
-                current = expanded.first_child + static_cast<std::int32_t>(rng_() % expanded.child_count);
+                current =
+                    expanded.first_child + static_cast<std::int32_t>(rng_() % expanded.child_count);
                 ++depth;
             }
         }
@@ -71,7 +77,7 @@ public:
         return best;
     }
 
-private:
+  private:
     static std::size_t idx(std::int32_t i) { return static_cast<std::size_t>(i); }
 
     std::int32_t select(std::int32_t parent) {
@@ -114,8 +120,9 @@ private:
             Move best = moves[0];
             for (const Move m : moves) {
                 const Position after = rules::play(pos, m, rules_);
-                const int gain = (after.store_citizens[me] - pos.store_citizens[me]) +
-                                 rules_.quan_value * (after.store_pieces[me] - pos.store_pieces[me]);
+                const int gain =
+                    (after.store_citizens[me] - pos.store_citizens[me]) +
+                    rules_.quan_value * (after.store_pieces[me] - pos.store_pieces[me]);
                 if (gain > best_gain) {
                     best_gain = gain;
                     best = m;
@@ -127,8 +134,10 @@ private:
     }
 
     Outcome playout(Position pos) {
-        for (int ply = 0; ply < kMaxPlayoutPlies && !pos.is_over(); ++ply) pos = rules::play(pos, pick(pos), rules_);
-        const int diff = rules::score(pos, rules::Side::South, rules_) - rules::score(pos, rules::Side::North, rules_);
+        for (int ply = 0; ply < kMaxPlayoutPlies && !pos.is_over(); ++ply)
+            pos = rules::play(pos, pick(pos), rules_);
+        const int diff = rules::score(pos, rules::Side::South, rules_) -
+                         rules::score(pos, rules::Side::North, rules_);
         return {diff > 0 ? 1.0 : diff < 0 ? 0.0 : 0.5, diff};
     }
 
@@ -168,7 +177,8 @@ std::vector<Node> mcts::subtree_for(const std::vector<Node>& tree, const Positio
                 found = i;
                 break;
             }
-            for (std::int32_t c = n.first_child; n.expanded && c < n.first_child + n.child_count; ++c)
+            for (std::int32_t c = n.first_child; n.expanded && c < n.first_child + n.child_count;
+                 ++c)
                 next.push_back(c);
         }
         level = std::move(next);
@@ -219,7 +229,8 @@ rules::Move MctsEngine::search(const kit::SearchRequest& request, kit::SearchCon
         info.nodes = playouts;
         std::int32_t i = tree.most_visited_child(0);
         if (i >= 0 && tree.node(i).visits > 0)
-            info.score = protocol::Score{protocol::Score::Kind::Cp,
+            info.score = protocol::Score{
+                protocol::Score::Kind::Cp,
                 static_cast<int>(std::lround(100.0 * tree.node(i).diff / tree.node(i).visits))};
         for (; i >= 0 && tree.node(i).visits > 0; i = tree.most_visited_child(i))
             info.pv.push_back(rules::to_string(tree.node(i).move));
@@ -229,12 +240,16 @@ rules::Move MctsEngine::search(const kit::SearchRequest& request, kit::SearchCon
     const auto moves = rules::legal_moves(request.position, request.rules);
     const bool timed = !request.limits.infinite && !request.limits.nodes && !request.limits.depth;
     // MCTS has no depth: `go depth n` buys n x kPlayoutsPerDepth playouts.
-    const std::uint64_t playout_cap = request.limits.depth
-        ? static_cast<std::uint64_t>(std::max(*request.limits.depth, 1)) * kPlayoutsPerDepth
-        : UINT64_MAX;
-    while (!(timed && moves.size() == 1) && playouts < playout_cap && !control.should_stop(playouts)) {
+    const std::uint64_t playout_cap =
+        request.limits.depth
+            ? static_cast<std::uint64_t>(std::max(*request.limits.depth, 1)) * kPlayoutsPerDepth
+            : UINT64_MAX;
+    while (!(timed && moves.size() == 1) && playouts < playout_cap &&
+           !control.should_stop(playouts)) {
         // The soft limit ends a timed search too: MCTS has no iterations to finish.
-        if (request.limits.soft_time && playouts % 64 == 0 && control.elapsed() >= *request.limits.soft_time) break;
+        if (request.limits.soft_time && playouts % 64 == 0 &&
+            control.elapsed() >= *request.limits.soft_time)
+            break;
         max_depth = std::max(max_depth, tree.iterate());
         ++playouts;
         if (playouts % 256 == 0 && kit::Clock::now() >= next_report) {

@@ -22,14 +22,14 @@ namespace mcts {
 
 struct Node {
     rules::Position position;
-    rules::Move move;           // the move that led here
+    rules::Move move;  // the move that led here
     std::int32_t parent = -1;
     std::int32_t first_child = -1;  // children are contiguous: first_child .. + child_count
     std::uint8_t child_count = 0;
     bool expanded = false;
     std::uint32_t visits = 0;
-    double reward = 0;          // sum of results for the side that played `move`
-    double diff = 0;            // sum of final score differences, same side
+    double reward = 0;  // sum of results for the side that played `move`
+    double diff = 0;    // sum of final score differences, same side
 };
 
 // The subtree of `tree` whose root holds `position`, searched within two plies of tree[0]; its
@@ -39,7 +39,7 @@ std::vector<Node> subtree_for(const std::vector<Node>& tree, const rules::Positi
 }  // namespace mcts
 
 class MctsEngine : public kit::SeededEngine {
-public:
+  public:
     std::string name() const override { return "oaq-mcts"; }
     void declare_options(kit::Options& options) override;
     void new_game() override {
@@ -50,7 +50,7 @@ public:
 
     std::uint64_t last_playouts() const { return last_playouts_; }
 
-private:
+  private:
     double exploration_ = 1.0;
     bool greedy_playouts_ = true;
     std::size_t max_tree_nodes_ = 4'000'000;

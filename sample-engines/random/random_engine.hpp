@@ -8,7 +8,7 @@
 namespace oaq::engines {
 
 class RandomEngine : public kit::SeededEngine {
-public:
+  public:
     using SeededEngine::SeededEngine;
 
     std::string name() const override { return "oaq-random"; }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "../store/fixtures.hpp"
 #include "app/commands.hpp"
 #include "common/error.hpp"
 #include "rules/game.hpp"
@@ -17,7 +18,6 @@
 #include "rules/rules.hpp"
 #include "rules/turn.hpp"
 #include "store/store.hpp"
-#include "../store/fixtures.hpp"
 
 namespace {
 
@@ -26,19 +26,25 @@ using store::TimePoint;
 
 using store::test::TempDir;
 
-std::string expanded(const std::string& preset) { return rules::expanded(rules::parse_rules(preset).value()); }
-std::string standard() { return expanded("standard"); }
+std::string expanded(const std::string& preset) {
+    return rules::expanded(rules::parse_rules(preset).value());
+}
+std::string standard() {
+    return expanded("standard");
+}
 
 TimePoint day(int y, unsigned m, unsigned d, int hour = 12) {
-    return std::chrono::sys_days{std::chrono::year{y} / std::chrono::month{m} / std::chrono::day{d}} +
+    return std::chrono::sys_days{std::chrono::year{y} / std::chrono::month{m} /
+                                 std::chrono::day{d}} +
            std::chrono::hours{hour};
 }
 
 // A game of `plies` legal moves from the start position (always the first legal move), with a
 // result set by hand: the store keeps what the referee decided.
 game::GameRecord make_game(const std::string& south, const std::string& north, rules::Result result,
-                       game::Termination termination = oaq::game::Termination::Normal, int plies = 4,
-                       TimePoint ended = day(2026, 1, 10), const std::string& preset = "standard") {
+                           game::Termination termination = oaq::game::Termination::Normal,
+                           int plies = 4, TimePoint ended = day(2026, 1, 10),
+                           const std::string& preset = "standard") {
     const auto r = rules::parse_rules(preset).value();
     const auto start = rules::parse_position("startpos", r).value();
     game::GameRecord g;
@@ -65,14 +71,16 @@ game::GameRecord make_game(const std::string& south, const std::string& north, r
     g.score_south = 30;
     g.score_north = 20;
     g.termination = termination;
-    g.detail = termination == oaq::game::Termination::TimeForfeit ? "exceeded by 12 ms" : "mandarins_empty";
+    g.detail = termination == oaq::game::Termination::TimeForfeit ? "exceeded by 12 ms"
+                                                                  : "mandarins_empty";
     g.final_position = rules::to_string(played.position());
     g.started_at = ended - std::chrono::seconds{30};
     g.ended_at = ended;
     return g;
 }
 
-store::RowId tournament(store::Store& db, const std::string& name, const std::vector<std::string>& engines,
+store::RowId tournament(store::Store& db, const std::string& name,
+                        const std::vector<std::string>& engines,
                         const std::string& preset = "standard") {
     store::TournamentRow t;
     t.name = name;
@@ -111,7 +119,8 @@ struct Fixture {
         put(t1, 3, 1, make_game("C", "A", R::NorthWin));
         put(t1, 4, 2, make_game("B", "C", R::Draw));
         put(t1, 5, 2, make_game("C", "B", R::NorthWin, oaq::game::Termination::TimeForfeit));
-        put(t2, 0, 0, make_game("A", "D", R::NorthWin, oaq::game::Termination::Normal, 6, day(2026, 2, 1)));
+        put(t2, 0, 0,
+            make_game("A", "D", R::NorthWin, oaq::game::Termination::Normal, 6, day(2026, 2, 1)));
     }
 };
 
@@ -147,11 +156,14 @@ std::vector<std::string> lines(const std::string& text) {
     return out;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
 
 }  // namespace
 
-TEST_CASE("standings of a tournament rank engines by points with W/D/L and failures", "[app][results]") {
+TEST_CASE("standings of a tournament rank engines by points with W/D/L and failures",
+          "[app][results]") {
     Fixture f;
     const auto text = results(f, {"standings", "--tournament", "t1"});
     const auto l = lines(text);
@@ -168,7 +180,8 @@ TEST_CASE("standings of a tournament rank engines by points with W/D/L and failu
 
     const auto csv = lines(results(f, {"standings", "--tournament", "t1", "--csv"}));
     REQUIRE(csv.size() == 4);
-    CHECK(csv[0] == "rank,engine,games,points,score,elo,elo_error,wins,draws,losses,failures,status");
+    CHECK(csv[0] ==
+          "rank,engine,games,points,score,elo,elo_error,wins,draws,losses,failures,status");
     CHECK(csv[3].rfind("3,C,4,0.5,12.5,", 0) == 0);
     CHECK(contains(csv[3], ",0,1,3,1,"));
 
@@ -228,7 +241,9 @@ TEST_CASE("game ID prints every move and the result", "[app][results]") {
     CHECK(contains(text, "cp 30"));
     CHECK(contains(text, "termination time_forfeit  detail exceeded by 12 ms"));
     const auto l = lines(text);
-    CHECK(std::count_if(l.begin(), l.end(), [](const std::string& s) { return contains(s, "s  9.89") || contains(s, "s  9.900"); }) == 4);
+    CHECK(std::count_if(l.begin(), l.end(), [](const std::string& s) {
+              return contains(s, "s  9.89") || contains(s, "s  9.900");
+          }) == 4);
 
     const auto replay = results(f, {"game", "6", "--replay"});
     CHECK(contains(replay, "\n4. North "));
@@ -239,7 +254,8 @@ TEST_CASE("export writes PGN tags, movetext with clocks and the result token", "
     Fixture f;
     const auto pgn = results(f, {"export", "--format", "pgn", "--tournament", "t2"});
     CHECK(contains(pgn, "[Event \"t2\"]\n[Site \"oaq\"]\n[Date \"2026.02.01\"]\n[Round \"1\"]\n"));
-    CHECK(contains(pgn, "[White \"A\"]\n[Black \"D\"]\n[South \"A\"]\n[North \"D\"]\n[Result \"0-1\"]\n"));
+    CHECK(contains(
+        pgn, "[White \"A\"]\n[Black \"D\"]\n[South \"A\"]\n[North \"D\"]\n[Result \"0-1\"]\n"));
     CHECK(contains(pgn, "[PlyCount \"6\"]"));
     CHECK(contains(pgn, "[TimeControl \"10+0.1\"]"));
     CHECK(contains(pgn, "[Termination \"normal\"]"));
@@ -284,7 +300,8 @@ TEST_CASE("tournaments and engines list what is stored", "[app][results]") {
 
 TEST_CASE("ratings fit the tournament, rank by rating and store a snapshot", "[app][ratings]") {
     Fixture f;
-    const auto text = run(app::run_ratings, {"ratings", "--db", f.path, "--tournament", "t1", "--pairs"});
+    const auto text =
+        run(app::run_ratings, {"ratings", "--db", f.path, "--tournament", "t1", "--pairs"});
     const auto l = lines(text);
     REQUIRE(l.size() >= 5);
     CHECK(contains(l[2], "A"));
@@ -311,26 +328,31 @@ TEST_CASE("ratings never pool games of different rules", "[app][ratings]") {
         auto db = store::Store::open(f.path, {.create = false});
         const auto t3 = tournament(db, "t3", {"A", "E"}, "quan5");
         db.record_game(t3, store::GameSlot{0, 0, 0},
-                       make_game("A", "E", rules::Result::Draw, oaq::game::Termination::Normal, 2, day(2026, 3, 1), "quan5"))
+                       make_game("A", "E", rules::Result::Draw, oaq::game::Termination::Normal, 2,
+                                 day(2026, 3, 1), "quan5"))
             .value();
     }
-    const auto standard_only = run(app::run_ratings, {"ratings", "--db", f.path, "--json", "--no-save"});
+    const auto standard_only =
+        run(app::run_ratings, {"ratings", "--db", f.path, "--json", "--no-save"});
     CHECK(contains(standard_only, R"("games":7)"));
     CHECK_FALSE(contains(standard_only, R"("engine":"E")"));
-    const auto quan5 = run(app::run_ratings, {"ratings", "--db", f.path, "--rules", "quan5", "--json"});
+    const auto quan5 =
+        run(app::run_ratings, {"ratings", "--db", f.path, "--rules", "quan5", "--json"});
     CHECK(contains(quan5, R"("games":1)"));
     CHECK(contains(quan5, R"("engine":"E")"));
     CHECK(contains(quan5, R"("snapshot_id":1)"));
     CHECK(lines(results(f, {"games", "--rules", "quan5"})).size() == 2);
     CHECK(lines(results(f, {"standings", "--rules", "quan5", "--csv"})).size() == 3);
-    CHECK_THROWS_WITH(run(app::run_ratings, {"ratings", "--db", f.path, "--tournament", "t3", "--rules", "standard"}),
+    CHECK_THROWS_WITH(run(app::run_ratings,
+                          {"ratings", "--db", f.path, "--tournament", "t3", "--rules", "standard"}),
                       Catch::Contains("not played under --rules"));
 }
 
 TEST_CASE("errors are one clear OaqError", "[app][results][errors]") {
     Fixture f;
     CHECK_THROWS_WITH(results(f, {"game", "99"}), Catch::Contains("no game with id 99"));
-    CHECK_THROWS_WITH(results(f, {"standings", "--tournament", "nope"}), Catch::Contains("no tournament named \"nope\""));
+    CHECK_THROWS_WITH(results(f, {"standings", "--tournament", "nope"}),
+                      Catch::Contains("no tournament named \"nope\""));
     CHECK_THROWS_WITH(results(f, {"games", "--since", "2026-13-01"}), Catch::Contains("--since"));
     CHECK_THROWS_AS(results(f, {"export", "--format", "xml"}), OaqError);
     TempDir empty;

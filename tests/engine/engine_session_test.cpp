@@ -18,9 +18,9 @@
 
 using namespace oaq::engine;
 using namespace std::chrono_literals;
+using oaq::game::Termination;
 using oaq::protocol::Go;
 using oaq::protocol::PositionCommand;
-using oaq::game::Termination;
 
 namespace {
 

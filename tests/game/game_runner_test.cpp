@@ -6,8 +6,8 @@
 
 using namespace oaq;
 using namespace std::chrono_literals;
-using game::TimeControl;
 using game::Termination;
+using game::TimeControl;
 using testing::ScriptedPlayer;
 
 namespace {

@@ -1,6 +1,7 @@
-// ScriptedPlayer: a fake game::Player for game-layer unit tests. By default it plays the first legal
-// move of the position it is sent, reporting a fixed think time; tests override `reply` to script
-// misbehaviour. No process, no sleeping: the "clock" is whatever elapsed time the script reports.
+// ScriptedPlayer: a fake game::Player for game-layer unit tests. By default it plays the first
+// legal move of the position it is sent, reporting a fixed think time; tests override `reply` to
+// script misbehaviour. No process, no sleeping: the "clock" is whatever elapsed time the script
+// reports.
 #pragma once
 
 #include <functional>
@@ -19,7 +20,7 @@ inline rules::Position position_of(const protocol::PositionCommand& cmd, const r
 }
 
 class ScriptedPlayer : public game::Player {
-public:
+  public:
     using Reply = Expected<game::SearchResult, game::PlayerFailure>;
     explicit ScriptedPlayer(std::string name, rules::Rules rules = {})
         : name_(std::move(name)), rules_(rules) {}
@@ -65,7 +66,7 @@ public:
         return r;
     }
 
-private:
+  private:
     std::string name_;
     rules::Rules rules_;
 };

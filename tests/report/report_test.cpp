@@ -17,7 +17,8 @@ using game::Termination;
 const rules::Rules kRules{};
 
 // A game played by always taking the first (or last) legal move: deterministic and legal.
-game::GameRecord play_game(const std::string& south, const std::string& north, bool last_move, int max_plies) {
+game::GameRecord play_game(const std::string& south, const std::string& north, bool last_move,
+                           int max_plies) {
     game::GameRecord r;
     r.south = south;
     r.north = north;
@@ -62,7 +63,8 @@ struct Fixture {
         tournament = db.create_tournament(t).value();
     }
     void add(const game::GameRecord& record) {
-        auto stored = db.record_game(tournament, {next_index, static_cast<int>(next_index / 2), 0}, record);
+        auto stored =
+            db.record_game(tournament, {next_index, static_cast<int>(next_index / 2), 0}, record);
         REQUIRE(stored);
         ++next_index;
     }
@@ -136,7 +138,8 @@ TEST_CASE("The crosstable, failures and termination counts follow the stored gam
     CHECK(count("normal") + count("ply_limit") == 2);
 }
 
-TEST_CASE("A game whose stored moves do not replay keeps the positions before the bad move", "[report]") {
+TEST_CASE("A game whose stored moves do not replay keeps the positions before the bad move",
+          "[report]") {
     Fixture f({"alpha", "beta"});
     auto g = play_game("alpha", "beta", false, 3);
     REQUIRE(g.moves.size() == 3);
@@ -167,7 +170,8 @@ TEST_CASE("load_report says which tournament is missing", "[report]") {
     CHECK(missing.error().message.find("\"nope\"") != std::string::npos);
 }
 
-TEST_CASE("render_report escapes stored text and embeds data that cannot close its script", "[report][html]") {
+TEST_CASE("render_report escapes stored text and embeds data that cannot close its script",
+          "[report][html]") {
     Fixture f({"alpha", "</script><b>x&y"});
     auto g = play_game("alpha", "</script><b>x&y", false, 8);
     g.detail = "<img src=x onerror=alert(1)>";
@@ -193,7 +197,8 @@ TEST_CASE("render_report escapes stored text and embeds data that cannot close i
     CHECK(html.find("<script src") == std::string::npos);
 }
 
-TEST_CASE("The page lists every game and draws a rating bar only for rated engines", "[report][html]") {
+TEST_CASE("The page lists every game and draws a rating bar only for rated engines",
+          "[report][html]") {
     Fixture f({"alpha", "beta", "gamma"});
     f.add(play_game("alpha", "beta", false, 400), rules::Result::SouthWin);
     f.add(play_game("beta", "alpha", true, 400), rules::Result::SouthWin);
@@ -201,11 +206,15 @@ TEST_CASE("The page lists every game and draws a rating bar only for rated engin
     REQUIRE(data);
     const auto html = app::render_report(*data, "now");
     std::size_t rows = 0;
-    for (auto at = html.find("<tr data-game="); at != std::string::npos; at = html.find("<tr data-game=", at + 1)) ++rows;
+    for (auto at = html.find("<tr data-game="); at != std::string::npos;
+         at = html.find("<tr data-game=", at + 1))
+        ++rows;
     CHECK(rows == 2);
     std::size_t bars = 0;
-    for (auto at = html.find("<g class=\"bar"); at != std::string::npos; at = html.find("<g class=\"bar", at + 1)) ++bars;
-    CHECK(bars == 2);                              // alpha and beta split their games; gamma never played
+    for (auto at = html.find("<g class=\"bar"); at != std::string::npos;
+         at = html.find("<g class=\"bar", at + 1))
+        ++bars;
+    CHECK(bars == 2);  // alpha and beta split their games; gamma never played
     CHECK(html.find(">no_games</text>") != std::string::npos);
 }
 
@@ -215,7 +224,8 @@ TEST_CASE("A tournament without stored games still gives a complete page", "[rep
     REQUIRE(data);
     CHECK(data->games.empty());
     REQUIRE(data->standings.size() == 2);
-    for (const auto& l : data->standings) CHECK(l.rating.status == tournament::RatingStatus::NoGames);
+    for (const auto& l : data->standings)
+        CHECK(l.rating.status == tournament::RatingStatus::NoGames);
     const auto html = app::render_report(*data, "now");
     CHECK(html.find("<tr data-game=") == std::string::npos);
     CHECK(html.find("No game of this tournament is stored yet.") != std::string::npos);

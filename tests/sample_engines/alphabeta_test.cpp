@@ -30,7 +30,8 @@ TEST_CASE("the transposition table keeps mate distances relative to the node", "
     CHECK(table.probe(key) == nullptr);
     // A win 3 plies below a node at ply 5 is a win in 8 from the root; read back at ply 2 it is a
     // win in 5.
-    table.store(key, ab::kMate - 8, 6, ab::Bound::Exact, ab::encode_move({3, oaq::rules::Direction::R}), 5);
+    table.store(key, ab::kMate - 8, 6, ab::Bound::Exact,
+                ab::encode_move({3, oaq::rules::Direction::R}), 5);
     const ab::TtEntry* e = table.probe(key);
     REQUIRE(e != nullptr);
     CHECK(ab::score_from_tt(e->score, 2) == ab::kMate - 5);
@@ -89,8 +90,9 @@ TEST_CASE("a forced win is reported as mate in plies", "[alphabeta][loop]") {
 
 TEST_CASE("the Hash option resizes the table and a node limit bounds the search", "[alphabeta]") {
     oaq::engines::AlphaBetaEngine engine;
-    const auto lines = oaq::test::run_script(
-        engine, "setoption name Hash value 1\nsetoption name Clear Hash\nposition startpos\ngo nodes 5000\n");
+    const auto lines = oaq::test::run_script(engine,
+                                             "setoption name Hash value 1\nsetoption name Clear "
+                                             "Hash\nposition startpos\ngo nodes 5000\n");
     CHECK_FALSE(oaq::test::last_bestmove(lines).empty());
     // The node count is checked at every interior node, so the overshoot is one quiescence search.
     CHECK(engine.last_nodes() < 5000 + 2000);

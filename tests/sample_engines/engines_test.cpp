@@ -21,7 +21,9 @@ using oaq::rules::Rules;
 
 namespace {
 
-Rules rules_of(const char* text) { return *oaq::rules::parse_rules(text); }
+Rules rules_of(const char* text) {
+    return *oaq::rules::parse_rules(text);
+}
 
 Position position_of(const char* text, const Rules& rules) {
     auto p = oaq::rules::parse_position(text, rules);
@@ -36,7 +38,8 @@ SearchLimits depth_limit(int depth) {
 }
 
 // Runs one search in-process with no output.
-Move think(oaq::kit::Engine& engine, const Rules& rules, const Position& pos, const SearchLimits& limits) {
+Move think(oaq::kit::Engine& engine, const Rules& rules, const Position& pos,
+           const SearchLimits& limits) {
     std::atomic<bool> stop{false};
     SearchRequest request{rules, pos, {}, limits};
     SearchControl control(limits, stop, {});
@@ -44,7 +47,8 @@ Move think(oaq::kit::Engine& engine, const Rules& rules, const Position& pos, co
 }
 
 // The moves an engine plays against itself for a whole game from the start.
-std::vector<Move> self_play(oaq::kit::Engine& engine, const Rules& rules, const SearchLimits& limits) {
+std::vector<Move> self_play(oaq::kit::Engine& engine, const Rules& rules,
+                            const SearchLimits& limits) {
     std::vector<Move> moves;
     Position pos = oaq::rules::start_position(rules);
     engine.new_game();
@@ -63,16 +67,17 @@ bool can_force_win(const Position& pos, const Rules& rules, int plies) {
     for (const Move m : oaq::rules::legal_moves(pos, rules)) {
         const Position after = oaq::rules::play(pos, m, rules);
         if (after.is_over()) {
-            if (oaq::rules::score(after, pos.side, rules) > oaq::rules::score(after, after.side, rules))
+            if (oaq::rules::score(after, pos.side, rules) >
+                oaq::rules::score(after, after.side, rules))
                 return true;
             continue;
         }
         bool all_replies_lose = true;
         for (const Move r : oaq::rules::legal_moves(after, rules)) {
             const Position reply = oaq::rules::play(after, r, rules);
-            const bool reply_wins = reply.is_over()
-                ? oaq::rules::score(reply, after.side, rules) >= oaq::rules::score(reply, pos.side, rules)
-                : !can_force_win(reply, rules, plies - 2);
+            const bool reply_wins = reply.is_over() ? oaq::rules::score(reply, after.side, rules) >=
+                                                          oaq::rules::score(reply, pos.side, rules)
+                                                    : !can_force_win(reply, rules, plies - 2);
             if (reply_wins) {
                 all_replies_lose = false;
                 break;
@@ -100,7 +105,8 @@ TEST_CASE("random is reproducible for a seed and varies between seeds", "[engine
 }
 
 TEST_CASE("greedy takes the biggest immediate gain", "[engines][greedy]") {
-    // South's 4R sows into S5, QE is an empty gap, N1's 9 citizens are captured; 4L captures nothing.
+    // South's 4R sows into S5, QE is an empty gap, N1's 9 citizens are captured; 4L captures
+    // nothing.
     const Rules rules = rules_of("standard");
     const Position pos = position_of("Q0,0,0,0,1,0,0,9,0,0,0,0 S 20+0 20+1 0 0", rules);
     oaq::engines::GreedyEngine greedy;
@@ -126,7 +132,8 @@ TEST_CASE("alphabeta refuses a capture that loses the game", "[engines][alphabet
     CHECK(think(engine, rules, pos, depth_limit(9)) == Move{4, oaq::rules::Direction::L});
 }
 
-TEST_CASE("alphabeta ends the game when capturing the last mandarin wins it", "[engines][alphabeta]") {
+TEST_CASE("alphabeta ends the game when capturing the last mandarin wins it",
+          "[engines][alphabeta]") {
     // 3R: S4 gets the citizen, S5 is a gap, QE with its piece is captured: both mandarin pits are
     // empty, South wins 25+10+1 to 30+3.
     const Rules rules = rules_of("standard");
@@ -165,7 +172,8 @@ TEST_CASE("alphabeta finds forced wins that need several plies", "[engines][alph
                 break;
             }
             const auto moves = oaq::rules::legal_moves(pos, rules);
-            pos = oaq::rules::play(pos, moves[static_cast<std::size_t>(rng() % moves.size())], rules);
+            pos =
+                oaq::rules::play(pos, moves[static_cast<std::size_t>(rng() % moves.size())], rules);
         }
     }
     CHECK(found >= 3);
@@ -193,7 +201,8 @@ TEST_CASE("mcts finds an obvious capture", "[engines][mcts]") {
     CHECK(think(engine, rules, pos, limits) == Move{5, oaq::rules::Direction::R});
 }
 
-TEST_CASE("tree reuse keeps the subtree of the new position with its statistics", "[engines][mcts]") {
+TEST_CASE("tree reuse keeps the subtree of the new position with its statistics",
+          "[engines][mcts]") {
     using oaq::engines::mcts::Node;
     const Rules rules = rules_of("standard");
     // A hand-built tree: the start, its children, and the children of its first child.
@@ -202,7 +211,8 @@ TEST_CASE("tree reuse keeps the subtree of the new position with its statistics"
         const Position pos = tree[static_cast<std::size_t>(parent)].position;
         const auto moves = oaq::rules::legal_moves(pos, rules);
         tree[static_cast<std::size_t>(parent)].first_child = static_cast<std::int32_t>(tree.size());
-        tree[static_cast<std::size_t>(parent)].child_count = static_cast<std::uint8_t>(moves.size());
+        tree[static_cast<std::size_t>(parent)].child_count =
+            static_cast<std::uint8_t>(moves.size());
         tree[static_cast<std::size_t>(parent)].expanded = true;
         for (const Move m : moves) {
             Node n;

@@ -13,7 +13,8 @@ TEST_CASE("declaring an option calls its callback with the default", "[kit][opti
     std::string style;
     options.add_spin("Hash", 16, 1, 1024, [&](long long v) { hash = v; });
     options.add_check("Ponder", false, [&](bool v) { ponder = v; });
-    options.add_combo("Style", "solid", {"solid", "wild"}, [&](const std::string& v) { style = v; });
+    options.add_combo("Style", "solid", {"solid", "wild"},
+                      [&](const std::string& v) { style = v; });
     CHECK(hash == 16);
     CHECK_FALSE(ponder);
     CHECK(style == "solid");
@@ -34,7 +35,8 @@ TEST_CASE("setoption checks the value against the declaration", "[kit][options]"
     int presses = 0;
     options.add_spin("Hash", 16, 1, 1024, [&](long long v) { hash = v; });
     options.add_check("Flag", false, [&](bool v) { flag = v; });
-    options.add_combo("Style", "solid", {"solid", "wild"}, [&](const std::string& v) { style = v; });
+    options.add_combo("Style", "solid", {"solid", "wild"},
+                      [&](const std::string& v) { style = v; });
     options.add_button("Clear Hash", [&] { ++presses; });
 
     SECTION("good values reach the callback and the current value") {

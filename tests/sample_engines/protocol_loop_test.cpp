@@ -74,12 +74,13 @@ TEST_CASE("a bad position or bad rules are reported and refused", "[kit][loop]")
         CHECK(last_bestmove(lines) == "(none)");
     }
     SECTION("a finished game has no best move") {
-        const auto lines =
-            run_script(engine, "position fen 0,1,0,0,0,0,0,0,0,1,0,0 S 20+1 26+1 0 0\ngo depth 1\n");
+        const auto lines = run_script(
+            engine, "position fen 0,1,0,0,0,0,0,0,0,1,0,0 S 20+1 26+1 0 0\ngo depth 1\n");
         CHECK(last_bestmove(lines) == "(none)");
     }
     SECTION("rules the engine cannot play end the session (spec section 6)") {
-        std::istringstream in("setoption name Rules value chess\nisready\nposition startpos\ngo depth 1\n");
+        std::istringstream in(
+            "setoption name Rules value chess\nisready\nposition startpos\ngo depth 1\n");
         std::ostringstream out;
         CHECK(oaq::kit::run_protocol(engine, in, out) == 1);
         const auto lines = oaq::test::split_lines(out.str());
@@ -87,16 +88,18 @@ TEST_CASE("a bad position or bad rules are reported and refused", "[kit][loop]")
         CHECK(lines[0].rfind("info string unsupported rules chess", 0) == 0);
     }
     SECTION("the Rules option name is case-insensitive and takes the expanded form") {
-        const auto lines = run_script(
-            engine,
-            "setoption name RULES value quan_value=10,quan_setup=stones10,direction=cw,"
-            "empty_quan_gap=yes,after_capture=stop,chain=yes,quan_non=0,end=first_mandarin_capture\n"
-            "position startpos moves 3L 2L\ngo movetime 20\n");
+        const auto lines =
+            run_script(engine,
+                       "setoption name RULES value quan_value=10,quan_setup=stones10,direction=cw,"
+                       "empty_quan_gap=yes,after_capture=stop,chain=yes,quan_non=0,end=first_"
+                       "mandarin_capture\n"
+                       "position startpos moves 3L 2L\ngo movetime 20\n");
         CHECK(is_legal_after("village", "", {"3L", "2L"}, last_bestmove(lines)));
     }
 }
 
-TEST_CASE("every sample engine answers a scripted session with a legal move", "[kit][loop][engines]") {
+TEST_CASE("every sample engine answers a scripted session with a legal move",
+          "[kit][loop][engines]") {
     const std::string name = GENERATE("random", "greedy", "alphabeta", "mcts");
     auto engine = make_engine(name);
     INFO(name);
@@ -117,12 +120,14 @@ TEST_CASE("every sample engine answers a scripted session with a legal move", "[
         CHECK(best.back() == 'L');  // clockwise only
     }
     SECTION("a position string under a rules override") {
-        const auto lines = run_script(*engine,
-                                      "setoption name Rules value standard,quan_non=5,after_capture=stop\n"
-                                      "position fen Q2,0,3,0,1,5,Q9,2,0,4,0,1 N 10+0 12+0 0 0 moves 3L\n"
-                                      "go movetime 50\n");
+        const auto lines =
+            run_script(*engine,
+                       "setoption name Rules value standard,quan_non=5,after_capture=stop\n"
+                       "position fen Q2,0,3,0,1,5,Q9,2,0,4,0,1 N 10+0 12+0 0 0 moves 3L\n"
+                       "go movetime 50\n");
         CHECK(is_legal_after("standard,quan_non=5,after_capture=stop",
-                             "Q2,0,3,0,1,5,Q9,2,0,4,0,1 N 10+0 12+0 0 0", {"3L"}, last_bestmove(lines)));
+                             "Q2,0,3,0,1,5,Q9,2,0,4,0,1 N 10+0 12+0 0 0", {"3L"},
+                             last_bestmove(lines)));
     }
     SECTION("stop during go infinite returns a legal bestmove") {
         const auto lines = run_script(*engine, "position startpos\ngo infinite\nstop\n");

@@ -38,17 +38,20 @@ std::string run(const std::string& command, const std::string& input = "") {
     REQUIRE(pipe != nullptr);
     std::array<char, 4096> buffer{};
     std::size_t n = 0;
-    while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
+    while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+        out.append(buffer.data(), n);
     CHECK(::pclose(pipe) == 0);
     if (!in_file.empty()) std::filesystem::remove(in_file);
     return out;
 }
 
-std::string quoted(const std::string& s) { return "'" + s + "'"; }
+std::string quoted(const std::string& s) {
+    return "'" + s + "'";
+}
 
 // Positions reached by seeded random playouts, game not over, for `count` positions.
-std::vector<oaq::rules::Position> sample_positions(const oaq::rules::Rules& rules, std::uint64_t seed,
-                                                   std::size_t count) {
+std::vector<oaq::rules::Position> sample_positions(const oaq::rules::Rules& rules,
+                                                   std::uint64_t seed, std::size_t count) {
     std::mt19937_64 rng(seed);
     std::vector<oaq::rules::Position> out;
     while (out.size() < count) {
@@ -57,21 +60,29 @@ std::vector<oaq::rules::Position> sample_positions(const oaq::rules::Rules& rule
         for (std::uint64_t ply = 0; !pos.is_over() && out.size() < count; ++ply) {
             if (ply % 4 == skip) out.push_back(pos);
             const auto moves = oaq::rules::legal_moves(pos, rules);
-            pos = oaq::rules::play(pos, moves[static_cast<std::size_t>(rng() % moves.size())], rules);
+            pos =
+                oaq::rules::play(pos, moves[static_cast<std::size_t>(rng() % moves.size())], rules);
         }
     }
     return out;
 }
 
 const char* const kRuleSets[] = {
-    "standard", "stop-after-capture", "quan-non", "quan5", "no-empty-gap", "village",
-    "standard,chain=no", "quan_setup=stones10,quan_non=3,direction=ccw",
+    "standard",
+    "stop-after-capture",
+    "quan-non",
+    "quan5",
+    "no-empty-gap",
+    "village",
+    "standard,chain=no",
+    "quan_setup=stones10,quan_non=3,direction=ccw",
     "no-empty-gap,after_capture=stop,end=first_mandarin_capture",
 };
 
 }  // namespace
 
-TEST_CASE("the Python bot's perft matches the rules library from the start", "[python][integration]") {
+TEST_CASE("the Python bot's perft matches the rules library from the start",
+          "[python][integration]") {
     const std::string rules_text = GENERATE(from_range(std::begin(kRuleSets), std::end(kRuleSets)));
     INFO(rules_text);
     const auto rules = *oaq::rules::parse_rules(rules_text);
@@ -88,8 +99,8 @@ TEST_CASE("the Python bot's perft matches the rules library from mid-game positi
         const std::string text = oaq::rules::to_string(pos);
         INFO(rules_text << " / " << text);
         const auto expected = oaq::rules::perft(pos, 3, rules);
-        const auto output =
-            run("python3 " + quoted(kBot) + " --perft " + quoted(rules_text) + " 3 " + quoted(text));
+        const auto output = run("python3 " + quoted(kBot) + " --perft " + quoted(rules_text) +
+                                " 3 " + quoted(text));
         CHECK(output == std::to_string(expected) + "\n");
     }
 }
@@ -101,7 +112,8 @@ TEST_CASE("the Python bot answers the protocol with legal moves under every rule
     const auto rules = *oaq::rules::parse_rules(rules_text);
     const auto positions = sample_positions(rules, 7, 20);
 
-    std::string script = "ugi\nsetoption name Rules value " + rules_text + "\nsetoption name Seed value 3\nisready\n";
+    std::string script = "ugi\nsetoption name Rules value " + rules_text +
+                         "\nsetoption name Seed value 3\nisready\n";
     for (std::size_t i = 0; i < positions.size(); ++i) {
         if (i % 2 == 1) script += "setoption name Style value greedy\n";
         script += "position fen " + oaq::rules::to_string(positions[i]) + "\ngo movetime 50\n";
@@ -113,7 +125,8 @@ TEST_CASE("the Python bot answers the protocol with legal moves under every rule
         first_move = m;
         if (!oaq::rules::play(start, m, rules).is_over()) break;
     }
-    script += "position startpos moves " + oaq::rules::to_string(first_move) + "\ngo depth 1\nquit\n";
+    script +=
+        "position startpos moves " + oaq::rules::to_string(first_move) + "\ngo depth 1\nquit\n";
 
     const auto lines = oaq::test::split_lines(run("python3 " + quoted(kBot), script));
     REQUIRE_FALSE(lines.empty());
@@ -136,7 +149,8 @@ TEST_CASE("the Python bot answers the protocol with legal moves under every rule
 
 TEST_CASE("the Python bot is reproducible for a seed", "[python][integration]") {
     const std::string script =
-        "setoption name Seed value 9\nposition startpos\ngo depth 1\nposition startpos moves 1R\ngo depth 1\n"
+        "setoption name Seed value 9\nposition startpos\ngo depth 1\nposition startpos moves "
+        "1R\ngo depth 1\n"
         "position startpos moves 1R 5L\ngo depth 1\nquit\n";
     const auto first = run("python3 " + quoted(kBot), script);
     CHECK(first == run("python3 " + quoted(kBot), script));

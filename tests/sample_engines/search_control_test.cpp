@@ -52,8 +52,8 @@ TEST_CASE("iterations stop at the depth limit and after the soft time", "[kit][c
 TEST_CASE("info fills in time and nps from the node count", "[kit][control]") {
     std::atomic<bool> stop{false};
     oaq::protocol::Info seen;
-    SearchControl control(SearchLimits{}, stop, [&](const oaq::protocol::Info& i) { seen = i; },
-                          Clock::now() - 2s);
+    SearchControl control(
+        SearchLimits{}, stop, [&](const oaq::protocol::Info& i) { seen = i; }, Clock::now() - 2s);
     oaq::protocol::Info info;
     info.depth = 4;
     info.nodes = 2000;

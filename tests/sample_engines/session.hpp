@@ -30,14 +30,14 @@ std::string last_bestmove(const std::vector<std::string>& lines);
 
 // An input stream buffer whose reads block until a line is pushed or the input is closed.
 class BlockingInput : public std::streambuf {
-public:
+  public:
     void push(const std::string& line);
     void close();
 
-protected:
+  protected:
     int_type underflow() override;
 
-private:
+  private:
     std::mutex mutex_;
     std::condition_variable ready_;
     std::deque<char> pending_;
@@ -47,17 +47,17 @@ private:
 
 // An output stream buffer that records lines and lets a test wait for one.
 class RecordingOutput : public std::streambuf {
-public:
+  public:
     // Waits up to `timeout` for a line starting with `prefix`, searching from line `from`; returns
     // its index.
-    std::optional<std::size_t> wait_for(const std::string& prefix, std::chrono::milliseconds timeout,
-                                        std::size_t from = 0);
+    std::optional<std::size_t> wait_for(const std::string& prefix,
+                                        std::chrono::milliseconds timeout, std::size_t from = 0);
     std::vector<std::string> lines();
 
-protected:
+  protected:
     int_type overflow(int_type ch) override;
 
-private:
+  private:
     std::mutex mutex_;
     std::condition_variable changed_;
     std::vector<std::string> lines_;
@@ -65,21 +65,21 @@ private:
 };
 
 class LiveSession {
-public:
+  public:
     explicit LiveSession(kit::Engine& engine);
     ~LiveSession();
     LiveSession(const LiveSession&) = delete;
     LiveSession& operator=(const LiveSession&) = delete;
 
     void send(const std::string& line) { input_.push(line); }
-    std::optional<std::size_t> wait_for(const std::string& prefix,
-                                        std::chrono::milliseconds timeout = std::chrono::seconds(10),
-                                        std::size_t from = 0) {
+    std::optional<std::size_t> wait_for(
+        const std::string& prefix, std::chrono::milliseconds timeout = std::chrono::seconds(10),
+        std::size_t from = 0) {
         return output_.wait_for(prefix, timeout, from);
     }
     std::vector<std::string> lines() { return output_.lines(); }
 
-private:
+  private:
     BlockingInput input_;
     RecordingOutput output_;
     std::istream in_{&input_};

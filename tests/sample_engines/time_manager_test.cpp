@@ -57,7 +57,8 @@ TEST_CASE("a nearly empty clock is never overspent", "[kit][time]") {
     CHECK(*TimeManager{}.limits(go, Side::South).hard_time == 1ms);
 }
 
-TEST_CASE("depth, nodes and infinite pass through, and no limit at all means infinite", "[kit][time]") {
+TEST_CASE("depth, nodes and infinite pass through, and no limit at all means infinite",
+          "[kit][time]") {
     Go go;
     go.depth = 7;
     go.nodes = 5000;

@@ -46,7 +46,7 @@ inline TimePoint at_ms(std::int64_t ms) {
 
 // A finished game of `plies` moves whose every field depends only on the arguments.
 inline game::GameRecord make_game(const std::string& south, const std::string& north, int plies,
-                                   unsigned seed) {
+                                  unsigned seed) {
     std::mt19937 rng(seed);
     game::GameRecord r;
     r.south = south;

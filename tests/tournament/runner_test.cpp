@@ -16,7 +16,7 @@ namespace {
 
 // A scripted engine that notices being used by two games at once.
 class ExclusiveEngine : public testing::ScriptedPlayer {
-public:
+  public:
     ExclusiveEngine(std::string name, std::atomic<int>& overlaps)
         : ScriptedPlayer(std::move(name)), overlaps_(overlaps) {}
     Reply search(const protocol::PositionCommand& p, const protocol::Go& g,
@@ -28,7 +28,7 @@ public:
         return r;
     }
 
-private:
+  private:
     std::atomic<bool> busy_{false};
     std::atomic<int>& overlaps_;
 };
@@ -56,7 +56,8 @@ tournament::TournamentPlan plan_for(tournament::Schedule schedule, int concurren
 
 }  // namespace
 
-TEST_CASE("a round robin at concurrency 2 plays every game once with exclusive engines", "[runner]") {
+TEST_CASE("a round robin at concurrency 2 plays every game once with exclusive engines",
+          "[runner]") {
     Harness h;
     std::atomic<bool> abort{false};
     auto plan = plan_for(tournament::Schedule::round_robin(4, 1, 0).value(), 2);
@@ -144,7 +145,8 @@ TEST_CASE("opening lines are move lists or position strings, checked for legalit
     REQUIRE(moves);
     CHECK(moves->position == "startpos");
     CHECK(moves->moves == std::vector<std::string>{"1R", "3L"});
-    auto fen = tournament::parse_opening_line("Q8,3,1,1,1,5,5,3,1,3,3,3 S 9+1 4+0 0 0 moves 1L", r, 300);
+    auto fen =
+        tournament::parse_opening_line("Q8,3,1,1,1,5,5,3,1,3,3,3 S 9+1 4+0 0 0 moves 1L", r, 300);
     REQUIRE(fen);
     CHECK(fen->position == "Q8,3,1,1,1,5,5,3,1,3,3,3 S 9+1 4+0 0 0");
     CHECK(fen->moves == std::vector<std::string>{"1L"});
