@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config libboost-dev libboost-program-options-dev
-          libboost-filesystem-dev libfmt-dev libsqlite3-dev catch2 python3 sqlite3)
+          libboost-filesystem-dev libfmt-dev libsqlite3-dev catch2 python3 sqlite3
+          clang-format)
 # The report page is checked in headless Chromium by the test suite.
 if [ "${OAQ_WITH_BROWSER:-1}" = 1 ]; then packages+=(chromium fonts-dejavu-core); fi
 

@@ -176,7 +176,7 @@ TEST_CASE("a line longer than the maximum is cut and the rest dropped, with boun
     CHECK(max_rss_kb() - rss_before < 8 * 1024);
 }
 
-TEST_CASE("stderr is appended to the log file; env and working directory are passed",
+TEST_CASE("stderr is appended to the log file, env and working directory are passed",
           "[engine][process]") {
     auto dir =
         std::filesystem::temp_directory_path() / ("oaq-engine-test-" + std::to_string(::getpid()));

@@ -81,7 +81,7 @@ TEST_CASE("an unknown word of 16 KB is quoted cut short", "[protocol]") {
     CHECK(error_of(word) == "unknown command \"" + std::string(40, 'x') + "...\"");
 }
 
-TEST_CASE("a line longer than kMaxLineLength is an error; the limit itself is fine", "[protocol]") {
+TEST_CASE("a line longer than kMaxLineLength is an error, the limit itself is fine", "[protocol]") {
     std::string at_limit = "isready" + std::string(kMaxLineLength - 7, ' ');
     REQUIRE(at_limit.size() == kMaxLineLength);
     CHECK(decoded(at_limit) == Command{IsReady{}});

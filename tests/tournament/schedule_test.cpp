@@ -190,13 +190,11 @@ TEST_CASE("next() resumes where skip_to() points and stops at the end", "[tourna
 TEST_CASE("a million-game schedule costs nothing up front and jumps to its last game",
           "[tournament][schedule]") {
     static_assert(sizeof(Schedule) <= 64, "a schedule holds a few integers, never its games");
-    const auto start = std::chrono::steady_clock::now();
     auto schedule = Schedule::round_robin(5, 50'000, 1000);  // 10 pairs x 2 games x 50000 rounds
     REQUIRE(schedule);
     REQUIRE(schedule->total_games() == 1'000'000);
     schedule->skip_to(999'999);
     const auto last = schedule->next();
-    const auto elapsed = std::chrono::steady_clock::now() - start;
     REQUIRE(last.has_value());
     CHECK(last->game_index == 999'999);
     CHECK(last->pair_index == 499'999);
@@ -207,7 +205,6 @@ TEST_CASE("a million-game schedule costs nothing up front and jumps to its last 
     CHECK(last->south == 2);
     CHECK(last->north == 1);
     CHECK_FALSE(schedule->next().has_value());
-    CHECK(elapsed < std::chrono::milliseconds(50));
 
     auto match = Schedule::match(1'000'000, 0);
     REQUIRE(match);
