@@ -130,6 +130,19 @@ TEST_CASE("under own_or_lose 5 points with both stores short of 5 citizens is re
     CHECK(result(pos, tg) == Result::NorthWin);  // an ordinary result by the scores
 }
 
+TEST_CASE("the own_or_lose table of the protocol's worked examples holds", "[rules][refill]") {
+    // protocol-spec/rules.md section 8.10.
+    auto [stores, expected] = GENERATE(table<std::string, std::string>({
+        {"0+0 7+1 0 0", "Q5,0,0,0,0,1,0,1,1,1,1,1 N 2+0 2+1 0 0"},
+        {"0+0 3+1 0 0", "Q5,0,0,0,0,1,0,1,1,1,1,1 N 2+0 8+0 0 0"},
+        {"0+0 1+1 0 0", "Q5,0,0,0,0,1,0,1,1,1,1,1 N 2+0 6+0 0 0"},
+        {"0+0 3+0 2 0", "Q5,0,0,0,0,1,0,1,1,1,1,1 N 0+0 0+0 2 2"},
+        {"0+0 4+0 0 0", "Q5,0,0,0,0,0,0,0,0,0,0,0 N 3+0 4+0 0 0"},
+    }));
+    INFO(stores);
+    CHECK(to_string(play_moves("tg-standard", before_north_refills(stores), "4R")) == expected);
+}
+
 TEST_CASE("a game lost at a refill is reported through Game", "[rules][refill][game]") {
     const Rules tg = rules_of("tg-standard");
     Game game(tg, position_of(before_north_refills("0+0 4+0 0 0"), tg));

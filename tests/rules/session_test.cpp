@@ -99,6 +99,9 @@ TEST_CASE("a short player sells his squares from square 1 upward, in fifths", "[
     CHECK(to_string(stake_shares(standard, {34, 36})) == "0,0,0,0,1,0,0,0,0,0");
     CHECK(to_string(stake_shares(standard, {30, 40})) == "0,0,0,0,5,0,0,0,0,0");
     CHECK(to_string(stake_shares(standard, {29, 41})) == "0,0,0,1,5,0,0,0,0,0");
+    CHECK(to_string(stake_shares(standard, {28, 42})) == "0,0,0,2,5,0,0,0,0,0");
+    CHECK(to_string(stake_shares(standard, {20, 50})) == "0,0,5,5,5,0,0,0,0,0");
+    CHECK(to_string(stake_shares(standard, {17, 53})) == "0,3,5,5,5,0,0,0,0,0");
     CHECK(to_string(stake_shares(standard, {15, 55})) == "0,5,5,5,5,0,0,0,0,0");
     CHECK(to_string(stake_shares(standard, {51, 19})) == "0,0,0,0,0,0,1,5,5,5");
     const Rules quan5 = rules_of("quan5");  // M = 5, the stake is 30
