@@ -29,10 +29,9 @@ std::string_view to_string(EndReason reason) {
         case EndReason::MandarinsEmpty: return "mandarins_empty";
         case EndReason::MandarinCaptured: return "mandarin_captured";
         case EndReason::RefillImpossible: return "refill_impossible";
-        case EndReason::RefillLoss:
-            return "refill_loss";
         case EndReason::Repetition: return "repetition";
         case EndReason::PlyLimit: return "ply_limit";
+        case EndReason::RefillLoss: return "refill_loss";
     }
     return "none";
 }

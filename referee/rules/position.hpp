@@ -22,14 +22,15 @@ inline constexpr Side opponent(Side s) {
 inline constexpr int index(Side s) { return static_cast<int>(s); }
 
 // Why a game ended by its own rules (repetition and the ply limit belong to Game, not Position).
+// New values go at the end, so the byte of every earlier reason keeps its value.
 enum class EndReason : std::uint8_t {
     None,              // the game goes on
     MandarinsEmpty,    // both mandarin pits empty after a turn
     MandarinCaptured,  // end=first_mandarin_capture and a turn captured a mandarin pit
     RefillImpossible,  // the mover had to refill and both stores held fewer than 5 citizens
-    RefillLoss,        // refill=own_or_lose: the mover had to refill with a score below 5; he loses
     Repetition,        // third occurrence of a position (set by Game only)
     PlyLimit,          // the ply limit was reached (set by Game only)
+    RefillLoss,        // refill=own_or_lose: the mover had to refill with a score below 5; he loses
 };
 
 enum class Result : std::uint8_t { Ongoing, SouthWin, NorthWin, Draw };
