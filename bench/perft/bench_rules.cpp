@@ -1,6 +1,8 @@
 // oaq-bench-rules: how fast the rules library plays. For each preset it runs perft from the start
 // position (every leaf move is made, so nodes per second is moves made per second) and a batch of
-// seeded random playouts through play() (games and moves per second). Prints a table, or one JSON
+// seeded random playouts through play() (games and moves per second); one more row plays standard
+// from the start of a session game with sold and shared squares (RULES.md section 8), whose only
+// cost is at settlement. Prints a table, or one JSON
 // object with --json. Every figure is given against wall-clock time and against this process's
 // CPU time: on a shared machine the second is the steadier one. Figures only: this program never
 // fails on timing.
@@ -66,11 +68,13 @@ int default_depth(const Rules& rules) {
     return rules.direction == oaq::rules::DirectionRule::Free ? 9 : 16;
 }
 
-Row measure(const std::string& name, const Rules& rules, const Options& opt) {
+Row measure(const std::string& name, const Rules& rules, const Options& opt,
+            oaq::rules::Shares shares = {}) {
     Row row;
     row.name = name;
     row.depth = opt.depth > 0 ? opt.depth : default_depth(rules);
-    const Position start = oaq::rules::start_position(rules);
+    Position start = oaq::rules::start_position(rules);
+    start.shares = shares;
 
     const Stopwatch perft_watch;
     row.perft_nodes = oaq::rules::perft(start, row.depth, rules);
@@ -193,6 +197,11 @@ int main(int argc, char** argv) {
             rows.push_back(measure(std::string(preset.name),
                                    oaq::rules::parse_rules(preset.name).value(), opt));
         }
+        // The start of game 2 of RULES.md section 8's example: N4 2/5 and N5 sold.
+        oaq::rules::Shares shares;
+        shares.set(oaq::rules::Side::North, 4, 2);
+        shares.set(oaq::rules::Side::North, 5, 5);
+        rows.push_back(measure("standard+shares", Rules{}, opt, shares));
     }
     if (opt.json)
         print_json(rows, opt);

@@ -1,5 +1,6 @@
-// `oaq rules perft|play|show|presets`: the rules library from the command line, for checking an
-// engine's move generator against ours and for looking at positions.
+// `oaq rules perft|play|show|presets|session`: the rules library from the command line, for
+// checking an engine's move generator against ours, for looking at positions and for replaying a
+// session (rules_session_command.cpp).
 #include <fmt/format.h>
 #include <chrono>
 #include <iostream>
@@ -7,6 +8,7 @@
 #include "app/board_view.hpp"
 #include "app/cli.hpp"
 #include "app/commands.hpp"
+#include "app/rules_session_command.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "rules/game.hpp"
@@ -49,7 +51,8 @@ void add_rules_options(CommandLine& cli, bool with_position) {
         "json", "print one JSON object");
     if (with_position) {
         cli.options.add_options()("position", po::value<std::string>()->default_value("startpos"),
-                                  "position string to start from (quote it)");
+                                  "position string to start from, 6 fields or 7 with the shares "
+                                  "of a session game (quote it)");
     }
 }
 
@@ -150,10 +153,11 @@ int play_command(int argc, char** argv) {
 }
 
 int show_command(int argc, char** argv) {
-    CommandLine cli(
-        "oaq rules show [--rules R] [--json] [POSITION]",
-        "Draws a position (default: the start position of the rules) for a person. "
-        "The position string may be given as one quoted argument or as its six fields.");
+    CommandLine cli("oaq rules show [--rules R] [--json] [POSITION]",
+                    "Draws a position (default: the start position of the rules) for a person. "
+                    "The position string may be given as one quoted argument or as its six fields "
+                    "(seven with the shares of a session game: sold and shared squares are "
+                    "marked).");
     add_rules_options(cli, false);
     cli.hidden.add_options()("position", po::value<std::vector<std::string>>()->multitoken(),
                              "position");
@@ -167,6 +171,7 @@ int show_command(int argc, char** argv) {
         Json j;
         j.field("position", rules::to_string(pos)).field("rules", rules::expanded(rules));
         j.field("side", pos.side == rules::Side::South ? "south" : "north");
+        j.field("shares", rules::to_string(pos.shares));
         std::vector<std::string> legal;
         for (auto m : rules::legal_moves(pos, rules)) legal.push_back(rules::to_string(m));
         j.raw("legal_moves", Json::string_array(legal));
@@ -211,7 +216,8 @@ int run_rules(int argc, char** argv) {
                     {{"perft", perft_command},
                      {"play", play_command},
                      {"show", show_command},
-                     {"presets", presets_command}},
+                     {"presets", presets_command},
+                     {"session", rules_session_command}},
                     argc, argv);
 }
 

@@ -37,6 +37,8 @@ std::string_view to_string(EndReason reason) {
             return "repetition";
         case EndReason::PlyLimit:
             return "ply_limit";
+        case EndReason::RefillLoss:
+            return "refill_loss";
     }
     return "none";
 }

@@ -28,6 +28,9 @@ int score(const Position& pos, Side side, const Rules& rules) {
 
 Result result(const Position& pos, const Rules& rules) {
     if (!pos.is_over()) return Result::Ongoing;
+    if (pos.end == EndReason::RefillLoss) {
+        return pos.side == Side::South ? Result::NorthWin : Result::SouthWin;
+    }
     const int south = score(pos, Side::South, rules);
     const int north = score(pos, Side::North, rules);
     return south > north ? Result::SouthWin : north > south ? Result::NorthWin : Result::Draw;

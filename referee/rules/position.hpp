@@ -1,7 +1,9 @@
-// Position: everything that decides the rest of a game (RULES.md sections 1 and 5): the citizens in
-// the 12 pits, which mandarin pits still hold their piece, the side to move, both stores and both
-// debts, and whether the game is over (and why). It is a 24-byte value: copying it is how search
-// "undoes" a move, so it must stay small, trivially copyable and free of pointers.
+// Position: everything that decides the rest of a game (RULES.md sections 1, 5 and 8): the citizens
+// in the 12 pits, which mandarin pits still hold their piece, the side to move, both stores and
+// both debts, whether the game is over (and why), and the shares of a session game (which squares
+// the owner's opponent paid for, section 8: fixed for the whole game, they change only settlement).
+// It is a 32-byte value: copying it is how search "undoes" a move, so it must stay small, trivially
+// copyable and free of pointers. The first 24 bytes are what a move changes; the shares follow.
 // Invariant: a Position is always given after the refill of its side to move (section 3.1).
 #pragma once
 
@@ -22,6 +24,7 @@ inline constexpr int index(Side s) {
 }
 
 // Why a game ended by its own rules (repetition and the ply limit belong to Game, not Position).
+// New values go at the end, so the byte of every earlier reason keeps its value.
 enum class EndReason : std::uint8_t {
     None,              // the game goes on
     MandarinsEmpty,    // both mandarin pits empty after a turn
@@ -29,6 +32,7 @@ enum class EndReason : std::uint8_t {
     RefillImpossible,  // the mover had to refill and both stores held fewer than 5 citizens
     Repetition,        // third occurrence of a position (set by Game only)
     PlyLimit,          // the ply limit was reached (set by Game only)
+    RefillLoss,        // refill=own_or_lose: the mover had to refill with a score below 5; he loses
 };
 
 enum class Result : std::uint8_t { Ongoing, SouthWin, NorthWin, Draw };
@@ -44,6 +48,31 @@ inline constexpr int pit_of(Side side, int square) {
     return side == Side::South ? square : 6 + square;
 }
 
+// The shares of section 8: for each square, the fifths (0..5) of it that its owner's opponent paid
+// for at the stake of a session game (5: sold, 1..4: shared, 0: the owner's alone). Three bits per
+// square, S1..S5 in bits 0..14 and N1..N5 in bits 15..29, so that "no shares" is the word 0.
+struct Shares {
+    std::uint32_t bits = 0;
+
+    // Fifths of `owner`'s square (1..5) paid by his opponent.
+    int of(Side owner, int square) const {
+        return static_cast<int>((bits >> shift(owner, square)) & 7u);
+    }
+    // Precondition: square 1..5, fifths 0..5.
+    void set(Side owner, int square, int fifths) {
+        const unsigned at = shift(owner, square);
+        bits = (bits & ~(7u << at)) | (static_cast<std::uint32_t>(fifths) << at);
+    }
+    bool any() const { return bits != 0; }
+
+    friend bool operator==(const Shares&, const Shares&) = default;
+
+  private:
+    static unsigned shift(Side owner, int square) {
+        return 3u * static_cast<unsigned>(5 * static_cast<int>(owner) + square - 1);
+    }
+};
+
 struct Position {
     std::array<std::uint8_t, kPits> citizens{};
     std::uint8_t pieces = 0;  // bit 0: QW holds its piece; bit 1: QE holds its piece
@@ -52,7 +81,9 @@ struct Position {
     std::array<std::uint8_t, 2> store_pieces{};    // captured mandarin pieces, by side
     std::array<std::uint16_t, 2> debt{};           // citizens borrowed at refills, by side
     EndReason end = EndReason::None;
-    std::uint8_t padding_ = 0;  // keeps the hash over all 24 bytes deterministic
+    std::uint8_t padding_ = 0;  // keeps the hash over all bytes deterministic
+    Shares shares;              // section 8; constant during a game
+    std::uint32_t padding2_ = 0;
 
     bool has_piece(int pit) const {
         return pit == kWestMandarin   ? (pieces & 1u) != 0
@@ -69,18 +100,20 @@ struct Position {
         return std::memcmp(&a, &b, sizeof(Position)) == 0;
     }
 
-    // A fast 64-bit hash of all fields, for transposition tables and repetition sets.
+    // A fast 64-bit hash of all fields, for transposition tables and repetition sets. The shares
+    // word adds nothing when it is 0, so a position without shares hashes as it always did.
     std::uint64_t hash() const {
-        std::uint64_t w[3];
+        std::uint64_t w[4];
         std::memcpy(w, this, sizeof w);
         std::uint64_t h = w[0] * 0x9E3779B97F4A7C15ull;
         h ^= (w[1] + 0xC2B2AE3D27D4EB4Full) * 0xBF58476D1CE4E5B9ull;
         h ^= (w[2] + 0x165667B19E3779F9ull) * 0x94D049BB133111EBull;
+        h ^= w[3] * 0xA0761D6478BD642Full;
         h ^= h >> 31;
         return h * 0xD6E8FEB86659FD93ull;
     }
 };
-static_assert(sizeof(Position) == 24, "Position must stay a small value type");
+static_assert(sizeof(Position) == 32, "Position must stay a small value type");
 static_assert(std::is_trivially_copyable_v<Position>);
 
 struct Rules;
@@ -92,7 +125,9 @@ Position start_position(const Rules& rules);
 // opponent's debt. For a finished game the stores already include the settlement.
 int score(const Position& pos, Side side, const Rules& rules);
 
-// Ongoing while the game runs; otherwise the side with the higher score wins, equal scores draw.
+// Ongoing while the game runs. A game lost at a refill (EndReason::RefillLoss, refill=own_or_lose)
+// is lost by the side to move, whatever the scores; otherwise the side with the higher score wins,
+// equal scores draw.
 Result result(const Position& pos, const Rules& rules);
 
 }  // namespace oaq::rules

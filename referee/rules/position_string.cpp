@@ -26,11 +26,35 @@ bool parse_count(std::string_view s, long& out) {
     return ec == std::errc() && end == s.data() + s.size();
 }
 
-constexpr const char* kFieldNames[] = {"pits",        "side to move", "south store",
-                                       "north store", "south debt",   "north debt"};
+constexpr const char* kFieldNames[] = {"pits",       "side to move", "south store", "north store",
+                                       "south debt", "north debt",   "shares"};
 
 std::string field_prefix(int field) {
     return "field " + std::to_string(field) + " (" + kFieldNames[field - 1] + ")";
+}
+
+// The seventh field (section 8): 10 comma-separated digits 0..5, S1..S5 then N1..N5.
+Expected<Shares> parse_shares(std::string_view field) {
+    auto cells = split(field, ',');
+    if (cells.size() != 10) {
+        return fail(field_prefix(7) +
+                    ": expected 10 comma-separated digits 0..5 (S1..S5, N1..N5), "
+                    "found " +
+                    std::to_string(cells.size()));
+    }
+    Shares shares;
+    for (int i = 0; i < 10; ++i) {
+        const Side owner = i < 5 ? Side::South : Side::North;
+        const int square = i % 5 + 1;
+        auto cell = cells[static_cast<std::size_t>(i)];
+        if (cell.size() != 1 || cell[0] < '0' || cell[0] > '5') {
+            return fail(field_prefix(7) + ", cell " + std::to_string(i + 1) + " (" +
+                        pit_name(pit_of(owner, square)) + "): " + quoted(cell) +
+                        " is not a number of fifths 0..5");
+        }
+        shares.set(owner, square, cell[0] - '0');
+    }
+    return shares;
 }
 
 // Total citizens a position may hold: far above the 70 of any real game, low enough that no
@@ -38,6 +62,17 @@ std::string field_prefix(int field) {
 constexpr long kMaxCitizens = 200;
 
 }  // namespace
+
+std::string to_string(const Shares& shares) {
+    std::string s;
+    for (Side owner : {Side::South, Side::North}) {
+        for (int k = 1; k <= 5; ++k) {
+            if (!s.empty()) s += ',';
+            s += static_cast<char>('0' + shares.of(owner, k));
+        }
+    }
+    return s;
+}
 
 std::string pit_name(int pit) {
     if (pit == kWestMandarin) return "QW";
@@ -48,11 +83,18 @@ std::string pit_name(int pit) {
 Expected<Position> parse_position(std::string_view text, const Rules& rules) {
     if (text == "startpos") return start_position(rules);
     auto fields = split(text, ' ');
-    if (fields.size() != 6) {
+    if (fields.size() != 6 && fields.size() != 7) {
         return fail(
             "position: expected 6 fields separated by single spaces (pits, side, south "
-            "store, north store, south debt, north debt), found " +
+            "store, north store, south debt, north debt) and an optional 7th (shares), "
+            "found " +
             std::to_string(fields.size()) + " in " + quoted(text));
+    }
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        if (fields[i].empty()) {
+            return fail("position: field " + std::to_string(i + 1) +
+                        " is empty (fields are separated by single spaces) in " + quoted(text));
+        }
     }
     Position p;
     long total = 0;
@@ -130,12 +172,17 @@ Expected<Position> parse_position(std::string_view text, const Rules& rules) {
         }
         p.debt[static_cast<std::size_t>(s)] = static_cast<std::uint16_t>(debt);
     }
+    if (fields.size() == 7) {
+        auto shares = parse_shares(fields[6]);
+        if (!shares) return shares.error();
+        p.shares = *shares;
+    }
 
     if (rules.end == EndRule::MandarinsEmpty && p.is_empty(kWestMandarin) &&
         p.is_empty(kEastMandarin)) {
         end_game(p, EndReason::MandarinsEmpty);
     } else {
-        begin_turn(p);
+        begin_turn(p, rules);
     }
     return p;
 }
@@ -154,6 +201,7 @@ std::string to_string(const Position& p) {
              std::to_string(p.store_pieces[static_cast<std::size_t>(side)]) + " ";
     }
     s += std::to_string(p.debt[0]) + " " + std::to_string(p.debt[1]);
+    if (p.shares.any()) s += " " + to_string(p.shares);
     return s;
 }
 

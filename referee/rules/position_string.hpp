@@ -1,7 +1,9 @@
-// The position string of RULES.md section 5:
-//   `<pits> <side> <south store> <north store> <south debt> <north debt>`
-// e.g. `Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0`. Parsing reports the field, the cell and the
-// reason for the first thing wrong; formatting gives back exactly the canonical text.
+// The position string of RULES.md sections 5 and 8:
+//   `<pits> <side> <south store> <north store> <south debt> <north debt> [<shares>]`
+// e.g. `Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0`, or with the shares of a session game
+// `Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 0,0,0,0,0,0,0,0,2,5`. The seventh field is written only
+// when a square is sold or shared. Parsing reports the field, the cell and the reason for the first
+// thing wrong; formatting gives back exactly the canonical text.
 #pragma once
 
 #include <string>
@@ -19,6 +21,9 @@ namespace oaq::rules {
 Expected<Position> parse_position(std::string_view text, const Rules& rules);
 
 std::string to_string(const Position& pos);
+
+// The seventh field alone: "0,0,0,0,0,0,0,0,2,5" (all ten digits, also when all are 0).
+std::string to_string(const Shares& shares);
 
 // Pit names for people: QW, S1..S5, QE, N1..N5.
 std::string pit_name(int pit);

@@ -7,8 +7,8 @@
 
 namespace oaq::rules {
 
-const std::array<Preset, 6>& presets() {
-    static const std::array<Preset, 6> list{{
+const std::array<Preset, 7>& presets() {
+    static const std::array<Preset, 7> list{{
         {"standard", "", "all defaults"},
         {"stop-after-capture", "after_capture=stop", "a full square after a capture ends the turn"},
         {"quan-non", "quan_non=5",
@@ -18,6 +18,8 @@ const std::array<Preset, 6>& presets() {
         {"village",
          "quan_setup=stones10,direction=cw,after_capture=stop,end=first_mandarin_capture",
          "10 citizens per mandarin pit, clockwise only, the first mandarin capture ends the game"},
+        {"tg-standard", "after_capture=stop,refill=own_or_lose",
+         "TheGiver262's standard_v1: stop after a capture; below 5 points at a refill loses"},
     }};
     return list;
 }
@@ -101,10 +103,17 @@ Expected<bool> apply_override(Rules& rules, std::string_view item) {
             rules.end = EndRule::FirstMandarinCapture;
         else
             return bad_value(key, value, "mandarins_empty or first_mandarin_capture");
+    } else if (key == "refill") {
+        if (value == "borrow")
+            rules.refill = RefillRule::Borrow;
+        else if (value == "own_or_lose")
+            rules.refill = RefillRule::OwnOrLose;
+        else
+            return bad_value(key, value, "borrow or own_or_lose");
     } else {
         return fail("rules: unknown switch " + quoted(key) +
                     " (known: quan_value, quan_setup, direction, empty_quan_gap, after_capture, "
-                    "chain, quan_non, end)");
+                    "chain, quan_non, end, refill)");
     }
     return true;
 }
@@ -124,7 +133,7 @@ Expected<Rules> parse_rules(std::string_view text) {
         if (!found) {
             return fail("rules: unknown preset " + quoted(items[0]) +
                         " (known: standard, stop-after-capture, quan-non, quan5, no-empty-gap, "
-                        "village)");
+                        "village, tg-standard)");
         }
         if (!found->overrides.empty()) {
             for (auto item : split(found->overrides, ',')) apply_override(rules, item);
@@ -151,6 +160,9 @@ std::string expanded(const Rules& r) {
     s += r.chain ? ",chain=yes" : ",chain=no";
     s += ",quan_non=" + std::to_string(r.quan_non);
     s += r.end == EndRule::MandarinsEmpty ? ",end=mandarins_empty" : ",end=first_mandarin_capture";
+    // A switch added after games were stored is named only away from its default: every stored
+    // expanded string, and every one sent to an engine built before it, stays what it was.
+    if (r.refill == RefillRule::OwnOrLose) s += ",refill=own_or_lose";
     return s;
 }
 
@@ -165,8 +177,9 @@ std::string short_name(const Rules& rules) {
     auto ours = split(ours_text, ',');
     auto base = split(base_text, ',');
     std::string s = "standard";
+    // A later switch away from its default is past the end of standard's expanded form.
     for (std::size_t i = 0; i < ours.size(); ++i) {
-        if (ours[i] != base[i]) s += "," + std::string(ours[i]);
+        if (i >= base.size() || ours[i] != base[i]) s += "," + std::string(ours[i]);
     }
     return s;
 }

@@ -1,8 +1,8 @@
 // Rules: the rule set a game is played under (RULES.md section 6). Every switch is a run-time
 // value, so one build of the referee and the engines serves every variant. The rules string is a
-// preset name optionally followed by `switch=value` overrides; its expanded form names every switch
-// in a fixed order, so two games with the same expanded string were played under exactly the same
-// rules. Pure: no I/O, standard library only.
+// preset name optionally followed by `switch=value` overrides; its expanded form is one canonical
+// string per rule set, so two games with the same expanded string were played under exactly the
+// same rules. Pure: no I/O, standard library only.
 #pragma once
 
 #include <array>
@@ -17,6 +17,7 @@ enum class QuanSetup : unsigned char { Piece, Stones10 };
 enum class DirectionRule : unsigned char { Free, Cw, Ccw };
 enum class AfterCapture : unsigned char { Relay, Stop };
 enum class EndRule : unsigned char { MandarinsEmpty, FirstMandarinCapture };
+enum class RefillRule : unsigned char { Borrow, OwnOrLose };
 
 struct Rules {
     int quan_value = 10;                      // points per captured mandarin piece: 10 or 5
@@ -27,6 +28,7 @@ struct Rules {
     bool chain = true;  // captures chain over further gaps
     int quan_non = 0;   // young-mandarin protection threshold (0 = off)
     EndRule end = EndRule::MandarinsEmpty;
+    RefillRule refill = RefillRule::Borrow;  // 3.1: borrow a shortfall, or own_or_lose
 
     friend bool operator==(const Rules&, const Rules&) = default;
 };
@@ -38,15 +40,18 @@ struct Preset {
 };
 
 // The presets of RULES.md section 6, in the order the document lists them.
-const std::array<Preset, 6>& presets();
+const std::array<Preset, 7>& presets();
 
 // Parses "standard", "village", "standard,quan_non=5", or a bare override list such as
 // "quan_value=5,chain=no" (taken as overrides of standard). Errors name the item and the reason.
 Expected<Rules> parse_rules(std::string_view text);
 
-// The expanded canonical form: every switch in table order, e.g.
-// "quan_value=10,quan_setup=piece,direction=free,empty_quan_gap=yes,after_capture=relay,chain=yes,
-// quan_non=0,end=mandarins_empty". parse_rules accepts it back.
+// The expanded canonical form: the eight original switches always, in table order, then `refill`
+// only when it is not its default `borrow`, e.g. "quan_value=10,quan_setup=piece,direction=free,
+// empty_quan_gap=yes,after_capture=relay,chain=yes,quan_non=0,end=mandarins_empty" (standard) and
+// "...,after_capture=stop,...,end=mandarins_empty,refill=own_or_lose" (tg-standard). So every
+// string stored or sent to an engine before `refill` existed is still the expanded form of the same
+// rules. parse_rules accepts it back (and accepts an explicit refill=borrow).
 std::string expanded(const Rules& rules);
 
 // The shortest name for people: a preset name when one matches, else "standard,<overrides>".

@@ -31,19 +31,36 @@ bool is_legal(const Position& pos, Move move, const Rules& rules) {
 void end_game(Position& p, EndReason reason) {
     p.end = reason;
     for (Side side : {Side::South, Side::North}) {
-        const int first = pit_of(side, 1);
-        for (int pit = first; pit < first + 5; ++pit) {
-            p.store_citizens[at(index(side))] =
-                static_cast<std::uint8_t>(p.store_citizens[at(index(side))] + p.citizens[at(pit)]);
-            p.citizens[at(pit)] = 0;
+        auto& own = p.store_citizens[at(index(side))];
+        auto& other = p.store_citizens[at(index(opponent(side)))];
+        for (int k = 1; k <= 5; ++k) {
+            auto& x = p.citizens[at(pit_of(side, k))];
+            // Only a session game has shares; the others skip the arithmetic (perft ends games).
+            const int to_opponent = p.shares.any() ? x * p.shares.of(side, k) / 5 : 0;
+            own = static_cast<std::uint8_t>(own + x - to_opponent);
+            other = static_cast<std::uint8_t>(other + to_opponent);
+            x = 0;
         }
     }
 }
 
-void begin_turn(Position& p) {
+void begin_turn(Position& p, const Rules& rules) {
     if (p.is_over() || !Board(p).squares_empty(p.side)) return;
     const auto me = at(index(p.side));
     const auto them = at(index(opponent(p.side)));
+    if (rules.refill == RefillRule::OwnOrLose) {
+        // 3.1: below 5 points the mover loses whatever the scores; otherwise his captured pieces
+        // pay for the refill before any borrowing (his score is unchanged by the exchange).
+        if (score(p, p.side, rules) < 5) {
+            end_game(p, EndReason::RefillLoss);
+            return;
+        }
+        while (p.store_citizens[me] < 5 && p.store_pieces[me] > 0) {
+            --p.store_pieces[me];
+            p.store_citizens[me] =
+                static_cast<std::uint8_t>(p.store_citizens[me] + rules.quan_value);
+        }
+    }
     if (p.store_citizens[me] + p.store_citizens[them] < 5) {
         end_game(p, EndReason::RefillImpossible);
         return;

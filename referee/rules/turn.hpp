@@ -20,12 +20,16 @@ bool is_legal(const Position& pos, Move move, const Rules& rules);
 // Precondition: is_legal(pos, move, rules).
 Position play(const Position& pos, Move move, const Rules& rules);
 
-// The start of a turn for a given position (section 5): refill the side to move when its five
-// squares are empty, or end the game when that refill is impossible. Positions from play() are
-// already past this step; parsed positions go through it.
-void begin_turn(Position& pos);
+// The start of a turn for a given position (section 5): when the side to move's five squares are
+// empty, refill them (3.1: borrowing a shortfall; with refill=own_or_lose first turning captured
+// pieces into citizens), or end the game: RefillImpossible when both stores together hold fewer
+// than 5 citizens, RefillLoss under refill=own_or_lose when the mover's score is below 5. Positions
+// from play() are already past this step; parsed positions go through it.
+void begin_turn(Position& pos, const Rules& rules);
 
-// Ends the game for `reason` and settles: each side's own squares go to its own store (section 4).
+// Ends the game for `reason` and settles (section 4): the citizens on each side's own squares go to
+// its own store, except that of x citizens on a square whose opponent paid k fifths (the position's
+// shares, section 8) the opponent receives floor(x * k / 5).
 void end_game(Position& pos, EndReason reason);
 
 }  // namespace oaq::rules

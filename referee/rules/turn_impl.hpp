@@ -109,6 +109,8 @@ static_assert(offsetof(Position, pieces) == 12 && offsetof(Position, side) == 13
                   offsetof(Position, store_citizens) == 14 &&
                   offsetof(Position, store_pieces) == 16,
               "play_with() writes the position as words with this layout");
+static_assert(offsetof(Position, shares) == 24 && sizeof(Position) == 32,
+              "play_with() copies the shares as the fourth word");
 
 // The board during a turn: the pits held in two registers, so that a sowing is two additions and
 // reading a pit is a shift (the turn's critical path is sow -> read the next pit -> sow; a trip
@@ -203,10 +205,13 @@ class Board {
     unsigned pieces_;
 };
 
-// The switches play_with() tests, read from a Rules value each time.
+// The switches play_with() tests, read from a Rules value each time. Both switch types also hand
+// the whole Rules to the cold path (the refill at the start of the next turn, where refill= and
+// quan_value are read): it runs once in many moves, so it needs no instantiation of its own.
 class RuntimeSwitches {
   public:
     explicit RuntimeSwitches(const Rules& r) : r_(r) {}
+    const Rules& rules() const { return r_; }
     bool empty_quan_gap() const { return r_.empty_quan_gap; }
     bool relay() const { return r_.after_capture == AfterCapture::Relay; }
     bool chain() const { return r_.chain; }
@@ -221,7 +226,9 @@ class RuntimeSwitches {
 template <bool EmptyQuanGap, bool Relay, bool Chain, bool Protect, bool FirstCapture>
 class StaticSwitches {
   public:
-    explicit StaticSwitches(const Rules& r) : quan_non_(static_cast<unsigned>(r.quan_non)) {}
+    explicit StaticSwitches(const Rules& r)
+        : r_(&r), quan_non_(static_cast<unsigned>(r.quan_non)) {}
+    const Rules& rules() const { return *r_; }
     static constexpr bool empty_quan_gap() { return EmptyQuanGap; }
     static constexpr bool relay() { return Relay; }
     static constexpr bool chain() { return Chain; }
@@ -229,6 +236,7 @@ class StaticSwitches {
     static constexpr bool first_capture() { return FirstCapture; }
 
   private:
+    const Rules* r_;
     unsigned quan_non_;
 };
 
@@ -306,9 +314,10 @@ template <int Dir, int Mover = -1, class S>
 
     // The position after the move is written as its three 8-byte words, built in registers: byte
     // stores into fields read back as words would stall store forwarding (perft folds the words).
-    // Word 1: pits 8..11, pieces, side, store_citizens; word 2: store_pieces, debt, end, padding.
-    // No byte carries into the next: a position holds at most 200 citizens.
-    std::uint64_t w[3];
+    // Word 1: pits 8..11, pieces, side, store_citizens; word 2: store_pieces, debt, end, padding;
+    // word 3, the shares, is copied as it is. No byte carries into the next: a position holds at
+    // most 200 citizens.
+    std::uint64_t w[4];
     std::memcpy(w, &before, sizeof w);
     const auto me = static_cast<unsigned>(mover);
     w[0] = b.low();
@@ -329,7 +338,7 @@ template <int Dir, int Mover = -1, class S>
         return p;
     }
     // The opponent's turn starts here (3.1); the refill is rare, so test the squares in registers.
-    if (b.squares_empty(opponent(mover))) begin_turn(p);
+    if (b.squares_empty(opponent(mover))) begin_turn(p, s.rules());
     return p;
 }
 

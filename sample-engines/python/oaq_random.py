@@ -8,12 +8,14 @@ rules library, and speaks the engine protocol (protocol-spec/README.md) on stdin
     setoption name Rules value <rules string>             setoption name Seed value <n>
     setoption name Style value random|greedy              uginewgame
     (a Rules value it cannot parse: `info string unsupported rules ...` and exit 1, spec section 6)
-    position startpos|fen <6 fields> [moves ...]          go ... -> bestmove <move>
+    position startpos|fen <6 or 7 fields> [moves ...]     go ... -> bestmove <move>
     stop, quit; anything else is ignored.
 
 The move is uniformly random (Style=random, the default) or the one with the best immediate score
-difference (Style=greedy), with a generator seeded by Seed (reseeded at uginewgame), so a game
-replays exactly. It answers at once, so `stop` has nothing to interrupt.
+difference (Style=greedy; a move that wins or loses the game outright, as under refill=own_or_lose,
+counts as the best or the worst), with a generator seeded by Seed (reseeded at uginewgame), so a
+game replays exactly. It answers at once, so `stop` has nothing to interrupt. The optional seventh
+field of a position (the shares of a session game, RULES.md section 8) changes only settlement.
 
 Debug modes, for cross-checking this copy of the rules against another implementation:
     oaq_random.py --perft <rules> <depth> [<position string>|startpos]   prints the perft count
@@ -32,6 +34,7 @@ PRESETS = {
     "quan5": "quan_value=5",
     "no-empty-gap": "empty_quan_gap=no",
     "village": "quan_setup=stones10,direction=cw,after_capture=stop,end=first_mandarin_capture",
+    "tg-standard": "after_capture=stop,refill=own_or_lose",
 }
 
 DEFAULTS = {
@@ -43,6 +46,7 @@ DEFAULTS = {
     "chain": True,
     "quan_non": 0,
     "end": "mandarins_empty",
+    "refill": "borrow",
 }
 
 CHOICES = {
@@ -50,6 +54,7 @@ CHOICES = {
     "direction": ("free", "cw", "ccw"),
     "after_capture": ("relay", "stop"),
     "end": ("mandarins_empty", "first_mandarin_capture"),
+    "refill": ("borrow", "own_or_lose"),
 }
 
 
@@ -100,6 +105,7 @@ def parse_rules(text):
 
 QW, QE = 0, 6
 SOUTH, NORTH = 0, 1
+NO_SHARES = (0,) * 10
 
 
 def is_mandarin(pit):
@@ -111,9 +117,12 @@ def squares(side):
 
 
 class Position:
-    """The board: citizens per pit, pieces still in QW/QE, side to move, stores, debts, end."""
+    """The board: citizens per pit, pieces still in QW/QE, side to move, stores, debts, shares, end.
 
-    __slots__ = ("pits", "piece", "side", "store", "pieces", "debt", "over")
+    shares[i] is the fifths of square i (S1..S5, N1..N5) its owner's opponent paid for (section 8);
+    `lost` is set when the game ended because the side to move lost at a refill (own_or_lose)."""
+
+    __slots__ = ("pits", "piece", "side", "store", "pieces", "debt", "shares", "over", "lost")
 
     def __init__(self):
         self.pits = [0] * 12
@@ -122,7 +131,9 @@ class Position:
         self.store = [0, 0]  # captured citizens
         self.pieces = [0, 0]  # captured mandarin pieces
         self.debt = [0, 0]
+        self.shares = NO_SHARES
         self.over = False
+        self.lost = False
 
     def copy(self):
         p = Position.__new__(Position)
@@ -132,7 +143,9 @@ class Position:
         p.store = self.store[:]
         p.pieces = self.pieces[:]
         p.debt = self.debt[:]
+        p.shares = self.shares  # a tuple: never changes during a game
         p.over = self.over
+        p.lost = self.lost
         return p
 
     def has_piece(self, pit):
@@ -145,9 +158,12 @@ class Position:
         cells = []
         for pit in range(12):
             cells.append(("Q" if self.has_piece(pit) else "") + str(self.pits[pit]))
-        return "%s %s %d+%d %d+%d %d %d" % (
+        text = "%s %s %d+%d %d+%d %d %d" % (
             ",".join(cells), "S" if self.side == SOUTH else "N",
             self.store[0], self.pieces[0], self.store[1], self.pieces[1], self.debt[0], self.debt[1])
+        if any(self.shares):
+            text += " " + ",".join(str(k) for k in self.shares)
+        return text
 
 
 def score(pos, side, rules):
@@ -167,19 +183,32 @@ def start_position(rules):
 
 
 def settle(p):
-    """The game is over: each side's own squares go to its own store."""
+    """The game is over: each side's own squares go to its own store, except that of x citizens on
+    a square whose opponent paid k fifths the opponent gets floor(x * k / 5)."""
     p.over = True
     for side in (SOUTH, NORTH):
-        for pit in squares(side):
-            p.store[side] += p.pits[pit]
+        for k, pit in enumerate(squares(side)):
+            x = p.pits[pit]
+            theirs = x * p.shares[5 * side + k] // 5
+            p.store[side] += x - theirs
+            p.store[1 - side] += theirs
             p.pits[pit] = 0
 
 
-def begin_turn(p):
-    """Refill the mover's five empty squares (borrowing if needed), or end the game."""
+def begin_turn(p, rules):
+    """Refill the mover's five empty squares (borrowing if needed), or end the game. Under
+    refill=own_or_lose a mover below 5 points loses; his captured pieces pay for the refill."""
     if p.over or any(p.pits[pit] for pit in squares(p.side)):
         return
     me, them = p.side, 1 - p.side
+    if rules["refill"] == "own_or_lose":
+        if score(p, me, rules) < 5:
+            p.lost = True
+            settle(p)
+            return
+        while p.store[me] < 5 and p.pieces[me] > 0:
+            p.pieces[me] -= 1
+            p.store[me] += rules["quan_value"]
     if p.store[me] + p.store[them] < 5:
         settle(p)
         return
@@ -195,8 +224,8 @@ def parse_position(text, rules):
     if text == "startpos":
         return start_position(rules)
     fields = text.split(" ")
-    if len(fields) != 6:
-        raise ValueError("a position has 6 fields")
+    if len(fields) not in (6, 7):
+        raise ValueError("a position has 6 fields, or 7 with the shares")
     cells = fields[0].split(",")
     if len(cells) != 12:
         raise ValueError("12 pits expected")
@@ -217,10 +246,15 @@ def parse_position(text, rules):
         citizens, pieces = store.split("+")
         p.store[side], p.pieces[side] = int(citizens), int(pieces)
     p.debt = [int(fields[4]), int(fields[5])]
+    if len(fields) == 7:
+        shares = fields[6].split(",")
+        if len(shares) != 10 or any(k not in "012345" or len(k) != 1 for k in shares):
+            raise ValueError("the shares are 10 comma-separated digits 0..5")
+        p.shares = tuple(int(k) for k in shares)
     if rules["end"] == "mandarins_empty" and p.is_empty(QW) and p.is_empty(QE):
         settle(p)
     else:
-        begin_turn(p)
+        begin_turn(p, rules)
     return p
 
 
@@ -297,7 +331,7 @@ def play(pos, move, rules):
     elif p.is_empty(QW) and p.is_empty(QE):
         settle(p)
         return p
-    begin_turn(p)
+    begin_turn(p, rules)
     return p
 
 
@@ -368,7 +402,7 @@ class Bot:
             head, moves = tokens[:k], tokens[k + 1:]
         else:
             head, moves = tokens, []
-        text = "startpos" if "startpos" in head else " ".join(head[head.index("fen") + 1:][:6])
+        text = "startpos" if "startpos" in head else " ".join(head[head.index("fen") + 1:][:7])
         p = parse_position(text, self.rules)
         for m in moves:
             if m not in legal_moves(p, self.rules):
@@ -383,6 +417,8 @@ class Bot:
 
             def gain(m):
                 after = play(p, m, self.rules)
+                if after.lost:  # the side to move after the move, the opponent, lost outright
+                    return 1000
                 return score(after, me, self.rules) - score(after, 1 - me, self.rules)
 
             best = max(gain(m) for m in moves)
@@ -448,8 +484,11 @@ def main(argv):
         args = argv[3:]
         if args[0] == "startpos":
             p, moves = start_position(rules), args[1:]
+        elif " " in args[0]:  # the position string as one argument
+            p, moves = parse_position(args[0], rules), args[1:]
         else:
-            p, moves = parse_position(" ".join(args[:6]), rules), args[6:]
+            n = 7 if len(args) > 6 and "," in args[6] else 6  # the seventh field has commas
+            p, moves = parse_position(" ".join(args[:n]), rules), args[n:]
         for m in moves:
             p = play(p, m, rules)
         print(p)

@@ -1,7 +1,9 @@
 // Seeded random playouts under every preset and some override combinations. After every ply the
 // citizens (board + both stores) and the pieces (board + both stores) equal the start's totals:
 // sowing, capture, refill (borrowing moves citizens from a store to the board) and settlement
-// only move stones; debts are bookkeeping. Every game ends, by its own rules or through Game's
+// only move stones; debts are bookkeeping. Under refill=own_or_lose a captured piece may be turned
+// into quan_value citizens, so there the pieces only decrease and citizens + quan_value x pieces
+// is what stays. Every game ends, by its own rules or through Game's
 // repetition and ply limit, and the tally of end reasons is checked.
 #include <catch2/catch.hpp>
 
@@ -33,12 +35,14 @@ TEST_CASE("random playouts conserve stones after every ply and always end", "[ru
         as<std::string>{}, "standard", "stop-after-capture", "quan-non", "quan5", "no-empty-gap",
         "village", "chain=no", "quan_setup=stones10", "direction=ccw,quan_non=5",
         "after_capture=stop,chain=no,empty_quan_gap=no", "end=first_mandarin_capture",
-        "village,direction=free,after_capture=relay", "quan_non=1");
+        "village,direction=free,after_capture=relay", "quan_non=1", "tg-standard",
+        "refill=own_or_lose", "tg-standard,quan_value=5", "village,refill=own_or_lose");
     const Rules rules = rules_of(rules_text);
     INFO("rules " << rules_text);
     const Position start = start_position(rules);
     const int citizens = citizens_total(start);
     const int pieces = pieces_total(start);
+    const bool converts = rules.refill == RefillRule::OwnOrLose;
     std::mt19937 rng(12345);
     std::map<EndReason, int> ends;
     constexpr int kGames = 300;
@@ -54,8 +58,14 @@ TEST_CASE("random playouts conserve stones after every ply and always end", "[ru
             const auto next = game.play(move);
             REQUIRE(next.has_value());
             const Position& p = *next;
-            REQUIRE(citizens_total(p) == citizens);
-            REQUIRE(pieces_total(p) == pieces);
+            if (converts) {
+                REQUIRE(pieces_total(p) <= pieces_total(before));
+                REQUIRE(citizens_total(p) + rules.quan_value * pieces_total(p) ==
+                        citizens + rules.quan_value * pieces);
+            } else {
+                REQUIRE(citizens_total(p) == citizens);
+                REQUIRE(pieces_total(p) == pieces);
+            }
             REQUIRE(p.side == opponent(before.side));
             if (p.is_over()) {
                 // Settled: no citizens left on either side's squares.
@@ -64,6 +74,13 @@ TEST_CASE("random playouts conserve stones after every ply and always end", "[ru
                     REQUIRE(p.citizens[static_cast<std::size_t>(pit_of(Side::North, k))] == 0);
                 }
                 REQUIRE(result(p, rules) != Result::Ongoing);
+                if (p.end == EndReason::RefillLoss) {
+                    // Lost by the side that had to refill, with a score below 5.
+                    REQUIRE(converts);
+                    REQUIRE(score(p, p.side, rules) < 5);  // his own squares were empty
+                    REQUIRE(result(p, rules) ==
+                            (p.side == Side::South ? Result::NorthWin : Result::SouthWin));
+                }
             } else {
                 // Past the refill: the side to move has a citizen on its squares.
                 REQUIRE_FALSE(legal_moves(p, rules).empty());

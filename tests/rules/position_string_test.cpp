@@ -71,17 +71,21 @@ TEST_CASE("a malformed position string is refused naming the field, the cell and
     auto [text, message] = GENERATE(table<std::string, std::string>({
         {"Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0",
          "position: expected 6 fields separated by single spaces (pits, side, south store, north "
-         "store, south debt, north debt), found 5 in \"Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0\""},
-        {"Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 0",
+         "store, south debt, north debt) and an optional 7th (shares), found 5 in "
+         "\"Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0\""},
+        {"Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 0,0,0,0,0,0,0,0,0,0 0",
          "position: expected 6 fields separated by single spaces (pits, side, south store, north "
-         "store, south debt, north debt), found 7 in \"Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 "
-         "0\""},
+         "store, south debt, north debt) and an optional 7th (shares), found 8 in "
+         "\"Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 0,0,0,0,0,0,0,0,0,0 0\""},
         {"Q0,5,5,5,5,5,Q0,5,5,5,5,5  S 0+0 0+0 0 0",
-         "position: expected 6 fields separated by single spaces (pits, side, south store, north "
-         "store, south debt, north debt), found 7 in \"Q0,5,5,5,5,5,Q0,5,5,5,5,5  S 0+0 0+0 0 0\""},
+         "position: field 2 is empty (fields are separated by single spaces) in "
+         "\"Q0,5,5,5,5,5,Q0,5,5,5,5,5  S 0+0 0+0 0 0\""},
+        {"Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 ",
+         "position: field 7 is empty (fields are separated by single spaces) in "
+         "\"Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 \""},
         {"",
-         "position: expected 6 fields separated by single spaces (pits, side, south store, "
-         "north store, south debt, north debt), found 1 in \"\""},
+         "position: expected 6 fields separated by single spaces (pits, side, south store, north "
+         "store, south debt, north debt) and an optional 7th (shares), found 1 in \"\""},
         {"Q0,5,5,5,5,5,Q0,5,5,5,5 S 0+0 0+0 0 0",
          "field 1 (pits): expected 12 comma-separated cells, found 11"},
         {"Q0,5,5,5,5,5,Q0,5,5,5,5,5,5 S 0+0 0+0 0 0",

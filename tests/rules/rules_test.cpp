@@ -32,9 +32,13 @@ TEST_CASE("every preset means what the switch table says", "[rules][rules-string
     CHECK(expanded(rules_of("village")) ==
           "quan_value=10,quan_setup=stones10,direction=cw,empty_quan_gap=yes,after_capture=stop,"
           "chain=yes,quan_non=0,end=first_mandarin_capture");
-    REQUIRE(presets().size() == 6);
+    CHECK(expanded(rules_of("tg-standard")) ==
+          "quan_value=10,quan_setup=piece,direction=free,empty_quan_gap=yes,after_capture=stop,"
+          "chain=yes,quan_non=0,end=mandarins_empty,refill=own_or_lose");
+    REQUIRE(presets().size() == 7);
     CHECK(presets()[0].name == "standard");
     CHECK(presets()[5].name == "village");
+    CHECK(presets()[6].name == "tg-standard");
 }
 
 TEST_CASE("expanded rules strings parse back to the same rules", "[rules][rules-string]") {
@@ -43,13 +47,51 @@ TEST_CASE("expanded rules strings parse back to the same rules", "[rules][rules-
                  "no-empty-gap", "village", "standard,quan_non=5", "village,direction=ccw,chain=no",
                  "quan_value=5,chain=no", "quan-non,quan_non=3,end=first_mandarin_capture",
                  "stop-after-capture,empty_quan_gap=no,quan_setup=stones10",
-                 "direction=free,after_capture=relay,quan_non=100");
+                 "direction=free,after_capture=relay,quan_non=100", "tg-standard",
+                 "tg-standard,refill=borrow", "village,refill=own_or_lose", "refill=borrow");
     const Rules rules = rules_of(text);
     const std::string full = expanded(rules);
     INFO(text << " -> " << full);
     CHECK(rules_of(full) == rules);
     CHECK(expanded(rules_of(full)) == full);
     CHECK(rules_of(short_name(rules)) == rules);
+}
+
+TEST_CASE("expanded strings stored before the refill switch still mean the same rules",
+          "[rules][rules-string]") {
+    // Every expanded string written before `refill` existed names eight switches; it must parse to
+    // the rules it was stored for (refill=borrow) and be exactly what expanded() prints for them,
+    // so results stored then and now pool, and engines hear the strings they always heard.
+    const std::string old_standard =
+        "quan_value=10,quan_setup=piece,direction=free,empty_quan_gap=yes,after_capture=relay,"
+        "chain=yes,quan_non=0,end=mandarins_empty";
+    const std::string old_village =
+        "quan_value=10,quan_setup=stones10,direction=cw,empty_quan_gap=yes,after_capture=stop,"
+        "chain=yes,quan_non=0,end=first_mandarin_capture";
+    CHECK(rules_of(old_standard) == Rules{});
+    CHECK(rules_of(old_standard).refill == RefillRule::Borrow);
+    CHECK(expanded(Rules{}) == old_standard);
+    CHECK(rules_of(old_village) == rules_of("village"));
+    CHECK(expanded(rules_of("village")) == old_village);
+    CHECK(rules_of(old_standard + ",refill=borrow") == Rules{});
+    CHECK(expanded(rules_of(old_standard + ",refill=borrow")) == old_standard);
+    // own_or_lose is always named, so it is never pooled with borrow.
+    CHECK(rules_of(old_standard + ",refill=own_or_lose").refill == RefillRule::OwnOrLose);
+    CHECK(expanded(rules_of("refill=own_or_lose")) == old_standard + ",refill=own_or_lose");
+}
+
+TEST_CASE("tg-standard is stop-after-capture with refill=own_or_lose", "[rules][rules-string]") {
+    const Rules tg = rules_of("tg-standard");
+    CHECK(tg.after_capture == AfterCapture::Stop);
+    CHECK(tg.refill == RefillRule::OwnOrLose);
+    Rules stop = rules_of("stop-after-capture");
+    CHECK_FALSE(stop == tg);
+    stop.refill = RefillRule::OwnOrLose;
+    CHECK(stop == tg);
+    CHECK(rules_of("stop-after-capture,refill=own_or_lose") == tg);
+    CHECK(short_name(rules_of("refill=own_or_lose")) == "standard,refill=own_or_lose");
+    CHECK(short_name(rules_of("tg-standard,quan_value=5")) ==
+          "standard,quan_value=5,after_capture=stop,refill=own_or_lose");
 }
 
 TEST_CASE("overrides apply in order after the preset", "[rules][rules-string]") {
@@ -82,14 +124,15 @@ TEST_CASE("a bad rules string is refused naming the item and the reason",
         {"", "rules: empty rules string"},
         {"classic",
          "rules: unknown preset \"classic\" (known: standard, stop-after-capture, quan-non, quan5, "
-         "no-empty-gap, village)"},
+         "no-empty-gap, village, tg-standard)"},
         {"Standard",
          "rules: unknown preset \"Standard\" (known: standard, stop-after-capture, quan-non, "
-         "quan5, "
-         "no-empty-gap, village)"},
+         "quan5, no-empty-gap, village, tg-standard)"},
         {"standard,speed=3",
          "rules: unknown switch \"speed\" (known: quan_value, quan_setup, direction, "
-         "empty_quan_gap, after_capture, chain, quan_non, end)"},
+         "empty_quan_gap, after_capture, chain, quan_non, end, refill)"},
+        {"refill=lend", "rules: refill=lend: expected borrow or own_or_lose"},
+        {"tg-standard,refill=", "rules: refill=: expected borrow or own_or_lose"},
         {"standard,quan_value=7", "rules: quan_value=7: expected 10 or 5"},
         {"standard,quan_setup=stones", "rules: quan_setup=stones: expected piece or stones10"},
         {"direction=up", "rules: direction=up: expected free, cw or ccw"},

@@ -28,6 +28,7 @@ TEST_CASE("perft from the start position matches the published counts for every 
             {"no-empty-gap", 10, 84, 676, 4772, 32976},
             {"village", 5, 16, 58, 179, 581},
             {"quan5", 10, 84, 676, 4772, 32960},
+            {"tg-standard", 10, 80, 664, 5128, 38476},
         }));
     const Rules rules = rules_of(preset);
     const Position start = start_position(rules);
@@ -38,6 +39,18 @@ TEST_CASE("perft from the start position matches the published counts for every 
     CHECK(perft(start, 3, rules) == d3);
     CHECK(perft(start, 4, rules) == d4);
     CHECK(perft(start, 5, rules) == d5);
+}
+
+TEST_CASE("tg-standard parts from stop-after-capture once refills happen",
+          "[rules][perft][vectors]") {
+    // The two differ only at a refill; the first ones come after 5 plies, where games lost at a
+    // refill (a score below 5) stop contributing. Figures of this implementation, cross-checked
+    // with the independent Python bot (tests/sample_engines/python_engine_test.cpp).
+    const Rules tg = rules_of("tg-standard");
+    const Rules stop = rules_of("stop-after-capture");
+    CHECK(perft(start_position(tg), 6, tg) == 277760);
+    CHECK(perft(start_position(stop), 6, stop) == 278360);
+    CHECK(perft(start_position(tg), 7, tg) == 1983900);
 }
 
 TEST_CASE("perft_divide splits the count by first move in legal_moves order",

@@ -1,7 +1,9 @@
 // Integration: the standalone Python bot (sample-engines/python/oaq_random.py) run as a real
 // process. Its own copy of the rules is cross-checked against oaq_rules by perft (RULES.md section
-// 7 presets and some override mixes, from the start and from mid-game positions), and every
-// bestmove it gives in scripted sessions is checked with oaq::rules::is_legal.
+// 7 presets and some override mixes, from the start and from mid-game positions), by the final
+// positions of whole random games with shares (section 8: settlement, refill=own_or_lose), and
+// every bestmove it gives in scripted sessions, some from seven-field positions, is checked with
+// oaq::rules::is_legal.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
@@ -77,6 +79,8 @@ const char* const kRuleSets[] = {
     "standard,chain=no",
     "quan_setup=stones10,quan_non=3,direction=ccw",
     "no-empty-gap,after_capture=stop,end=first_mandarin_capture",
+    "tg-standard",
+    "refill=own_or_lose,quan_value=5",
 };
 
 }  // namespace
@@ -110,7 +114,12 @@ TEST_CASE("the Python bot answers the protocol with legal moves under every rule
     const std::string rules_text = GENERATE(from_range(std::begin(kRuleSets), std::end(kRuleSets)));
     INFO(rules_text);
     const auto rules = *oaq::rules::parse_rules(rules_text);
-    const auto positions = sample_positions(rules, 7, 20);
+    auto positions = sample_positions(rules, 7, 20);
+    // Every third position as a session game with shares: the moves are the same.
+    for (std::size_t i = 0; i < positions.size(); i += 3) {
+        positions[i].shares.set(oaq::rules::Side::North, 5, 5);
+        positions[i].shares.set(oaq::rules::Side::North, 4, 2);
+    }
 
     std::string script = "ugi\nsetoption name Rules value " + rules_text +
                          "\nsetoption name Seed value 3\nisready\n";
@@ -145,6 +154,33 @@ TEST_CASE("the Python bot answers the protocol with legal moves under every rule
     const auto last = oaq::rules::parse_move(best.back());
     REQUIRE(last);
     CHECK(oaq::rules::is_legal(after_first, *last, rules));
+}
+
+TEST_CASE("the Python bot ends and settles whole random games with shares as the rules library",
+          "[python][integration]") {
+    const std::string rules_text =
+        GENERATE(as<std::string>{}, "standard", "tg-standard", "village", "refill=own_or_lose");
+    const auto rules = *oaq::rules::parse_rules(rules_text);
+    std::mt19937_64 rng(23);
+    for (int game = 0; game < 4; ++game) {
+        auto pos = oaq::rules::start_position(rules);
+        for (int i = 0; i < 10; ++i) {
+            pos.shares.set(i < 5 ? oaq::rules::Side::South : oaq::rules::Side::North, i % 5 + 1,
+                           static_cast<int>(rng() % 6));
+        }
+        const std::string start = oaq::rules::to_string(pos);
+        std::string moves;
+        while (!pos.is_over()) {
+            const auto legal = oaq::rules::legal_moves(pos, rules);
+            const auto move = legal[static_cast<std::size_t>(rng() % legal.size())];
+            moves += " " + oaq::rules::to_string(move);
+            pos = oaq::rules::play(pos, move, rules);
+        }
+        INFO(rules_text << " / " << start << " /" << moves);
+        const auto output = run("python3 " + quoted(kBot) + " --play " + quoted(rules_text) + " " +
+                                quoted(start) + moves);
+        CHECK(output == oaq::rules::to_string(pos) + "\n");
+    }
 }
 
 TEST_CASE("the Python bot is reproducible for a seed", "[python][integration]") {
