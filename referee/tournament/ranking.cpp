@@ -10,18 +10,20 @@ bool is_rated(const EngineRating& r) {
 
 int ranking_tier(const EngineRating& r) {
     switch (r.status) {
-        case RatingStatus::Ok:
-            return 0;
-        case RatingStatus::Disconnected:
-            return 1;
         case RatingStatus::AllWins:
-        case RatingStatus::Unbounded:
-        case RatingStatus::AllLosses:
+            return 0;
+        case RatingStatus::Ok:
+            return 1;
+        case RatingStatus::Disconnected:
             return 2;
+        case RatingStatus::Unbounded:
+            return 3;
+        case RatingStatus::AllLosses:
+            return 4;
         case RatingStatus::NoGames:
             break;
     }
-    return 3;
+    return 5;
 }
 
 namespace {
@@ -32,8 +34,8 @@ bool ranks_before(const RankedLine& a, const RankedLine& b) {
     const auto& y = b.rating;
     const int tier = ranking_tier(x);
     if (tier != ranking_tier(y)) return tier < ranking_tier(y);
-    if (tier == 1 && x.group != y.group) return x.group < y.group;
-    if (tier <= 1 && x.rating != y.rating) return x.rating > y.rating;
+    if (tier == 2 && x.group != y.group) return x.group < y.group;
+    if ((tier == 1 || tier == 2) && x.rating != y.rating) return x.rating > y.rating;
     if (x.score != y.score) return x.score > y.score;
     return a.engine < b.engine;
 }

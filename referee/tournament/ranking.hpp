@@ -3,12 +3,16 @@
 // report, the rating snapshot). It is what a fastchess or Ordo user expects: a table ranked by
 // rating where ratings are comparable, with what cannot be compared marked and put after it.
 //
-// Policy, in tiers; a line never moves to an earlier tier:
-//   1. rated and comparable (RatingStatus::Ok): by rating, highest first;
-//   2. rated within a disconnected group only (Disconnected): group by group (lowest group number
+// Policy: lines are ordered by rating on the extended line, in tiers; a line never moves to an
+// earlier tier:
+//   1. scored 100% (AllWins): the fit's rating would be +infinity, so above every finite rating
+//      (marked unrated: there is no number to show);
+//   2. rated and comparable (RatingStatus::Ok): by rating, highest first;
+//   3. rated within a disconnected group only (Disconnected): group by group (lowest group number
 //      first), by rating within the group; the line carries its group, so tables mark it;
-//   3. played but unrated (AllWins, Unbounded, AllLosses: no finite rating exists): by score;
-//   4. no games (NoGames).
+//   4. mixed score but no finite rating (Unbounded): marked unrated;
+//   5. scored 0% (AllLosses): the rating would be -infinity, so below every finite rating;
+//   6. no games (NoGames).
 // Ties within a tier are broken by score (points per game, higher first), then by name
 // (ascending), so the order is total and stable. Ranks are the positions 1..n: tied lines do not
 // share a rank. Pure: no I/O.

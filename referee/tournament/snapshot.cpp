@@ -17,7 +17,8 @@ Snapshot build_snapshot(const RatingInput& input, const std::vector<RankedLine>&
             continue;
         }
         if (r.status == RatingStatus::Disconnected) disconnected.push_back(l.engine);
-        s.entries.push_back(SnapshotEntry{l.key, l.engine, l.rank, r.rating, r.error, r.games,
+        const int rank = static_cast<int>(s.entries.size()) + 1;
+        s.entries.push_back(SnapshotEntry{l.key, l.engine, rank, r.rating, r.error, r.games,
                                           r.points, r.wins, r.draws, r.losses});
     }
     Json p;

@@ -3,9 +3,9 @@
 // where the games came from (the tournament, the rules, the filters) is the caller's part.
 //
 // What a snapshot means, whoever writes it:
-// - entries: only the rated lines (RatingStatus Ok or Disconnected), in ranking order, with their
-//   rank in the ranked table (ranking.hpp puts rated lines first, so ranks are 1..entries), the
-//   rating and its 95% half-width, games, points, wins, draws and losses;
+// - entries: only the rated lines (RatingStatus Ok or Disconnected), in ranking order, ranked
+//   1..entries among themselves, with the rating and its 95% half-width, games, points, wins,
+//   draws and losses;
 // - parameters (JSON): how it was computed, and which engines it leaves out or cannot compare:
 //   {"scale":"logistic_elo","draws":"half_point","interval":0.95,"anchor":"mean"|"<engine>",
 //    "anchor_rating":0,"unrated":["<engine>",...],"disconnected":["<engine>",...]}
