@@ -483,33 +483,7 @@ void replay(const store::StoredGame& game, bool step) {
                              game.row.detail.empty() ? "" : ": " + game.row.detail);
 }
 
-int game_command(int argc, char** argv) {
-    CommandLine cli(
-        "oaq results game [--db FILE] [--json] [--replay [--step]] ID",
-        "One game with every move: ply, side, move, time used, time left, depth, score, "
-        "nodes, pv, then the result, termination and detail. --replay draws the board "
-        "after each ply (--step waits for Enter between plies on a terminal).");
-    add_db_option(cli);
-    add_format_options(cli, false);
-    cli.options.add_options()("replay", "draw the board after each ply")(
-        "step", "with --replay: wait for Enter");
-    cli.hidden.add_options()("id", po::value<RowId>()->required(), "game id");
-    cli.positional.add("id", 1);
-    auto vm = parse(cli, argc, argv);
-    if (!vm) return 0;
-    auto db = open_results(*vm);
-    const auto game = load_game(db, (*vm)["id"].as<RowId>());
-    const auto names = tournament_ids_to_names(db);
-    const std::string event =
-        names.count(game.row.tournament_id) ? names.at(game.row.tournament_id) : "";
-    if (vm->count("json")) {
-        std::cout << json_game(game, event) << "\n";
-        return 0;
-    }
-    if (vm->count("replay")) {
-        replay(game, vm->count("step") > 0);
-        return 0;
-    }
+void print_game(const store::StoredGame& game, const std::string& event) {
     const auto& g = game.row;
     const auto& r = game.record;
     std::cout << fmt::format("game {}  tournament {}  game_index {}  round {}\n", g.id, event,
@@ -548,6 +522,36 @@ int game_command(int argc, char** argv) {
                              result_token(g.result), g.score_south, g.score_north,
                              game::to_string(g.termination),
                              g.detail.empty() ? "" : "  detail " + g.detail, g.final_position);
+}
+
+int game_command(int argc, char** argv) {
+    CommandLine cli(
+        "oaq results game [--db FILE] [--json] [--replay [--step]] ID",
+        "One game with every move: ply, side, move, time used, time left, depth, score, "
+        "nodes, pv, then the result, termination and detail. --replay draws the board "
+        "after each ply (--step waits for Enter between plies on a terminal).");
+    add_db_option(cli);
+    add_format_options(cli, false);
+    cli.options.add_options()("replay", "draw the board after each ply")(
+        "step", "with --replay: wait for Enter");
+    cli.hidden.add_options()("id", po::value<RowId>()->required(), "game id");
+    cli.positional.add("id", 1);
+    auto vm = parse(cli, argc, argv);
+    if (!vm) return 0;
+    auto db = open_results(*vm);
+    const auto game = load_game(db, (*vm)["id"].as<RowId>());
+    const auto names = tournament_ids_to_names(db);
+    const std::string event =
+        names.count(game.row.tournament_id) ? names.at(game.row.tournament_id) : "";
+    if (vm->count("json")) {
+        std::cout << json_game(game, event) << "\n";
+        return 0;
+    }
+    if (vm->count("replay")) {
+        replay(game, vm->count("step") > 0);
+        return 0;
+    }
+    print_game(game, event);
     return 0;
 }
 
