@@ -100,8 +100,7 @@ void Progress::print_game_json(const tournament::GameFinished& e) const {
     j.field("type", "game").field("id", e.game_id).field("index", p.game_index);
     j.field("pair", p.pair_index);
     j.field("south", r.south).field("north", r.north);
-    j.field("result",
-            e.aborted ? std::string("aborted") : std::string(rules::to_string(r.result)));
+    j.field("result", e.aborted ? std::string("aborted") : std::string(rules::to_string(r.result)));
     j.field("termination", game::to_string(r.termination)).field("detail", r.detail);
     j.field("plies", r.plies()).raw("score", fmt::format("[{},{}]", r.score_south, r.score_north));
     j.field("opening", r.opening);
@@ -116,19 +115,17 @@ void Progress::print_game_json(const tournament::GameFinished& e) const {
 
 void Progress::print_game_text(const tournament::GameFinished& e) const {
     const auto& r = e.record;
-    std::cout << fmt::format("[{:>{}}/{}] {} vs {}: {}  {}{}  {} plies  score {}-{}\n", e.done,
-                             std::to_string(e.total).size(), e.total, r.south, r.north,
-                             e.aborted ? "aborted" : result_text(r.result),
-                             game::to_string(r.termination),
-                             r.detail.empty() ? "" : " (" + r.detail + ")", r.plies(),
-                             r.score_south, r.score_north);
+    std::cout << fmt::format(
+        "[{:>{}}/{}] {} vs {}: {}  {}{}  {} plies  score {}-{}\n", e.done,
+        std::to_string(e.total).size(), e.total, r.south, r.north,
+        e.aborted ? "aborted" : result_text(r.result), game::to_string(r.termination),
+        r.detail.empty() ? "" : " (" + r.detail + ")", r.plies(), r.score_south, r.score_north);
     if (e.match && !e.aborted) {
         const auto& t = e.match->trinomial();
         const auto games = t.games();
-        std::cout << fmt::format("Score of {} vs {}: {} - {} - {}  [{:.3f}] {}\n", engines_[0],
-                                 engines_[1], t.wins, t.losses, t.draws,
-                                 games ? e.match->points() / static_cast<double>(games) : 0.0,
-                                 games);
+        std::cout << fmt::format(
+            "Score of {} vs {}: {} - {} - {}  [{:.3f}] {}\n", engines_[0], engines_[1], t.wins,
+            t.losses, t.draws, games ? e.match->points() / static_cast<double>(games) : 0.0, games);
         if (auto s = e.match->sprt_status()) std::cout << sprt_line(*s) << "\n";
     }
     std::cout << std::flush;
@@ -153,7 +150,8 @@ void Progress::standings_due(const tournament::StandingsDue& e) {
     std::cout << "\n"
               << standings_table(e.standings)
               << fmt::format("games {}/{}, {:.1f} games/min, ETA {}\n\n", e.done, e.total,
-                             e.games_per_minute, duration_text(e.eta_seconds.value_or(std::nan(""))))
+                             e.games_per_minute,
+                             duration_text(e.eta_seconds.value_or(std::nan(""))))
               << std::flush;
 }
 

@@ -166,9 +166,10 @@ int run_ratings(int argc, char** argv) {
     const auto rated = rate(db, *vm);
     const auto snapshot_id = save_snapshot(db, rated, *vm);
     const bool with_pairs = vm->count("pairs") > 0;
-    const auto pairs = with_pairs ? tournament::pair_statistics(
-                                        static_cast<int>(rated.input.names.size()), rated.input.games)
-                                  : std::vector<tournament::PairStats>{};
+    const auto pairs = with_pairs
+                           ? tournament::pair_statistics(static_cast<int>(rated.input.names.size()),
+                                                         rated.input.games)
+                           : std::vector<tournament::PairStats>{};
     if (vm->count("json")) {
         print_json(rated, pairs, with_pairs, snapshot_id);
         return 0;

@@ -9,9 +9,9 @@
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
+#include "common/error.hpp"
 #include "report/report_data.hpp"
 #include "report/report_html.hpp"
-#include "common/error.hpp"
 #include "store/time_text.hpp"
 
 namespace oaq::app {
@@ -48,7 +48,8 @@ int run_report(int argc, char** argv) {
     std::filesystem::create_directories(dir, ec);
     if (ec) throw OaqError(fmt::format("report: cannot create {}: {}", dir.string(), ec.message()));
     const auto file = dir / "index.html";
-    const auto html = report::render_report(*data, store::format_utc(std::chrono::system_clock::now()));
+    const auto html =
+        report::render_report(*data, store::format_utc(std::chrono::system_clock::now()));
     {
         std::ofstream out(file, std::ios::binary | std::ios::trunc);
         out << html;

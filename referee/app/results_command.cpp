@@ -18,10 +18,10 @@
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
 #include "rules/rules.hpp"
+#include "store/results.hpp"
 #include "tournament/pentanomial.hpp"
 #include "tournament/ranking.hpp"
 #include "tournament/rating_input.hpp"
-#include "store/results.hpp"
 
 namespace oaq::app {
 
@@ -335,8 +335,8 @@ void print_h2h_json(const std::string& a, const std::string& b, const HeadToHead
 void print_h2h_text(const std::string& a, const std::string& b, const HeadToHead& h) {
     const auto& ps = h.pair;
     const auto& p = ps.pairs.counts;
-    std::cout << fmt::format("{} vs {}: {} games, {} points of {} for {}\n", a, b,
-                             h.total.games(), trinomial_points(h.total), h.total.games(), a);
+    std::cout << fmt::format("{} vs {}: {} games, {} points of {} for {}\n", a, b, h.total.games(),
+                             trinomial_points(h.total), h.total.games(), a);
     Table lines{{"", "W", "D", "L", "points"}, {}};
     auto add_line = [&](std::string label, const tournament::Trinomial& t) {
         lines.rows.push_back({text_cell(std::move(label)), int_cell(t.wins), int_cell(t.draws),

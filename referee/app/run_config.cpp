@@ -7,10 +7,10 @@
 #include <sstream>
 
 #include "app/cli.hpp"
+#include "app/engine_specs.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
-#include "app/engine_specs.hpp"
 
 namespace oaq::app {
 

@@ -81,8 +81,8 @@ tournament::PlayerFactory engine_factory(const std::string& log_dir) {
         config.stall_timeout = d.stall_timeout;
         if (!log_dir.empty()) {
             std::filesystem::create_directories(log_dir);
-            auto stem = std::filesystem::path(log_dir) /
-                        fmt::format("{}-{}", config.name, (*instances)++);
+            auto stem =
+                std::filesystem::path(log_dir) / fmt::format("{}-{}", config.name, (*instances)++);
             config.stderr_log = stem.string() + ".stderr.log";
             config.protocol_log = stem.string() + ".protocol.log";
         }

@@ -33,7 +33,9 @@ class JsonValue {
 
     JsonValue() = default;
     static JsonValue boolean(bool b) { return JsonValue(Data(b)); }
-    static JsonValue number(std::string text) { return JsonValue(Data(NumberText{std::move(text)})); }
+    static JsonValue number(std::string text) {
+        return JsonValue(Data(NumberText{std::move(text)}));
+    }
     static JsonValue string(std::string s) { return JsonValue(Data(std::move(s))); }
     static JsonValue array(Array items) { return JsonValue(Data(std::move(items))); }
     static JsonValue object(Object members) { return JsonValue(Data(std::move(members))); }

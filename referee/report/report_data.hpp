@@ -1,10 +1,11 @@
 // Report data: everything `oaq report` puts on its page for one tournament, read from the Store
 // and computed in C++ so the page itself holds no rules logic: the standings with ratings (the same
-// rating input, fit and ranking policy as `oaq ratings`, tournament/ranking.hpp), the crosstable, termination counts, and every game replayed with the rules
-// library into one position string per ply (positions[i] is the position after i plies, [0] the
-// start), with the pit each move started from and both scores after each ply.
-// A game whose stored moves do not replay (a damaged or hand-edited row) keeps the positions up to
-// the first bad move and says why in replay_error; it never fails the whole report.
+// rating input, fit and ranking policy as `oaq ratings`, tournament/ranking.hpp), the crosstable,
+// termination counts, and every game replayed with the rules library into one position string per
+// ply (positions[i] is the position after i plies, [0] the start), with the pit each move started
+// from and both scores after each ply. A game whose stored moves do not replay (a damaged or
+// hand-edited row) keeps the positions up to the first bad move and says why in replay_error; it
+// never fails the whole report.
 #pragma once
 
 #include <array>

@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "common/json.hpp"
-#include "rules/game.hpp"
 #include "report/report_assets.hpp"
+#include "rules/game.hpp"
 #include "store/time_text.hpp"
 
 namespace oaq::report {

@@ -50,7 +50,7 @@ std::string StoreRunRecorder::location() const {
 std::optional<tournament::StoredRun> StoreRunRecorder::find_run(std::string_view name) {
     auto t = db_.find_tournament(name);
     if (!t) return std::nullopt;
-    tournament::StoredRun run{t->id, t->name, run_status(t->status), t->definition, t->settings,
+    tournament::StoredRun run{t->id,   t->name, run_status(t->status), t->definition, t->settings,
                               t->seed, {}};
     for (auto id : t->engine_ids) {
         auto e = db_.engine(id);

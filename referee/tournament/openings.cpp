@@ -62,8 +62,8 @@ game::Opening random_opening(const rules::Rules& rules, int plies, std::uint64_t
 }
 
 Expected<std::vector<game::Opening>> parse_opening_book(std::string_view text,
-                                                         const std::string& source,
-                                                         const rules::Rules& rules, int max_plies) {
+                                                        const std::string& source,
+                                                        const rules::Rules& rules, int max_plies) {
     std::vector<game::Opening> out;
     int number = 0;
     while (!text.empty()) {

@@ -25,9 +25,7 @@ int engine_index(RatingInput& input, std::int64_t key) {
 }  // namespace
 
 double south_points(rules::Result result) {
-    return result == rules::Result::SouthWin   ? 1.0
-           : result == rules::Result::NorthWin ? 0.0
-                                               : 0.5;
+    return result == rules::Result::SouthWin ? 1.0 : result == rules::Result::NorthWin ? 0.0 : 0.5;
 }
 
 void add_result(RatingInput& input, const ResultRow& row) {

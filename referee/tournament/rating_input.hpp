@@ -49,13 +49,13 @@ enum class EngineSelection {
 };
 
 struct RatingInput {
-    std::vector<std::string> names;          // engine i
-    std::vector<std::int64_t> keys;          // engine i's key
-    std::map<std::int64_t, int> index;       // key -> i
-    std::vector<GameResult> games;           // in the order of the rows
-    std::vector<std::int64_t> failures;      // games lost by a failure, by engine index
-    std::int64_t count = 0;                  // games
-    std::int64_t max_game_id = 0;            // the largest game_id among the rows (0: none)
+    std::vector<std::string> names;      // engine i
+    std::vector<std::int64_t> keys;      // engine i's key
+    std::map<std::int64_t, int> index;   // key -> i
+    std::vector<GameResult> games;       // in the order of the rows
+    std::vector<std::int64_t> failures;  // games lost by a failure, by engine index
+    std::int64_t count = 0;              // games
+    std::int64_t max_game_id = 0;        // the largest game_id among the rows (0: none)
 };
 
 // 1 for a South win, 0.5 for a draw (and an unfinished game), 0 for a North win.

@@ -20,7 +20,7 @@ Expected<Run> Run::create(RunRecorder& recorder, std::string name, RunDefinition
     auto valid = validate(definition);
     if (!valid) return fail("run \"" + name + "\": " + valid.error().message);
     Run run(recorder, std::move(clock));
-    NewRun row{name,          definition, to_json(definition), fingerprint(definition),
+    NewRun row{name,          definition,       to_json(definition), fingerprint(definition),
                settings_json, run.clock_.wall()};
     auto id = recorder.create_run(row);
     if (!id) return fail("run \"" + name + "\": " + id.error().message);
@@ -37,8 +37,8 @@ Expected<Run> Run::resume(RunRecorder& recorder, std::string_view name,
         return fail("no run named \"" + std::string(name) + "\" in " + recorder.location());
     if (stored->status == RunStatus::Finished)
         return fail("\"" + std::string(name) + "\" has finished already");
-    Expected<RunDefinition> definition = fail("run \"" + stored->name +
-                                              "\" has no stored definition to resume from");
+    Expected<RunDefinition> definition =
+        fail("run \"" + stored->name + "\" has no stored definition to resume from");
     if (stored->definition_json)
         definition = run_definition_from_json(*stored->definition_json);
     else if (legacy)
@@ -102,7 +102,7 @@ class Session {
     }
 
     void game_finished(const Pairing& p, const game::GameRecord& record) {
-        GameFinished event{p, record, record.termination == game::Termination::Aborted, {}, 0,
+        GameFinished event{p,      record, record.termination == game::Termination::Aborted, {}, 0,
                            total_, {}};
         if (event.aborted) {
             ++aborted_;
@@ -137,8 +137,8 @@ class Session {
     std::vector<RankedLine> lines() const { return standings(input_).value(); }
 
     RunFinished finished_event(RunStatus status, bool interrupted, const std::string& name) {
-        RunFinished f{name, names_, status, interrupted, done(), total_, played_, aborted_,
-                      seconds(), lines(), {}, match_};
+        RunFinished f{name,    names_,   status,    interrupted, done(), total_,
+                      played_, aborted_, seconds(), lines(),     {},     match_};
         if (names_.size() == 2) {
             auto stats = pair_statistics(2, input_.games);
             if (!stats.empty()) f.pair = stats.front();
@@ -156,12 +156,10 @@ class Session {
     std::int64_t aborted() const { return aborted_; }
 
   private:
-    static std::int64_t pair_of(const GameResult& g) {
-        return g.pair_id.value_or(0) & 0xffffffff;
-    }
+    static std::int64_t pair_of(const GameResult& g) { return g.pair_id.value_or(0) & 0xffffffff; }
 
     void add(const Pairing& p, const game::GameRecord& record, std::int64_t game_id) {
-        ResultRow row{game_id, 0, p.pair_index, p.south, p.north, record.result,
+        ResultRow row{game_id,           0, p.pair_index, p.south, p.north, record.result,
                       record.termination};
         add_result(input_, row);
         if (match_) match_->add(p.south, p.north, south_points(record.result), p.pair_index);

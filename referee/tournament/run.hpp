@@ -93,7 +93,7 @@ struct RunFinished {
     std::vector<std::string> engines;
     RunStatus status = RunStatus::Running;
     bool interrupted = false;
-    std::int64_t done = 0;     // games stored, earlier runs included
+    std::int64_t done = 0;  // games stored, earlier runs included
     std::int64_t total = 0;
     std::int64_t played = 0;   // games stored by this run
     std::int64_t aborted = 0;  // games this run aborted

@@ -2,9 +2,9 @@
 
 #include <charconv>
 #include <limits>
+#include <set>
 #include <tuple>
 #include <type_traits>
-#include <set>
 
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
@@ -260,12 +260,11 @@ Expected<KeyValues> Members::pairs(const std::string& key) {
 }
 
 // Unwraps an Expected into `target`, or returns its error from the enclosing function.
-#define OAQ_READ(target, expr)                \
-    do {                                      \
-        auto oaq_read_value = (expr);         \
-        if (!oaq_read_value)                  \
-            return oaq_read_value.error();    \
-        target = std::move(*oaq_read_value);  \
+#define OAQ_READ(target, expr)                              \
+    do {                                                    \
+        auto oaq_read_value = (expr);                       \
+        if (!oaq_read_value) return oaq_read_value.error(); \
+        target = std::move(*oaq_read_value);                \
     } while (false)
 
 Expected<game::TimeControl> time_control(const std::string& text, const std::string& where) {

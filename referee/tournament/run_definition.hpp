@@ -38,9 +38,9 @@ struct EngineDefinition {
     std::vector<std::string> args;
     std::string dir;  // working directory, "" for the referee's
     KeyValues env;
-    KeyValues options;                   // setoption name -> value, in order
+    KeyValues options;                    // setoption name -> value, in order
     std::optional<game::TimeControl> tc;  // nothing: the run's time control
-    bool restart_every_game = false;     // else the process is restarted only after a failure
+    bool restart_every_game = false;      // else the process is restarted only after a failure
 
     friend bool operator==(const EngineDefinition&, const EngineDefinition&) = default;
 };

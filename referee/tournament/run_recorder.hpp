@@ -31,8 +31,8 @@ enum class RunStatus { Running, Finished, Interrupted };
 struct NewRun {
     std::string name;
     RunDefinition definition;
-    std::string definition_json;  // to_json(definition)
-    std::string fingerprint;      // fingerprint(definition)
+    std::string definition_json;       // to_json(definition)
+    std::string fingerprint;           // fingerprint(definition)
     std::string settings_json = "{}";  // how it was started (command line, concurrency): for people
     WallTime started_at{};
 };

@@ -30,7 +30,8 @@ tournament::RunDefinition definition(int engines) {
 
 tournament::PlayerFactory scripted() {
     return [](const tournament::RunDefinition& d, int i) -> std::unique_ptr<game::Player> {
-        return std::make_unique<testing::ScriptedPlayer>(d.engines[static_cast<std::size_t>(i)].name);
+        return std::make_unique<testing::ScriptedPlayer>(
+            d.engines[static_cast<std::size_t>(i)].name);
     };
 }
 

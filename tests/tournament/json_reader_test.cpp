@@ -8,7 +8,8 @@
 using namespace oaq;
 
 TEST_CASE("the JSON reader reads objects, arrays, strings, numbers and literals", "[json]") {
-    auto v = parse_json(R"( {"a": [1, -2.5e3, true, false, null], "s": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00",
+    auto v = parse_json(
+        R"( {"a": [1, -2.5e3, true, false, null], "s": "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00",
         "big": 18446744073709551615, "o": {}} )");
     REQUIRE(v);
     REQUIRE(v->is_object());

@@ -46,8 +46,13 @@ class MemoryRecorder : public tournament::RunRecorder {
         if (find_run(n.name)) return fail("a tournament named \"" + n.name + "\" already exists");
         const auto id = static_cast<tournament::RunId>(runs.size()) + 1;
         Run r;
-        r.stored = {id,           n.name, tournament::RunStatus::Running, n.definition_json,
-                    n.settings_json, n.definition.seed, n.definition.engine_names()};
+        r.stored = {id,
+                    n.name,
+                    tournament::RunStatus::Running,
+                    n.definition_json,
+                    n.settings_json,
+                    n.definition.seed,
+                    n.definition.engine_names()};
         r.fingerprint = n.fingerprint;
         runs[id] = r;
         return id;

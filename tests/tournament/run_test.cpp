@@ -151,7 +151,8 @@ TEST_CASE("an interrupted run stays interrupted and a resume plays exactly the m
     CHECK(again.started->already_done == 5);
     CHECK(recorder.run("cut").reopened == 1);
     std::set<std::int64_t> indices;
-    for (const auto& g : recorder.run("cut").games) CHECK(indices.insert(g.pairing.game_index).second);
+    for (const auto& g : recorder.run("cut").games)
+        CHECK(indices.insert(g.pairing.game_index).second);
     CHECK(indices.size() == 12);
     // Generated openings come from the stored seed.
     for (const auto& g : recorder.run("cut").games) {

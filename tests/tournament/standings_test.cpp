@@ -26,9 +26,8 @@ const std::vector<RatedEngine> kEngines{{10, "A"}, {20, "B"}, {30, "C"}, {40, "D
 TEST_CASE("the rating input indexes engines in the listed order and keys pairs by tournament",
           "[standings][rating_input]") {
     const std::vector<ResultRow> rows{
-        row(1, 1, 0, 20, 10, Result::SouthWin),
-        row(2, 1, 0, 10, 20, Result::Draw),
-        row(3, 2, 0, 10, 30, Result::NorthWin, Termination::Crash),  // A crashed
+        row(1, 1, 0, 20, 10, Result::SouthWin), row(2, 1, 0, 10, 20, Result::Draw),
+        row(3, 2, 0, 10, 30, Result::NorthWin, Termination::Crash),        // A crashed
         row(7, 2, 1, 30, 99, Result::SouthWin, Termination::TimeForfeit),  // 99 is not listed
     };
     auto all = build_rating_input(kEngines, rows);
@@ -59,10 +58,8 @@ TEST_CASE("the ranking orders by rating, infinities at the ends, groups and unra
           "[standings][ranking]") {
     // A beats B and C; B and C draw; D played nothing.
     const std::vector<ResultRow> rows{
-        row(1, 1, 0, 10, 20, Result::SouthWin),
-        row(2, 1, 0, 20, 10, Result::NorthWin),
-        row(3, 1, 1, 10, 30, Result::SouthWin),
-        row(4, 1, 2, 20, 30, Result::Draw),
+        row(1, 1, 0, 10, 20, Result::SouthWin), row(2, 1, 0, 20, 10, Result::NorthWin),
+        row(3, 1, 1, 10, 30, Result::SouthWin), row(4, 1, 2, 20, 30, Result::Draw),
         row(5, 1, 2, 30, 20, Result::SouthWin),
     };
     const auto input = build_rating_input(kEngines, rows);
@@ -93,7 +90,7 @@ TEST_CASE("ranking tiers and tie breaks are total", "[standings][ranking]") {
         r[static_cast<std::size_t>(i)].group = group;
     };
     set(0, RatingStatus::Ok, 10, 0.5);
-    set(1, RatingStatus::Ok, 10, 0.5);          // ties zed on rating and score: by name
+    set(1, RatingStatus::Ok, 10, 0.5);  // ties zed on rating and score: by name
     set(2, RatingStatus::Disconnected, 500, 0.9, 1);
     set(3, RatingStatus::Disconnected, -5, 0.4, 0);  // group 0 before group 1
     set(4, RatingStatus::AllLosses, 0, 0.0);
@@ -109,10 +106,8 @@ TEST_CASE("ranking tiers and tie breaks are total", "[standings][ranking]") {
 TEST_CASE("the snapshot keeps the rated lines ranked among themselves and names the others",
           "[standings][snapshot]") {
     const std::vector<ResultRow> rows{
-        row(1, 1, 0, 10, 20, Result::SouthWin),
-        row(2, 1, 0, 20, 10, Result::NorthWin),
-        row(3, 1, 1, 10, 30, Result::SouthWin),
-        row(4, 1, 2, 20, 30, Result::Draw),
+        row(1, 1, 0, 10, 20, Result::SouthWin), row(2, 1, 0, 20, 10, Result::NorthWin),
+        row(3, 1, 1, 10, 30, Result::SouthWin), row(4, 1, 2, 20, 30, Result::Draw),
         row(9, 1, 2, 30, 20, Result::SouthWin),
     };
     const auto input = build_rating_input(kEngines, rows);
