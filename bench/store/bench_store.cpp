@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "store/results.hpp"
 #include "store/sqlite.hpp"
 #include "store/store.hpp"
 
@@ -274,6 +275,9 @@ int run(Config c) {
     time_query("completed_game_indices (resume)",
                [&] { return store.completed_game_indices(tournament).size(); });
     time_query("rated_games (rating input)", [&] { return store.rated_games(tournament).size(); });
+    time_query("rating_input, whole file (results tools, one builder)", [&] {
+        return static_cast<std::size_t>(oaq::store::rating_input(store, ResultFilter{}).count);
+    });
     time_query("result_games, whole file (results tools)",
                [&] { return store.result_games(ResultFilter{}).size(); });
     time_query("result_games, one engine", [&] {

@@ -13,17 +13,14 @@
 
 namespace oaq::app {
 
-int run_check_engine(int argc, char** argv) {
-    CommandLine cli("oaq check-engine [options] -- CMD [ARGS...]",
-                    "Walks an engine through the protocol: handshake, options, isready, "
-                    "uginewgame, searches from startpos and a mid-game position under every "
-                    "time-control form, go infinite + stop, quit. Every move is checked for "
-                    "legality. Prints each step as PASS or FAIL with the reason; exits 0 only when "
-                    "all pass.");
+namespace {
+
+int ms(std::chrono::nanoseconds d) {
+    return static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(d).count());
+}
+
+void add_options(CommandLine& cli) {
     const engine::EngineConfig defaults;  // the timeouts a match uses
-    const auto ms = [](std::chrono::nanoseconds d) {
-        return static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(d).count());
-    };
     cli.options.add_options()("rules", po::value<std::string>()->default_value("standard"),
                               "rules string: a preset, optionally with switch=value overrides")(
         "option", po::value<std::vector<std::string>>()->composing(),
@@ -39,23 +36,22 @@ int run_check_engine(int argc, char** argv) {
         "ms for go depth 1 / go nodes 1000 -> bestmove")("json", "print one JSON object");
     cli.hidden.add_options()("command", po::value<std::vector<std::string>>(), "CMD [ARGS...]");
     cli.positional.add("command", -1);
-    auto vm = parse(cli, argc, argv);
-    if (!vm) return 0;
-    if (!vm->count("command")) throw OaqError("check-engine: no engine command (see --help)");
+}
 
-    auto words = (*vm)["command"].as<std::vector<std::string>>();
+engine::EngineConfig engine_config(const po::variables_map& vm) {
+    auto words = vm["command"].as<std::vector<std::string>>();
     engine::EngineConfig config;
     config.command = words.front();
     config.args.assign(words.begin() + 1, words.end());
     config.name = config.command.substr(config.command.find_last_of('/') + 1);
-    if (vm->count("dir")) config.working_dir = (*vm)["dir"].as<std::string>();
-    if (vm->count("log")) config.protocol_log = (*vm)["log"].as<std::string>();
-    if (vm->count("stderr")) config.stderr_log = (*vm)["stderr"].as<std::string>();
-    config.handshake_timeout = std::chrono::milliseconds((*vm)["handshake-timeout"].as<int>());
-    config.ready_timeout = std::chrono::milliseconds((*vm)["ready-timeout"].as<int>());
-    config.stall_timeout = std::chrono::milliseconds((*vm)["stall-timeout"].as<int>());
-    if (vm->count("option")) {
-        for (const auto& item : (*vm)["option"].as<std::vector<std::string>>()) {
+    if (vm.count("dir")) config.working_dir = vm["dir"].as<std::string>();
+    if (vm.count("log")) config.protocol_log = vm["log"].as<std::string>();
+    if (vm.count("stderr")) config.stderr_log = vm["stderr"].as<std::string>();
+    config.handshake_timeout = std::chrono::milliseconds(vm["handshake-timeout"].as<int>());
+    config.ready_timeout = std::chrono::milliseconds(vm["ready-timeout"].as<int>());
+    config.stall_timeout = std::chrono::milliseconds(vm["stall-timeout"].as<int>());
+    if (vm.count("option")) {
+        for (const auto& item : vm["option"].as<std::vector<std::string>>()) {
             auto eq = item.find('=');
             if (eq == std::string::npos || eq == 0) {
                 throw OaqError("check-engine: --option \"" + item + "\" is not NAME=VALUE");
@@ -63,6 +59,24 @@ int run_check_engine(int argc, char** argv) {
             config.options.emplace_back(item.substr(0, eq), item.substr(eq + 1));
         }
     }
+    return config;
+}
+
+}  // namespace
+
+int run_check_engine(int argc, char** argv) {
+    CommandLine cli("oaq check-engine [options] -- CMD [ARGS...]",
+                    "Walks an engine through the protocol: handshake, options, isready, "
+                    "uginewgame, searches from startpos and a mid-game position under every "
+                    "time-control form, go infinite + stop, quit. Every move is checked for "
+                    "legality. Prints each step as PASS or FAIL with the reason; exits 0 only when "
+                    "all pass.");
+    add_options(cli);
+    auto vm = parse(cli, argc, argv);
+    if (!vm) return 0;
+    if (!vm->count("command")) throw OaqError("check-engine: no engine command (see --help)");
+
+    const auto config = engine_config(*vm);
     const std::string rules_text = (*vm)["rules"].as<std::string>();
     auto rules = oaq::rules::parse_rules(rules_text);
     if (!rules) throw OaqError("--rules: " + rules.error().message);

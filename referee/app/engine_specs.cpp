@@ -171,4 +171,35 @@ engine::EngineConfig to_engine_config(const EngineSpec& spec) {
     return config;
 }
 
+tournament::EngineDefinition to_definition(const EngineSpec& spec) {
+    tournament::EngineDefinition e;
+    e.name = spec.name;
+    e.command = spec.command;
+    e.args = spec.args;
+    e.dir = spec.dir;
+    e.env = spec.env;
+    e.options = spec.options;
+    if (spec.tc) {
+        auto tc = game::parse_time_control(*spec.tc);
+        if (!tc)
+            throw OaqError("engine " + spec.name + ": tc=" + *spec.tc + ": " + tc.error().message);
+        e.tc = *tc;
+    }
+    e.restart_every_game = spec.restart_every_game;
+    return e;
+}
+
+engine::EngineConfig to_engine_config(const tournament::EngineDefinition& e) {
+    engine::EngineConfig config;
+    config.name = e.name;
+    config.command = e.command;
+    config.args = e.args;
+    config.working_dir = e.dir;
+    config.env = e.env;
+    config.options = e.options;
+    config.restart =
+        e.restart_every_game ? engine::RestartPolicy::EveryGame : engine::RestartPolicy::OnFailure;
+    return config;
+}
+
 }  // namespace oaq::app

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/engine_session.hpp"
+#include "tournament/run_definition.hpp"
 
 namespace oaq::app {
 
@@ -42,5 +43,11 @@ std::vector<EngineSpec> parse_engine_specs(const SplitArguments& split);
 std::vector<std::string> split_words(const std::string& text);
 
 engine::EngineConfig to_engine_config(const EngineSpec& spec);
+
+// The engine as a run defines it. Throws OaqError naming the engine when its tc= does not parse.
+tournament::EngineDefinition to_definition(const EngineSpec& spec);
+// What the engine layer needs to start a defined engine (the stall timeout and logs are the
+// caller's).
+engine::EngineConfig to_engine_config(const tournament::EngineDefinition& engine);
 
 }  // namespace oaq::app

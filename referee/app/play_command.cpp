@@ -72,6 +72,31 @@ class TerminalPlayer final : public game::Player {
     std::ostream& out_;
 };
 
+// Prints the board after each move and the engine's thinking.
+game::GameObserver terminal_observer(const rules::Rules& rules) {
+    game::GameObserver observer;
+    observer.on_start = [rules](const rules::Position& pos) {
+        std::cout << draw_board(pos, rules) << "\n";
+    };
+    observer.on_move = [rules](const game::MoveRecord& m, const rules::Position& pos) {
+        std::cout << fmt::format("\n{} played {} ({:.2f} s)\n",
+                                 pos.side == rules::Side::South ? "North" : "South", m.move,
+                                 static_cast<double>(m.time_used.count()) / 1e6)
+                  << draw_board(pos, rules) << "\n";
+    };
+    observer.on_info = [](const protocol::Info& info) {
+        std::string pv;
+        for (const auto& m : info.pv) pv += " " + m;
+        std::cout << fmt::format(
+            "  engine: depth {} score {} nodes {} pv{}\n", info.depth.value_or(0),
+            info.score ? (info.score->kind == protocol::Score::Kind::Mate ? "mate " : "cp ") +
+                             std::to_string(info.score->value)
+                       : std::string("-"),
+            info.nodes.value_or(0), pv);
+    };
+    return observer;
+}
+
 }  // namespace
 
 int run_play(int argc, char** argv) {
@@ -111,26 +136,7 @@ int run_play(int argc, char** argv) {
     settings.south_tc = side == "south" ? relaxed : *tc;
     settings.north_tc = side == "south" ? *tc : relaxed;
 
-    game::GameObserver observer;
-    observer.on_start = [&](const rules::Position& pos) {
-        std::cout << draw_board(pos, *rules) << "\n";
-    };
-    observer.on_move = [&](const game::MoveRecord& m, const rules::Position& pos) {
-        std::cout << fmt::format("\n{} played {} ({:.2f} s)\n",
-                                 pos.side == rules::Side::South ? "North" : "South", m.move,
-                                 static_cast<double>(m.time_used.count()) / 1e6)
-                  << draw_board(pos, *rules) << "\n";
-    };
-    observer.on_info = [](const protocol::Info& info) {
-        std::string pv;
-        for (const auto& m : info.pv) pv += " " + m;
-        std::cout << fmt::format(
-            "  engine: depth {} score {} nodes {} pv{}\n", info.depth.value_or(0),
-            info.score ? (info.score->kind == protocol::Score::Kind::Mate ? "mate " : "cp ") +
-                             std::to_string(info.score->value)
-                       : std::string("-"),
-            info.nodes.value_or(0), pv);
-    };
+    const auto observer = terminal_observer(*rules);
     std::atomic<bool> abort{false};
     auto record = side == "south" ? game::play_game(person, engine, settings, abort, observer)
                                   : game::play_game(engine, person, settings, abort, observer);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "app/standings.hpp"
 #include "common/json.hpp"
 #include "rules/game.hpp"
 
@@ -13,10 +14,6 @@ namespace oaq::app {
 namespace {
 
 using game::Termination;
-
-double south_points(rules::Result r) {
-    return r == rules::Result::SouthWin ? 1.0 : r == rules::Result::NorthWin ? 0.0 : 0.5;
-}
 
 std::string result_text(rules::Result r) {
     return r == rules::Result::SouthWin ? "1-0" : r == rules::Result::NorthWin ? "0-1" : "1/2-1/2";
@@ -30,275 +27,176 @@ std::string duration_text(double seconds) {
     return fmt::format("{:.1f}s", seconds);
 }
 
-std::string decision_text(tournament::SprtDecision d) {
-    return d == tournament::SprtDecision::AcceptH1   ? "H1"
-           : d == tournament::SprtDecision::AcceptH0 ? "H0"
-                                                     : "none";
+std::string elo_pm(const std::optional<tournament::EloEstimate>& e) {
+    return e ? fmt::format("{:+.1f} ± {:.1f}", e->elo, e->error) : "-";
+}
+
+std::string penta_json(const tournament::Pentanomial& p) {
+    std::vector<std::string> items;
+    for (auto n : p.counts) items.push_back(std::to_string(n));
+    return Json::array(items);
+}
+
+// The referee's own cost, engines excluded (RUSAGE_SELF does not count children).
+void add_referee_cost(Json& j) {
+    rusage self{};
+    ::getrusage(RUSAGE_SELF, &self);
+    const double cpu = static_cast<double>(self.ru_utime.tv_sec + self.ru_stime.tv_sec) +
+                       static_cast<double>(self.ru_utime.tv_usec + self.ru_stime.tv_usec) / 1e6;
+    j.field("referee_cpu_seconds", cpu)
+        .field("referee_peak_rss_kb", static_cast<std::int64_t>(self.ru_maxrss));
+}
+
+std::string verdict_text(tournament::SprtDecision d) {
+    return d == tournament::SprtDecision::AcceptH1   ? "H1 accepted (the change is an improvement)"
+           : d == tournament::SprtDecision::AcceptH0 ? "H0 accepted (no improvement of elo1)"
+                                                     : "none (stopped before a decision)";
 }
 
 }  // namespace
 
-Progress::Progress(std::vector<std::string> engines, std::int64_t total_games, bool json, int every,
-                   std::optional<tournament::SprtParams> sprt)
-    : engines_(std::move(engines)),
-      total_(total_games),
-      json_(json),
-      every_(every),
-      sprt_(sprt),
-      failures_(engines_.size(), 0) {}
-
-void Progress::add_result(int south, int north, rules::Result result, std::int64_t pair_index,
-                          bool failure_by_south, bool failure_by_north) {
-    const double sp = south_points(result);
-    results_.push_back({south, north, sp, pair_index});
-    if (failure_by_south) ++failures_[static_cast<std::size_t>(south)];
-    if (failure_by_north) ++failures_[static_cast<std::size_t>(north)];
-    if (engines_.size() != 2) return;
-    const double p0 = south == 0 ? sp : 1.0 - sp;  // engine 0's points
-    if (p0 == 1.0)
-        ++trinomial_.wins;
-    else if (p0 == 0.0)
-        ++trinomial_.losses;
-    else
-        ++trinomial_.draws;
-    auto open = open_pairs_.find(pair_index);
-    if (open == open_pairs_.end()) {
-        open_pairs_[pair_index] = p0;
-    } else {
-        ++pentanomial_.counts[static_cast<std::size_t>(std::lround((open->second + p0) * 2))];
-        open_pairs_.erase(open);
-    }
-    if (sprt_ && decision_ == tournament::SprtDecision::Continue && pentanomial_.pairs() > 0) {
-        decision_ = sprt_->decide(llr());
-    }
-}
-
-void Progress::add_stored(int south, int north, rules::Result result, std::int64_t pair_index) {
-    add_result(south, north, result, pair_index, false, false);
-    ++done_before_;
-}
-
-void Progress::start(const std::string& name, std::size_t already_done) {
-    if (json_) {
-        Json j;
-        j.field("type", "start").field("name", name).field("games", total_);
-        j.field("already_done", static_cast<std::int64_t>(already_done));
-        std::cout << j.str() << std::endl;
-    } else {
-        std::cout << fmt::format(
-                         "{}: {} games{}\n", name, total_,
-                         already_done ? fmt::format(", {} already played", already_done) : "")
-                  << std::flush;
-    }
-}
-
-double Progress::llr() const {
-    return tournament::llr(*sprt_, pentanomial_);
-}
-
-std::string Progress::sprt_line() const {
-    auto elo = tournament::elo_estimate(pentanomial_);
-    auto nelo = tournament::normalized_elo(pentanomial_);
+std::string sprt_line(const tournament::SprtStatus& s) {
+    const auto& c = s.pairs.counts;
     return fmt::format(
         "SPRT: games {}  W/D/L {}/{}/{}  penta [{}, {}, {}, {}, {}]  Elo {}  nElo {}  LLR {:.2f} "
         "({:.2f}, {:.2f})",
-        trinomial_.games(), trinomial_.wins, trinomial_.draws, trinomial_.losses,
-        pentanomial_.counts[0], pentanomial_.counts[1], pentanomial_.counts[2],
-        pentanomial_.counts[3], pentanomial_.counts[4],
-        elo ? fmt::format("{:+.1f} ± {:.1f}", elo->elo, elo->error) : "-",
-        nelo ? fmt::format("{:+.1f}", *nelo) : "-", llr(), sprt_->lower_bound(),
-        sprt_->upper_bound());
+        s.games.games(), s.games.wins, s.games.draws, s.games.losses, c[0], c[1], c[2], c[3], c[4],
+        elo_pm(s.elo), s.nelo ? fmt::format("{:+.1f}", *s.nelo) : "-", s.llr, s.lower_bound,
+        s.upper_bound);
 }
 
-std::string Progress::sprt_json(const char* type) const {
-    Json j;
-    j.field("type", type).field("games", trinomial_.games());
-    j.field("wins", trinomial_.wins)
-        .field("draws", trinomial_.draws)
-        .field("losses", trinomial_.losses);
-    std::vector<std::string> penta;
-    for (auto n : pentanomial_.counts) penta.push_back(std::to_string(n));
-    j.raw("pentanomial", Json::array(penta));
-    auto elo = tournament::elo_estimate(pentanomial_);
-    j.field("elo", elo ? std::optional<double>(elo->elo) : std::nullopt);
-    j.field("elo_error", elo ? std::optional<double>(elo->error) : std::nullopt);
-    j.field("nelo", tournament::normalized_elo(pentanomial_));
-    j.field("llr", llr())
-        .field("lower_bound", sprt_->lower_bound())
-        .field("upper_bound", sprt_->upper_bound());
-    j.field("model", sprt_->is_normalized() ? "normalized" : "logistic");
-    j.field("elo0", sprt_->elo0()).field("elo1", sprt_->elo1());
-    j.field("alpha", sprt_->alpha()).field("beta", sprt_->beta());
-    j.field("verdict", decision_text(decision_));
-    j.field(
-        "summary",
-        fmt::format(
-            "SPRT [{:g}, {:g}] {} alpha={:g} beta={:g}: {}, LLR {:.2f} ({:.2f}, {:.2f}), {} games",
-            sprt_->elo0(), sprt_->elo1(), sprt_->is_normalized() ? "normalized" : "logistic",
-            sprt_->alpha(), sprt_->beta(),
-            decision_ == tournament::SprtDecision::AcceptH1   ? "H1 accepted"
-            : decision_ == tournament::SprtDecision::AcceptH0 ? "H0 accepted"
-                                                              : "no verdict",
-            llr(), sprt_->lower_bound(), sprt_->upper_bound(), trinomial_.games()));
-    return j.str();
+std::string match_json(const tournament::PairStats& pair, const std::vector<std::string>& names) {
+    Json m;
+    m.field("engine", names[0]).field("opponent", names[1]);
+    m.field("wins", pair.results.wins)
+        .field("draws", pair.results.draws)
+        .field("losses", pair.results.losses);
+    m.raw("pentanomial", penta_json(pair.pairs));
+    m.field("elo", pair.elo ? std::optional<double>(pair.elo->elo) : std::nullopt);
+    m.field("elo_error", pair.elo ? std::optional<double>(pair.elo->error) : std::nullopt);
+    m.field("los", pair.los);
+    return m.str();
 }
 
-std::string Progress::sprt_outcome_json() const {
-    return sprt_ ? sprt_json("sprt") : "{}";
-}
-
-void Progress::print_match_line() {
-    const double points =
-        static_cast<double>(trinomial_.wins) + 0.5 * static_cast<double>(trinomial_.draws);
-    const auto games = trinomial_.games();
-    std::cout << fmt::format("Score of {} vs {}: {} - {} - {}  [{:.3f}] {}\n", engines_[0],
-                             engines_[1], trinomial_.wins, trinomial_.losses, trinomial_.draws,
-                             games ? points / static_cast<double>(games) : 0.0, games);
-}
-
-void Progress::print_standings() {
-    const auto done = done_before_ + done_now_;
-    const double minutes =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count() / 60.0;
-    const double per_minute = minutes > 0 ? static_cast<double>(done_now_) / minutes : 0.0;
-    const double eta =
-        per_minute > 0 ? static_cast<double>(total_ - done) / per_minute * 60.0 : std::nan("");
-    auto lines = standings();
+void Progress::run_started(const tournament::RunStarted& e) {
+    engines_ = e.engines;
     if (json_) {
         Json j;
-        j.field("type", "standings").field("games_done", done).field("games_total", total_);
-        j.field("games_per_minute", per_minute)
-            .field("eta_seconds", std::isfinite(eta) ? std::optional<double>(eta) : std::nullopt);
-        j.raw("standings", standings_json(lines));
-        std::cout << j.str() << std::endl;
-    } else {
-        std::cout << "\n"
-                  << standings_table(lines)
-                  << fmt::format("games {}/{}, {:.1f} games/min, ETA {}\n\n", done, total_,
-                                 per_minute, duration_text(eta))
-                  << std::flush;
-    }
-}
-
-void Progress::game_finished(const tournament::Pairing& p, const game::GameRecord& r,
-                             std::optional<std::int64_t> game_id) {
-    if (r.termination == Termination::Aborted) {
-        ++aborted_;
-    } else {
-        ++done_now_;
-        const bool failed = game::is_failure(r.termination);
-        const bool south_failed = failed && r.result == rules::Result::NorthWin;
-        const bool north_failed = failed && r.result == rules::Result::SouthWin;
-        add_result(p.south, p.north, r.result, p.pair_index, south_failed, north_failed);
-    }
-    const auto done = done_before_ + done_now_;
-    if (json_) {
-        Json j;
-        j.field("type", "game")
-            .field("id", game_id)
-            .field("index", p.game_index)
-            .field("pair", p.pair_index);
-        j.field("south", r.south).field("north", r.north);
-        j.field("result", r.termination == Termination::Aborted
-                              ? std::string("aborted")
-                              : std::string(rules::to_string(r.result)));
-        j.field("termination", game::to_string(r.termination)).field("detail", r.detail);
-        j.field("plies", r.plies())
-            .raw("score", fmt::format("[{},{}]", r.score_south, r.score_north));
-        j.field("opening", r.opening);
-        std::vector<std::string> moves;
-        for (const auto& m : r.moves) moves.push_back(m.move);
-        j.raw("moves", Json::string_array(moves));
-        std::cout << j.str() << "\n";
-        if (sprt_ && p.game_index % 2 == 1) std::cout << sprt_json("sprt") << "\n";
-        std::cout << std::flush;
-    } else {
-        std::cout << fmt::format(
-            "[{:>{}}/{}] {} vs {}: {}  {}{}  {} plies  score {}-{}\n", done,
-            std::to_string(total_).size(), total_, r.south, r.north,
-            r.termination == Termination::Aborted ? "aborted" : result_text(r.result),
-            game::to_string(r.termination), r.detail.empty() ? "" : " (" + r.detail + ")",
-            r.plies(), r.score_south, r.score_north);
-        if (engines_.size() == 2 && r.termination != Termination::Aborted) print_match_line();
-        if (sprt_ && r.termination != Termination::Aborted) std::cout << sprt_line() << "\n";
-        std::cout << std::flush;
-    }
-    if (every_ > 0 && r.termination != Termination::Aborted && done % every_ == 0 && done < total_)
-        print_standings();
-}
-
-std::vector<StandingsLine> Progress::standings() const {
-    return compute_standings({engines_, results_, failures_});
-}
-
-void Progress::finish(bool finished, const std::string& resume_command) {
-    const auto lines = standings();
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-    std::optional<tournament::PairStats> pair;
-    if (engines_.size() == 2) {
-        auto stats = tournament::pair_statistics(2, results_);
-        if (!stats.empty()) pair = stats.front();
-    }
-    if (json_) {
-        Json j;
-        j.field("type", "summary").field("finished", finished);
-        j.field("games_done", done_before_ + done_now_)
-            .field("games_total", total_)
-            .field("aborted", aborted_);
-        j.field("seconds", seconds);
-        // The referee's own cost, engines excluded (RUSAGE_SELF does not count children).
-        rusage self{};
-        ::getrusage(RUSAGE_SELF, &self);
-        const double cpu = static_cast<double>(self.ru_utime.tv_sec + self.ru_stime.tv_sec) +
-                           static_cast<double>(self.ru_utime.tv_usec + self.ru_stime.tv_usec) / 1e6;
-        j.field("referee_cpu_seconds", cpu)
-            .field("referee_peak_rss_kb", static_cast<std::int64_t>(self.ru_maxrss));
-        j.raw("standings", standings_json(lines));
-        if (pair) {
-            Json m;
-            m.field("engine", engines_[0]).field("opponent", engines_[1]);
-            m.field("wins", pair->results.wins)
-                .field("draws", pair->results.draws)
-                .field("losses", pair->results.losses);
-            std::vector<std::string> penta;
-            for (auto n : pair->pairs.counts) penta.push_back(std::to_string(n));
-            m.raw("pentanomial", Json::array(penta));
-            m.field("elo", pair->elo ? std::optional<double>(pair->elo->elo) : std::nullopt);
-            m.field("elo_error",
-                    pair->elo ? std::optional<double>(pair->elo->error) : std::nullopt);
-            m.field("los", pair->los);
-            j.raw("match", m.str());
-        }
-        if (sprt_) j.raw("sprt", sprt_json("sprt"));
-        if (!finished && !resume_command.empty()) j.field("resume", resume_command);
+        j.field("type", "start").field("name", e.name).field("games", e.total_games);
+        j.field("already_done", e.already_done);
         std::cout << j.str() << std::endl;
         return;
     }
-    std::cout << "\n" << standings_table(lines);
-    if (pair) {
+    std::cout << fmt::format(
+                     "{}: {} games{}\n", e.name, e.total_games,
+                     e.already_done ? fmt::format(", {} already played", e.already_done) : "")
+              << std::flush;
+}
+
+void Progress::print_game_json(const tournament::GameFinished& e) const {
+    const auto& r = e.record;
+    const auto& p = e.pairing;
+    Json j;
+    j.field("type", "game").field("id", e.game_id).field("index", p.game_index);
+    j.field("pair", p.pair_index);
+    j.field("south", r.south).field("north", r.north);
+    j.field("result", e.aborted ? std::string("aborted") : std::string(rules::to_string(r.result)));
+    j.field("termination", game::to_string(r.termination)).field("detail", r.detail);
+    j.field("plies", r.plies()).raw("score", fmt::format("[{},{}]", r.score_south, r.score_north));
+    j.field("opening", r.opening);
+    std::vector<std::string> moves;
+    for (const auto& m : r.moves) moves.push_back(m.move);
+    j.raw("moves", Json::string_array(moves));
+    std::cout << j.str() << "\n";
+    if (e.match && e.match->has_sprt() && p.game_index % 2 == 1)
+        std::cout << e.match->outcome_json() << "\n";
+    std::cout << std::flush;
+}
+
+void Progress::print_game_text(const tournament::GameFinished& e) const {
+    const auto& r = e.record;
+    std::cout << fmt::format(
+        "[{:>{}}/{}] {} vs {}: {}  {}{}  {} plies  score {}-{}\n", e.done,
+        std::to_string(e.total).size(), e.total, r.south, r.north,
+        e.aborted ? "aborted" : result_text(r.result), game::to_string(r.termination),
+        r.detail.empty() ? "" : " (" + r.detail + ")", r.plies(), r.score_south, r.score_north);
+    if (e.match && !e.aborted) {
+        const auto& t = e.match->trinomial();
+        const auto games = t.games();
+        std::cout << fmt::format(
+            "Score of {} vs {}: {} - {} - {}  [{:.3f}] {}\n", engines_[0], engines_[1], t.wins,
+            t.losses, t.draws, games ? e.match->points() / static_cast<double>(games) : 0.0, games);
+        if (auto s = e.match->sprt_status()) std::cout << sprt_line(*s) << "\n";
+    }
+    std::cout << std::flush;
+}
+
+void Progress::game_finished(const tournament::GameFinished& e) {
+    if (json_)
+        print_game_json(e);
+    else
+        print_game_text(e);
+}
+
+void Progress::standings_due(const tournament::StandingsDue& e) {
+    if (json_) {
+        Json j;
+        j.field("type", "standings").field("games_done", e.done).field("games_total", e.total);
+        j.field("games_per_minute", e.games_per_minute).field("eta_seconds", e.eta_seconds);
+        j.raw("standings", standings_json(e.standings));
+        std::cout << j.str() << std::endl;
+        return;
+    }
+    std::cout << "\n"
+              << standings_table(e.standings)
+              << fmt::format("games {}/{}, {:.1f} games/min, ETA {}\n\n", e.done, e.total,
+                             e.games_per_minute,
+                             duration_text(e.eta_seconds.value_or(std::nan(""))))
+              << std::flush;
+}
+
+void Progress::print_summary_json(const tournament::RunFinished& e) const {
+    const bool finished = e.status == tournament::RunStatus::Finished;
+    Json j;
+    j.field("type", "summary").field("finished", finished);
+    j.field("games_done", e.done).field("games_total", e.total).field("aborted", e.aborted);
+    j.field("seconds", e.seconds);
+    add_referee_cost(j);
+    j.raw("standings", standings_json(e.standings));
+    if (e.pair) j.raw("match", match_json(*e.pair, e.engines));
+    if (e.match && e.match->has_sprt()) j.raw("sprt", e.match->outcome_json());
+    if (!finished && !resume_command_.empty()) j.field("resume", resume_command_);
+    std::cout << j.str() << std::endl;
+}
+
+void Progress::print_summary_text(const tournament::RunFinished& e) const {
+    std::cout << "\n" << standings_table(e.standings);
+    if (e.pair) {
+        const auto& p = *e.pair;
+        const auto& c = p.pairs.counts;
         std::cout << fmt::format(
             "\n{} vs {}: +{} ={} -{}  pairs [{}, {}, {}, {}, {}]  Elo {}  LOS {:.1f}%\n",
-            engines_[0], engines_[1], pair->results.wins, pair->results.draws, pair->results.losses,
-            pair->pairs.counts[0], pair->pairs.counts[1], pair->pairs.counts[2],
-            pair->pairs.counts[3], pair->pairs.counts[4],
-            pair->elo ? fmt::format("{:+.1f} ± {:.1f}", pair->elo->elo, pair->elo->error) : "-",
-            100.0 * pair->los);
+            e.engines[0], e.engines[1], p.results.wins, p.results.draws, p.results.losses, c[0],
+            c[1], c[2], c[3], c[4], elo_pm(p.elo), 100.0 * p.los);
     }
-    if (sprt_) {
-        std::cout << sprt_line() << "\n"
-                  << fmt::format("SPRT verdict: {}\n",
-                                 decision_ == tournament::SprtDecision::AcceptH1
-                                     ? "H1 accepted (the change is an improvement)"
-                                 : decision_ == tournament::SprtDecision::AcceptH0
-                                     ? "H0 accepted (no improvement of elo1)"
-                                     : "none (stopped before a decision)");
+    if (e.match) {
+        if (auto s = e.match->sprt_status()) {
+            std::cout << sprt_line(*s) << "\n"
+                      << fmt::format("SPRT verdict: {}\n", verdict_text(s->decision));
+        }
     }
-    std::cout << fmt::format("\n{} games in {}{}\n", done_now_, duration_text(seconds),
-                             aborted_ ? fmt::format(", {} aborted", aborted_) : "");
-    if (!finished && !resume_command.empty())
-        std::cout << "Interrupted. Continue with: " << resume_command << "\n";
+    std::cout << fmt::format("\n{} games in {}{}\n", e.played, duration_text(e.seconds),
+                             e.aborted ? fmt::format(", {} aborted", e.aborted) : "");
+    if (e.status != tournament::RunStatus::Finished && !resume_command_.empty())
+        std::cout << "Interrupted. Continue with: " << resume_command_ << "\n";
     std::cout << std::flush;
+}
+
+void Progress::run_finished(const tournament::RunFinished& e) {
+    if (json_)
+        print_summary_json(e);
+    else
+        print_summary_text(e);
 }
 
 }  // namespace oaq::app

@@ -1,25 +1,144 @@
 // `oaq ratings`: Bradley-Terry maximum-likelihood ratings over one tournament or over every stored
 // game of one rules string (never a mix of rules), optionally anchored on an engine, with the pair
-// table on request. Each run stores a rating snapshot so later tools see what was computed from
-// which games.
+// table on request. The table is ranked by the one ranking policy (tournament/ranking.hpp) and
+// each run stores it as a rating snapshot (tournament/snapshot.hpp), so later tools see what was
+// computed from which games.
 #include <fmt/format.h>
 #include <iostream>
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
 #include "app/results_common.hpp"
-#include "app/standings.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
+#include "store/results.hpp"
 #include "tournament/pentanomial.hpp"
+#include "tournament/snapshot.hpp"
 
 namespace oaq::app {
 
 namespace {
 
-bool rated(const tournament::EngineRating& r) {
-    return r.status == tournament::RatingStatus::Ok ||
-           r.status == tournament::RatingStatus::Disconnected;
+using tournament::is_rated;
+using tournament::RankedLine;
+
+struct Rated {
+    Selection sel;
+    tournament::RatingInput input;
+    tournament::Anchor anchor;
+    std::string anchor_name;
+    std::vector<RankedLine> lines;
+};
+
+Rated rate(store::Store& db, const po::variables_map& vm) {
+    Rated r{select_games(db, vm, true), {}, {}, {}, {}};
+    r.input = index_games(db, db.result_games(r.sel.filter));
+    r.anchor.rating = vm["anchor-rating"].as<double>();
+    if (vm.count("anchor")) {
+        r.anchor_name = vm["anchor"].as<std::string>();
+        const auto e = find_engine(db, r.anchor_name);
+        auto it = r.input.index.find(e.id);
+        if (it == r.input.index.end())
+            throw OaqError("--anchor: " + r.anchor_name + " played none of the selected games");
+        r.anchor.engine = it->second;
+    }
+    r.lines = ranked(r.input, r.anchor);
+    return r;
+}
+
+std::string games_spec(const Rated& r, const po::variables_map& vm) {
+    std::string spec = r.sel.tournament ? "tournament=" + std::to_string(r.sel.tournament->id)
+                                        : "rules=" + *r.sel.filter.rules;
+    if (r.sel.engine) spec += ";engine=" + std::to_string(r.sel.engine->id);
+    if (vm.count("since")) spec += ";since=" + vm["since"].as<std::string>();
+    if (vm.count("until")) spec += ";until=" + vm["until"].as<std::string>();
+    return spec;
+}
+
+std::optional<store::RowId> save_snapshot(store::Store& db, const Rated& r,
+                                          const po::variables_map& vm) {
+    if (vm.count("no-save") || r.input.count == 0) return std::nullopt;
+    const auto snapshot = tournament::build_snapshot(r.input, r.lines, r.anchor, r.anchor_name);
+    const auto rules = r.sel.tournament ? r.sel.tournament->rules : r.sel.filter.rules.value_or("");
+    return db.save_rating_snapshot(
+        store::snapshot_row(snapshot, r.sel.filter.tournament_id, rules, games_spec(r, vm)));
+}
+
+std::string rating_json(const RankedLine& l) {
+    const auto& e = l.rating;
+    Json j;
+    j.field("rank", l.rank).field("engine", l.engine);
+    if (is_rated(e))
+        j.field("rating", e.rating).field("error", e.error);
+    else
+        j.null("rating").null("error");
+    j.field("games", e.games).field("points", e.points).field("score", e.score);
+    j.field("wins", e.wins).field("draws", e.draws).field("losses", e.losses);
+    j.field("status", to_string(e.status));
+    return j.str();
+}
+
+std::string pair_json(const Rated& r, const tournament::PairStats& p) {
+    Json j;
+    j.field("a", r.input.names[static_cast<std::size_t>(p.a)]);
+    j.field("b", r.input.names[static_cast<std::size_t>(p.b)]);
+    j.field("wins", p.results.wins).field("draws", p.results.draws);
+    j.field("losses", p.results.losses);
+    const auto& c = p.pairs.counts;
+    j.raw("pentanomial", fmt::format("[{},{},{},{},{}]", c[0], c[1], c[2], c[3], c[4]));
+    if (p.elo)
+        j.field("elo", p.elo->elo).field("elo_error", p.elo->error);
+    else
+        j.null("elo").null("elo_error");
+    j.field("los", p.los);
+    return j.str();
+}
+
+void print_json(const Rated& r, const std::vector<tournament::PairStats>& pairs, bool with_pairs,
+                std::optional<store::RowId> snapshot_id) {
+    std::vector<std::string> rows, pair_rows;
+    for (const auto& l : r.lines) rows.push_back(rating_json(l));
+    for (const auto& p : pairs) pair_rows.push_back(pair_json(r, p));
+    Json out;
+    out.field("scope", r.sel.scope).field("method", tournament::kRatingMethod);
+    out.field("games", r.input.count);
+    out.raw("ratings", Json::array(rows));
+    if (with_pairs) out.raw("pairs", Json::array(pair_rows));
+    out.field("snapshot_id", snapshot_id);
+    std::cout << out.str() << "\n";
+}
+
+Table pairs_table(const Rated& r, const std::vector<tournament::PairStats>& pairs) {
+    Table pt{{"a", "b", "W/D/L", "pentanomial", "elo ± 95%", "LOS %"}, {}};
+    for (const auto& p : pairs) {
+        const auto& c = p.pairs.counts;
+        pt.rows.push_back(
+            {text_cell(r.input.names[static_cast<std::size_t>(p.a)]),
+             text_cell(r.input.names[static_cast<std::size_t>(p.b)]),
+             text_cell(fmt::format("{}/{}/{}", p.results.wins, p.results.draws, p.results.losses)),
+             text_cell(fmt::format("[{} {} {} {} {}]", c[0], c[1], c[2], c[3], c[4])),
+             text_cell(p.elo ? fmt::format("{:+.1f} ± {:.1f}", p.elo->elo, p.elo->error) : "-"),
+             real_cell(100.0 * p.los, 1)});
+    }
+    return pt;
+}
+
+void print_text(const Rated& r, const std::vector<tournament::PairStats>& pairs, bool with_pairs) {
+    Table table{{"rank", "engine", "rating", "± 95%", "games", "points", "score %", "status"}, {}};
+    for (const auto& l : r.lines) {
+        const auto& e = l.rating;
+        table.rows.push_back({int_cell(l.rank), text_cell(l.engine),
+                              is_rated(e) ? real_cell(e.rating, 1) : text_cell("-"),
+                              is_rated(e) ? real_cell(e.error, 1) : text_cell("-"),
+                              int_cell(e.games), real_cell(e.points, 1),
+                              real_cell(100.0 * e.score, 1),
+                              text_cell(std::string(tournament::to_string(e.status)))});
+    }
+    std::cout << fmt::format(
+        "Ratings, {} ({} games, Bradley-Terry maximum likelihood, anchor {})\n", r.sel.scope,
+        r.input.count, r.anchor.engine ? r.anchor_name : "mean 0");
+    std::cout << render(table, OutputFormat::Table);
+    if (with_pairs) std::cout << "\n" << render(pairs_table(r, pairs), OutputFormat::Table);
 }
 
 }  // namespace
@@ -27,12 +146,12 @@ bool rated(const tournament::EngineRating& r) {
 int run_ratings(int argc, char** argv) {
     CommandLine cli(
         "oaq ratings [--db FILE] [--tournament T | --rules R] [--anchor ENGINE [--anchor-rating "
-        "X]] "
-        "[--pairs] [--json]",
-        "Fits Bradley-Terry (logistic Elo) ratings by maximum likelihood over one "
-        "tournament, or over every stored game of one rules string (standard by "
-        "default), prints rank, engine, rating ± 95%, games, points, score and status, "
-        "and stores the table as a rating snapshot in the file.");
+        "X]] [--pairs] [--json]",
+        "Fits Bradley-Terry (logistic Elo) ratings by maximum likelihood over one tournament, or "
+        "over every stored game of one rules string (standard by default), prints rank, engine, "
+        "rating ± 95%, games, points, score and status, ranked by rating where ratings compare "
+        "(then disconnected groups, then unrated engines), and stores the table as a rating "
+        "snapshot in the file.");
     add_db_option(cli);
     add_filter_options(cli);
     add_format_options(cli, false);
@@ -44,157 +163,21 @@ int run_ratings(int argc, char** argv) {
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
     auto db = open_results(*vm);
-    const auto sel = select_games(db, *vm, true);
-    const auto games = db.result_games(sel.filter);
-    const auto indexed = index_games(db, games);
-    const int n = static_cast<int>(indexed.names.size());
-
-    tournament::Anchor anchor;
-    anchor.rating = (*vm)["anchor-rating"].as<double>();
-    std::string anchor_name;
-    if (vm->count("anchor")) {
-        anchor_name = (*vm)["anchor"].as<std::string>();
-        const auto e = find_engine(db, anchor_name);
-        auto it = indexed.index.find(e.id);
-        if (it == indexed.index.end())
-            throw OaqError("--anchor: " + anchor_name + " played none of the selected games");
-        anchor.engine = it->second;
-    }
-    auto fitted = tournament::fit_ratings(n, indexed.games, anchor);
-    if (!fitted) throw OaqError("ratings: " + fitted.error().message);
-
-    // Rank by rating among rated engines, then the unrated ones by points.
-    std::vector<int> order(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) order[static_cast<std::size_t>(i)] = i;
-    const auto& r = *fitted;
-    auto at = [&](int i) -> const tournament::EngineRating& {
-        return r[static_cast<std::size_t>(i)];
-    };
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        if (rated(at(a)) != rated(at(b))) return rated(at(a));
-        if (rated(at(a)) && at(a).rating != at(b).rating) return at(a).rating > at(b).rating;
-        if (at(a).score != at(b).score) return at(a).score > at(b).score;
-        return indexed.names[static_cast<std::size_t>(a)] <
-               indexed.names[static_cast<std::size_t>(b)];
-    });
-
-    store::RatingSnapshot snap;
-    snap.tournament_id = sel.filter.tournament_id;
-    snap.rules = sel.tournament ? sel.tournament->rules : sel.filter.rules.value_or("");
-    snap.method = "bradley_terry_mle";
-    std::vector<std::string> unrated;
-    for (int i : order) {
-        if (!rated(at(i))) unrated.push_back(indexed.names[static_cast<std::size_t>(i)]);
-    }
-    Json params;
-    params.field("scale", "logistic_elo").field("error", "95%");
-    if (anchor.engine)
-        params.field("anchor", anchor_name).field("anchor_rating", anchor.rating);
-    else
-        params.field("anchor", "mean").field("anchor_rating", anchor.rating);
-    params.raw("unrated", Json::string_array(unrated));
-    snap.parameters = params.str();
-    snap.games_spec = sel.tournament ? "tournament=" + std::to_string(sel.tournament->id)
-                                     : "rules=" + *sel.filter.rules;
-    if (sel.engine) snap.games_spec += ";engine=" + std::to_string(sel.engine->id);
-    if (vm->count("since")) snap.games_spec += ";since=" + (*vm)["since"].as<std::string>();
-    if (vm->count("until")) snap.games_spec += ";until=" + (*vm)["until"].as<std::string>();
-    snap.game_count = indexed.count;
-    snap.max_game_id = indexed.max_game_id;
-    int rank = 0;
-    for (int i : order) {
-        const auto& e = at(i);
-        if (!rated(e)) continue;
-        store::RatingEntry entry;
-        entry.engine_id = indexed.ids[static_cast<std::size_t>(i)];
-        entry.rank = ++rank;
-        entry.rating = e.rating;
-        entry.error = e.error;
-        entry.games = static_cast<int>(e.games);
-        entry.points = e.points;
-        entry.wins = static_cast<int>(e.wins);
-        entry.draws = static_cast<int>(e.draws);
-        entry.losses = static_cast<int>(e.losses);
-        snap.entries.push_back(entry);
-    }
-    std::optional<store::RowId> snapshot_id;
-    if (!vm->count("no-save") && indexed.count > 0) snapshot_id = db.save_rating_snapshot(snap);
-
-    const auto pairs = vm->count("pairs") ? tournament::pair_statistics(n, indexed.games)
-                                          : std::vector<tournament::PairStats>{};
-    auto name = [&](int i) { return indexed.names[static_cast<std::size_t>(i)]; };
+    const auto rated = rate(db, *vm);
+    const auto snapshot_id = save_snapshot(db, rated, *vm);
+    const bool with_pairs = vm->count("pairs") > 0;
+    const auto pairs = with_pairs
+                           ? tournament::pair_statistics(static_cast<int>(rated.input.names.size()),
+                                                         rated.input.games)
+                           : std::vector<tournament::PairStats>{};
     if (vm->count("json")) {
-        std::vector<std::string> rows;
-        int k = 0;
-        for (int i : order) {
-            const auto& e = at(i);
-            Json j;
-            j.field("rank", ++k).field("engine", name(i));
-            if (rated(e))
-                j.field("rating", e.rating).field("error", e.error);
-            else
-                j.null("rating").null("error");
-            j.field("games", e.games).field("points", e.points).field("score", e.score);
-            j.field("wins", e.wins).field("draws", e.draws).field("losses", e.losses);
-            j.field("status", to_string(e.status));
-            rows.push_back(j.str());
-        }
-        std::vector<std::string> pair_rows;
-        for (const auto& p : pairs) {
-            Json j;
-            j.field("a", name(p.a)).field("b", name(p.b));
-            j.field("wins", p.results.wins)
-                .field("draws", p.results.draws)
-                .field("losses", p.results.losses);
-            const auto& c = p.pairs.counts;
-            j.raw("pentanomial", fmt::format("[{},{},{},{},{}]", c[0], c[1], c[2], c[3], c[4]));
-            if (p.elo)
-                j.field("elo", p.elo->elo).field("elo_error", p.elo->error);
-            else
-                j.null("elo").null("elo_error");
-            j.field("los", p.los);
-            pair_rows.push_back(j.str());
-        }
-        Json out;
-        out.field("scope", sel.scope).field("method", snap.method).field("games", indexed.count);
-        out.raw("ratings", Json::array(rows));
-        if (vm->count("pairs")) out.raw("pairs", Json::array(pair_rows));
-        out.field("snapshot_id", snapshot_id);
-        std::cout << out.str() << "\n";
+        print_json(rated, pairs, with_pairs, snapshot_id);
         return 0;
     }
-
-    Table table{{"rank", "engine", "rating", "± 95%", "games", "points", "score %", "status"}, {}};
-    int k = 0;
-    for (int i : order) {
-        const auto& e = at(i);
-        table.rows.push_back({int_cell(++k), text_cell(name(i)),
-                              rated(e) ? real_cell(e.rating, 1) : text_cell("-"),
-                              rated(e) ? real_cell(e.error, 1) : text_cell("-"), int_cell(e.games),
-                              real_cell(e.points, 1), real_cell(100.0 * e.score, 1),
-                              text_cell(std::string(tournament::to_string(e.status)))});
-    }
-    std::cout << fmt::format(
-        "Ratings, {} ({} games, Bradley-Terry maximum likelihood, anchor {})\n", sel.scope,
-        indexed.count, anchor.engine ? anchor_name : "mean 0");
-    std::cout << render(table, OutputFormat::Table);
-    if (vm->count("pairs")) {
-        Table pt{{"a", "b", "W/D/L", "pentanomial", "elo ± 95%", "LOS %"}, {}};
-        for (const auto& p : pairs) {
-            const auto& c = p.pairs.counts;
-            pt.rows.push_back(
-                {text_cell(name(p.a)), text_cell(name(p.b)),
-                 text_cell(
-                     fmt::format("{}/{}/{}", p.results.wins, p.results.draws, p.results.losses)),
-                 text_cell(fmt::format("[{} {} {} {} {}]", c[0], c[1], c[2], c[3], c[4])),
-                 text_cell(p.elo ? fmt::format("{:+.1f} ± {:.1f}", p.elo->elo, p.elo->error) : "-"),
-                 real_cell(100.0 * p.los, 1)});
-        }
-        std::cout << "\n" << render(pt, OutputFormat::Table);
-    }
+    print_text(rated, pairs, with_pairs);
     if (snapshot_id)
         std::cout << fmt::format("\nsaved rating snapshot {} in {}\n", *snapshot_id, db.path());
-    else if (indexed.count == 0)
+    else if (rated.input.count == 0)
         std::cout << "\nno games: nothing saved\n";
     return 0;
 }

@@ -9,9 +9,9 @@
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
-#include "app/report_data.hpp"
-#include "app/report_html.hpp"
 #include "common/error.hpp"
+#include "report/report_data.hpp"
+#include "report/report_html.hpp"
 #include "store/time_text.hpp"
 
 namespace oaq::app {
@@ -34,13 +34,13 @@ int run_report(int argc, char** argv) {
     options.create = false;
     auto db = store::Store::open((*vm)["db"].as<std::string>(), options);
     if (vm->count("list")) {
-        for (const auto& name : tournament_names(db)) std::cout << name << "\n";
+        for (const auto& name : report::tournament_names(db)) std::cout << name << "\n";
         return 0;
     }
     if (!vm->count("out")) throw OaqError("report: --out DIR is required");
     std::optional<std::string> tournament;
     if (vm->count("tournament")) tournament = (*vm)["tournament"].as<std::string>();
-    auto data = load_report(db, tournament);
+    auto data = report::load_report(db, tournament);
     if (!data) throw OaqError("report: " + data.error().message);
 
     const std::filesystem::path dir = (*vm)["out"].as<std::string>();
@@ -48,7 +48,8 @@ int run_report(int argc, char** argv) {
     std::filesystem::create_directories(dir, ec);
     if (ec) throw OaqError(fmt::format("report: cannot create {}: {}", dir.string(), ec.message()));
     const auto file = dir / "index.html";
-    const auto html = render_report(*data, store::format_utc(std::chrono::system_clock::now()));
+    const auto html =
+        report::render_report(*data, store::format_utc(std::chrono::system_clock::now()));
     {
         std::ofstream out(file, std::ios::binary | std::ios::trunc);
         out << html;

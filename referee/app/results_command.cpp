@@ -11,7 +11,6 @@
 #include "app/board_view.hpp"
 #include "app/commands.hpp"
 #include "app/export_games.hpp"
-#include "app/report_data.hpp"
 #include "app/results_common.hpp"
 #include "app/standings.hpp"
 #include "common/error.hpp"
@@ -19,7 +18,10 @@
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
 #include "rules/rules.hpp"
+#include "store/results.hpp"
 #include "tournament/pentanomial.hpp"
+#include "tournament/ranking.hpp"
+#include "tournament/rating_input.hpp"
 
 namespace oaq::app {
 
@@ -95,18 +97,17 @@ int engines_command(int argc, char** argv) {
     auto db = open_results(*vm);
     const auto sel = select_games(db, *vm, false);
     const auto indexed = index_games(db, db.result_games(sel.filter));
-    auto fitted = tournament::fit_ratings(static_cast<int>(indexed.names.size()), indexed.games);
-    if (!fitted) throw OaqError("ratings: " + fitted.error().message);
+    std::map<RowId, tournament::RankedLine> by_id;
+    for (const auto& l : ranked(indexed)) by_id[l.key] = l;
     Table table{{"id", "name", "games", "wins", "draws", "losses", "points", "score", "failures"},
                 {}};
     for (const auto& e : db.list_engines()) {
-        auto it = indexed.index.find(e.id);
         if (sel.engine && e.id != sel.engine->id) continue;
         tournament::EngineRating r;
         std::int64_t failures = 0;
-        if (it != indexed.index.end()) {
-            r = (*fitted)[static_cast<std::size_t>(it->second)];
-            failures = indexed.failures[static_cast<std::size_t>(it->second)];
+        if (auto it = by_id.find(e.id); it != by_id.end()) {
+            r = it->second.rating;
+            failures = it->second.failures;
         }
         table.rows.push_back({int_cell(e.id), text_cell(e.name), int_cell(r.games),
                               int_cell(r.wins), int_cell(r.draws), int_cell(r.losses),
@@ -119,44 +120,45 @@ int engines_command(int argc, char** argv) {
 
 // ---- standings ------------------------------------------------------------------------------
 
+std::vector<Cell> standings_row(const tournament::RankedLine& l, OutputFormat format) {
+    const auto& r = l.rating;
+    const bool rated = tournament::is_rated(r);
+    std::vector<Cell> row{int_cell(l.rank), text_cell(l.engine), int_cell(r.games),
+                          real_cell(r.points, 1), real_cell(100.0 * r.score, 1)};
+    if (format == OutputFormat::Table) {
+        row.push_back(text_cell(rating_text(r)));
+        row.push_back(text_cell(fmt::format("{}/{}/{}", r.wins, r.draws, r.losses)));
+        row.push_back(int_cell(l.failures));
+        return row;
+    }
+    row.push_back(rated ? real_cell(r.rating, 1) : text_cell(""));
+    row.push_back(rated ? real_cell(r.error, 1) : text_cell(""));
+    row.push_back(int_cell(r.wins));
+    row.push_back(int_cell(r.draws));
+    row.push_back(int_cell(r.losses));
+    row.push_back(int_cell(l.failures));
+    row.push_back(text_cell(std::string(tournament::to_string(r.status))));
+    return row;
+}
+
 int standings_command(int argc, char** argv) {
     CommandLine cli(
         "oaq results standings [--db FILE] [--tournament T | --rules R] [filters] [--json|--csv]",
         "The standings of one tournament (or of every stored game under one rules "
-        "string, standard by default): rank, engine, games, points, score, Elo ± 95% "
-        "from the rating fit, wins/draws/losses, and games lost by a failure.");
+        "string, standard by default), ranked by rating where ratings compare (then "
+        "disconnected groups, then unrated engines): rank, engine, games, points, score, "
+        "Elo ± 95% from the rating fit, wins/draws/losses, and games lost by a failure.");
     add_list_options(cli);
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
     auto db = open_results(*vm);
     const auto sel = select_games(db, *vm, true);
     const auto indexed = index_games(db, db.result_games(sel.filter));
-    const auto lines = compute_standings({indexed.names, indexed.games, indexed.failures});
     const auto format = output_format(*vm);
     Table table{{"rank", "engine", "games", "points", "score", "elo", "elo_error", "wins", "draws",
                  "losses", "failures", "status"},
                 {}};
-    for (const auto& l : lines) {
-        const auto& r = l.rating;
-        const bool rated = r.status == tournament::RatingStatus::Ok ||
-                           r.status == tournament::RatingStatus::Disconnected;
-        std::vector<Cell> row{int_cell(l.rank), text_cell(l.engine), int_cell(r.games),
-                              real_cell(r.points, 1), real_cell(100.0 * r.score, 1)};
-        if (format == OutputFormat::Table) {
-            row.push_back(text_cell(rating_text(r)));
-            row.push_back(text_cell(fmt::format("{}/{}/{}", r.wins, r.draws, r.losses)));
-            row.push_back(int_cell(l.failures));
-        } else {
-            row.push_back(rated ? real_cell(r.rating, 1) : text_cell(""));
-            row.push_back(rated ? real_cell(r.error, 1) : text_cell(""));
-            row.push_back(int_cell(r.wins));
-            row.push_back(int_cell(r.draws));
-            row.push_back(int_cell(r.losses));
-            row.push_back(int_cell(l.failures));
-            row.push_back(text_cell(std::string(tournament::to_string(r.status))));
-        }
-        table.rows.push_back(std::move(row));
-    }
+    for (const auto& l : ranked(indexed)) table.rows.push_back(standings_row(l, format));
     if (format == OutputFormat::Table) {
         table.headers = {"rank",    "engine",    "games", "points",
                          "score %", "elo ± 95%", "W/D/L", "failures"};
@@ -167,6 +169,71 @@ int standings_command(int argc, char** argv) {
 }
 
 // ---- crosstable -----------------------------------------------------------------------------
+
+// Points and games of engine i against engine k, by RatingInput index.
+struct Cross {
+    std::vector<std::vector<double>> points;
+    std::vector<std::vector<std::int64_t>> games;
+    std::vector<std::size_t> order;  // engine indices in ranking order
+};
+
+Cross cross_of(const tournament::RatingInput& input) {
+    const auto n = input.names.size();
+    Cross c{std::vector<std::vector<double>>(n, std::vector<double>(n, 0.0)),
+            std::vector<std::vector<std::int64_t>>(n, std::vector<std::int64_t>(n, 0)),
+            {}};
+    for (const auto& g : input.games) {
+        const auto s = static_cast<std::size_t>(g.south), o = static_cast<std::size_t>(g.north);
+        c.points[s][o] += g.south_points;
+        c.points[o][s] += 1.0 - g.south_points;
+        ++c.games[s][o];
+        ++c.games[o][s];
+    }
+    for (const auto& l : ranked(input)) c.order.push_back(static_cast<std::size_t>(l.engine_index));
+    return c;
+}
+
+void print_cross_json(const tournament::RatingInput& input, const Cross& c) {
+    for (auto i : c.order) {
+        std::vector<std::string> cells;
+        for (auto k : c.order) {
+            if (k == i || c.games[i][k] == 0) continue;
+            Json cell;
+            cell.field("opponent", input.names[k])
+                .field("points", c.points[i][k])
+                .field("games", c.games[i][k]);
+            cells.push_back(cell.str());
+        }
+        Json j;
+        j.field("engine", input.names[i]).raw("opponents", Json::array(cells));
+        std::cout << j.str() << "\n";
+    }
+}
+
+Table cross_table(const tournament::RatingInput& input, const Cross& c, OutputFormat format) {
+    Table table;
+    table.headers = {"engine"};
+    for (auto k : c.order) table.headers.push_back(input.names[k]);
+    table.headers.push_back("total");
+    for (auto i : c.order) {
+        std::vector<Cell> row{text_cell(input.names[i])};
+        double total = 0;
+        std::int64_t total_games = 0;
+        for (auto k : c.order) {
+            if (k == i)
+                row.push_back(text_cell(format == OutputFormat::Table ? "x" : ""));
+            else if (c.games[i][k] == 0)
+                row.push_back(text_cell(format == OutputFormat::Table ? "-" : ""));
+            else
+                row.push_back(Cell{fmt::format("{:g}/{}", c.points[i][k], c.games[i][k]), true});
+            total += c.points[i][k];
+            total_games += c.games[i][k];
+        }
+        row.push_back(Cell{fmt::format("{:g}/{}", total, total_games), true});
+        table.rows.push_back(std::move(row));
+    }
+    return table;
+}
 
 int crosstable_command(int argc, char** argv) {
     CommandLine cli(
@@ -179,84 +246,112 @@ int crosstable_command(int argc, char** argv) {
     auto db = open_results(*vm);
     const auto sel = select_games(db, *vm, true);
     const auto indexed = index_games(db, db.result_games(sel.filter));
-    const auto n = indexed.names.size();
-    std::vector<std::vector<double>> points(n, std::vector<double>(n, 0.0));
-    std::vector<std::vector<std::int64_t>> games(n, std::vector<std::int64_t>(n, 0));
-    for (const auto& g : indexed.games) {
-        const auto s = static_cast<std::size_t>(g.south), o = static_cast<std::size_t>(g.north);
-        points[s][o] += g.south_points;
-        points[o][s] += 1.0 - g.south_points;
-        ++games[s][o];
-        ++games[o][s];
-    }
-    const auto lines = compute_standings({indexed.names, indexed.games, indexed.failures});
-    std::vector<std::size_t> order;
-    for (const auto& l : lines) {
-        for (std::size_t i = 0; i < n; ++i) {
-            if (indexed.names[i] == l.engine) order.push_back(i);
-        }
-    }
+    const auto cross = cross_of(indexed);
     const auto format = output_format(*vm);
     if (format == OutputFormat::Json) {
-        for (auto i : order) {
-            std::vector<std::string> cells;
-            for (auto k : order) {
-                if (k == i || games[i][k] == 0) continue;
-                Json c;
-                c.field("opponent", indexed.names[k])
-                    .field("points", points[i][k])
-                    .field("games", games[i][k]);
-                cells.push_back(c.str());
-            }
-            Json j;
-            j.field("engine", indexed.names[i]).raw("opponents", Json::array(cells));
-            std::cout << j.str() << "\n";
-        }
+        print_cross_json(indexed, cross);
         return 0;
-    }
-    Table table;
-    table.headers = {"engine"};
-    for (auto k : order) table.headers.push_back(indexed.names[k]);
-    table.headers.push_back("total");
-    for (auto i : order) {
-        std::vector<Cell> row{text_cell(indexed.names[i])};
-        double total = 0;
-        std::int64_t total_games = 0;
-        for (auto k : order) {
-            if (k == i)
-                row.push_back(text_cell(format == OutputFormat::Table ? "x" : ""));
-            else if (games[i][k] == 0)
-                row.push_back(text_cell(format == OutputFormat::Table ? "-" : ""));
-            else
-                row.push_back(Cell{fmt::format("{:g}/{}", points[i][k], games[i][k]), true});
-            total += points[i][k];
-            total_games += games[i][k];
-        }
-        row.push_back(Cell{fmt::format("{:g}/{}", total, total_games), true});
-        table.rows.push_back(std::move(row));
     }
     if (format == OutputFormat::Table)
         std::cout << fmt::format("Crosstable, {} (points/games)\n", sel.scope);
-    std::cout << render(table, format);
+    std::cout << render(cross_table(indexed, cross, format), format);
     return 0;
 }
 
 // ---- h2h ------------------------------------------------------------------------------------
 
-struct Side2 {
-    tournament::Trinomial t;
-    void add(double a_points) {
-        if (a_points == 1.0)
-            ++t.wins;
-        else if (a_points == 0.0)
-            ++t.losses;
-        else
-            ++t.draws;
-    }
-};
-
 double trinomial_points(const tournament::Trinomial& t) {
     return static_cast<double>(t.wins) + 0.5 * static_cast<double>(t.draws);
+}
+
+void add_points(tournament::Trinomial& t, double a_points) {
+    if (a_points == 1.0)
+        ++t.wins;
+    else if (a_points == 0.0)
+        ++t.losses;
+    else
+        ++t.draws;
+}
+
+// Every game between A (engine 0) and B (engine 1), from A's point of view.
+struct HeadToHead {
+    tournament::Trinomial total, as_south, as_north;
+    std::map<std::string, tournament::Trinomial> by_tc;
+    tournament::PairStats pair;
+    std::int64_t failures_a = 0, failures_b = 0;
+};
+
+HeadToHead head_to_head(const store::EngineRow& a, const store::EngineRow& b,
+                        const std::vector<store::ResultGame>& games) {
+    HeadToHead h;
+    const std::vector<tournament::RatedEngine> engines{{a.id, a.name}, {b.id, b.name}};
+    const auto input = tournament::build_rating_input(engines, store::result_rows(games));
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        const auto& g = input.games[i];
+        const double ap = g.south == 0 ? g.south_points : 1.0 - g.south_points;
+        add_points(g.south == 0 ? h.as_south : h.as_north, ap);
+        add_points(h.total, ap);
+        add_points(h.by_tc[games[i].time_control], ap);
+    }
+    h.failures_a = input.failures[0];
+    h.failures_b = input.failures[1];
+    const auto stats = tournament::pair_statistics(2, input.games);
+    h.pair.a = 0;
+    h.pair.b = 1;
+    if (!stats.empty()) h.pair = stats.front();
+    return h;
+}
+
+std::string trinomial_json(const tournament::Trinomial& t) {
+    Json j;
+    j.field("games", t.games()).field("wins", t.wins).field("draws", t.draws);
+    j.field("losses", t.losses).field("points", trinomial_points(t));
+    return j.str();
+}
+
+void print_h2h_json(const std::string& a, const std::string& b, const HeadToHead& h) {
+    const auto& ps = h.pair;
+    const auto& p = ps.pairs.counts;
+    std::vector<std::string> tcs;
+    for (const auto& [tc, t] : h.by_tc) {
+        Json j;
+        j.field("time_control", tc).raw("results", trinomial_json(t));
+        tcs.push_back(j.str());
+    }
+    Json j;
+    j.field("a", a).field("b", b).raw("total", trinomial_json(h.total));
+    j.raw("a_south", trinomial_json(h.as_south)).raw("a_north", trinomial_json(h.as_north));
+    j.raw("by_time_control", Json::array(tcs));
+    j.raw("pentanomial", fmt::format("[{},{},{},{},{}]", p[0], p[1], p[2], p[3], p[4]));
+    j.field("unpaired_games", ps.unpaired_games);
+    if (ps.elo)
+        j.field("elo", ps.elo->elo).field("elo_error", ps.elo->error);
+    else
+        j.null("elo").null("elo_error");
+    j.field("los", ps.los).field("failures_a", h.failures_a).field("failures_b", h.failures_b);
+    std::cout << j.str() << "\n";
+}
+
+void print_h2h_text(const std::string& a, const std::string& b, const HeadToHead& h) {
+    const auto& ps = h.pair;
+    const auto& p = ps.pairs.counts;
+    std::cout << fmt::format("{} vs {}: {} games, {} points of {} for {}\n", a, b, h.total.games(),
+                             trinomial_points(h.total), h.total.games(), a);
+    Table lines{{"", "W", "D", "L", "points"}, {}};
+    auto add_line = [&](std::string label, const tournament::Trinomial& t) {
+        lines.rows.push_back({text_cell(std::move(label)), int_cell(t.wins), int_cell(t.draws),
+                              int_cell(t.losses), real_cell(trinomial_points(t), 1)});
+    };
+    add_line("total", h.total);
+    add_line(a + " as South", h.as_south);
+    add_line(a + " as North", h.as_north);
+    for (const auto& [tc, t] : h.by_tc) add_line("time control " + (tc.empty() ? "?" : tc), t);
+    std::cout << render(lines, OutputFormat::Table);
+    std::cout << fmt::format(
+        "pentanomial [LL LD DD/WL WD WW] = [{} {} {} {} {}] ({} pairs, {} unpaired games)\n", p[0],
+        p[1], p[2], p[3], p[4], ps.pairs.pairs(), ps.unpaired_games);
+    std::cout << fmt::format("elo {}   LOS {:.1f}%\n", elo_text(ps.elo), 100.0 * ps.los);
+    std::cout << fmt::format("failures: {} {}, {} {}\n", a, h.failures_a, b, h.failures_b);
 }
 
 int h2h_command(int argc, char** argv) {
@@ -284,80 +379,11 @@ int h2h_command(int argc, char** argv) {
     }
     sel.filter.engine_id = a.id;
     sel.filter.opponent_id = b.id;
-    const auto games = db.result_games(sel.filter);
-
-    Side2 as_south, as_north, total;
-    std::map<std::string, Side2> by_tc;
-    std::vector<tournament::GameResult> results;
-    std::int64_t failures_a = 0, failures_b = 0;
-    for (const auto& g : games) {
-        const bool a_south = g.south_engine_id == a.id;
-        const double sp = south_points(g.result);
-        const double ap = a_south ? sp : 1.0 - sp;
-        (a_south ? as_south : as_north).add(ap);
-        total.add(ap);
-        by_tc[g.time_control].add(ap);
-        results.push_back(
-            {a_south ? 0 : 1, a_south ? 1 : 0, sp, (g.tournament_id << 32) | g.pair_index});
-        if (game::is_failure(g.termination)) {
-            if (ap == 0.0) ++failures_a;
-            if (ap == 1.0) ++failures_b;
-        }
-    }
-    const auto stats = tournament::pair_statistics(2, results);
-    tournament::PairStats ps;
-    ps.a = 0;
-    ps.b = 1;
-    if (!stats.empty()) ps = stats.front();
-    const auto& p = ps.pairs.counts;
-
-    if (vm->count("json")) {
-        auto tri = [](const tournament::Trinomial& t) {
-            Json j;
-            j.field("games", t.games())
-                .field("wins", t.wins)
-                .field("draws", t.draws)
-                .field("losses", t.losses);
-            j.field("points", trinomial_points(t));
-            return j.str();
-        };
-        std::vector<std::string> tcs;
-        for (const auto& [tc, s] : by_tc) {
-            Json j;
-            j.field("time_control", tc).raw("results", tri(s.t));
-            tcs.push_back(j.str());
-        }
-        Json j;
-        j.field("a", a.name).field("b", b.name).raw("total", tri(total.t));
-        j.raw("a_south", tri(as_south.t)).raw("a_north", tri(as_north.t));
-        j.raw("by_time_control", Json::array(tcs));
-        j.raw("pentanomial", fmt::format("[{},{},{},{},{}]", p[0], p[1], p[2], p[3], p[4]));
-        j.field("unpaired_games", ps.unpaired_games);
-        if (ps.elo)
-            j.field("elo", ps.elo->elo).field("elo_error", ps.elo->error);
-        else
-            j.null("elo").null("elo_error");
-        j.field("los", ps.los).field("failures_a", failures_a).field("failures_b", failures_b);
-        std::cout << j.str() << "\n";
-        return 0;
-    }
-    std::cout << fmt::format("{} vs {}: {} games, {} points of {} for {}\n", a.name, b.name,
-                             total.t.games(), trinomial_points(total.t), total.t.games(), a.name);
-    Table lines{{"", "W", "D", "L", "points"}, {}};
-    auto add_line = [&](std::string label, const tournament::Trinomial& t) {
-        lines.rows.push_back({text_cell(std::move(label)), int_cell(t.wins), int_cell(t.draws),
-                              int_cell(t.losses), real_cell(trinomial_points(t), 1)});
-    };
-    add_line("total", total.t);
-    add_line(a.name + " as South", as_south.t);
-    add_line(a.name + " as North", as_north.t);
-    for (const auto& [tc, s] : by_tc) add_line("time control " + (tc.empty() ? "?" : tc), s.t);
-    std::cout << render(lines, OutputFormat::Table);
-    std::cout << fmt::format(
-        "pentanomial [LL LD DD/WL WD WW] = [{} {} {} {} {}] ({} pairs, {} unpaired games)\n", p[0],
-        p[1], p[2], p[3], p[4], ps.pairs.pairs(), ps.unpaired_games);
-    std::cout << fmt::format("elo {}   LOS {:.1f}%\n", elo_text(ps.elo), 100.0 * ps.los);
-    std::cout << fmt::format("failures: {} {}, {} {}\n", a.name, failures_a, b.name, failures_b);
+    const auto h = head_to_head(a, b, db.result_games(sel.filter));
+    if (vm->count("json"))
+        print_h2h_json(a.name, b.name, h);
+    else
+        print_h2h_text(a.name, b.name, h);
     return 0;
 }
 
@@ -457,33 +483,7 @@ void replay(const store::StoredGame& game, bool step) {
                              game.row.detail.empty() ? "" : ": " + game.row.detail);
 }
 
-int game_command(int argc, char** argv) {
-    CommandLine cli(
-        "oaq results game [--db FILE] [--json] [--replay [--step]] ID",
-        "One game with every move: ply, side, move, time used, time left, depth, score, "
-        "nodes, pv, then the result, termination and detail. --replay draws the board "
-        "after each ply (--step waits for Enter between plies on a terminal).");
-    add_db_option(cli);
-    add_format_options(cli, false);
-    cli.options.add_options()("replay", "draw the board after each ply")(
-        "step", "with --replay: wait for Enter");
-    cli.hidden.add_options()("id", po::value<RowId>()->required(), "game id");
-    cli.positional.add("id", 1);
-    auto vm = parse(cli, argc, argv);
-    if (!vm) return 0;
-    auto db = open_results(*vm);
-    const auto game = load_game(db, (*vm)["id"].as<RowId>());
-    const auto names = tournament_ids_to_names(db);
-    const std::string event =
-        names.count(game.row.tournament_id) ? names.at(game.row.tournament_id) : "";
-    if (vm->count("json")) {
-        std::cout << json_game(game, event) << "\n";
-        return 0;
-    }
-    if (vm->count("replay")) {
-        replay(game, vm->count("step") > 0);
-        return 0;
-    }
+void print_game(const store::StoredGame& game, const std::string& event) {
     const auto& g = game.row;
     const auto& r = game.record;
     std::cout << fmt::format("game {}  tournament {}  game_index {}  round {}\n", g.id, event,
@@ -522,6 +522,36 @@ int game_command(int argc, char** argv) {
                              result_token(g.result), g.score_south, g.score_north,
                              game::to_string(g.termination),
                              g.detail.empty() ? "" : "  detail " + g.detail, g.final_position);
+}
+
+int game_command(int argc, char** argv) {
+    CommandLine cli(
+        "oaq results game [--db FILE] [--json] [--replay [--step]] ID",
+        "One game with every move: ply, side, move, time used, time left, depth, score, "
+        "nodes, pv, then the result, termination and detail. --replay draws the board "
+        "after each ply (--step waits for Enter between plies on a terminal).");
+    add_db_option(cli);
+    add_format_options(cli, false);
+    cli.options.add_options()("replay", "draw the board after each ply")(
+        "step", "with --replay: wait for Enter");
+    cli.hidden.add_options()("id", po::value<RowId>()->required(), "game id");
+    cli.positional.add("id", 1);
+    auto vm = parse(cli, argc, argv);
+    if (!vm) return 0;
+    auto db = open_results(*vm);
+    const auto game = load_game(db, (*vm)["id"].as<RowId>());
+    const auto names = tournament_ids_to_names(db);
+    const std::string event =
+        names.count(game.row.tournament_id) ? names.at(game.row.tournament_id) : "";
+    if (vm->count("json")) {
+        std::cout << json_game(game, event) << "\n";
+        return 0;
+    }
+    if (vm->count("replay")) {
+        replay(game, vm->count("step") > 0);
+        return 0;
+    }
+    print_game(game, event);
     return 0;
 }
 

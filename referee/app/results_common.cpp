@@ -6,13 +6,12 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <set>
 
-#include "app/report_data.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "rules/position_string.hpp"
 #include "rules/rules.hpp"
+#include "store/results.hpp"
 
 namespace oaq::app {
 
@@ -124,10 +123,6 @@ Selection select_games(store::Store& db, const po::variables_map& vm, bool need_
     return s;
 }
 
-double south_points(rules::Result r) {
-    return r == rules::Result::SouthWin ? 1.0 : r == rules::Result::NorthWin ? 0.0 : 0.5;
-}
-
 std::string result_token(rules::Result r) {
     return r == rules::Result::SouthWin ? "1-0" : r == rules::Result::NorthWin ? "0-1" : "1/2-1/2";
 }
@@ -141,35 +136,16 @@ Expected<rules::Game> replay_start(const game::GameRecord& record) {
     return rules::Game(*rules, *start, 0);
 }
 
-IndexedGames index_games(store::Store& db, const std::vector<store::ResultGame>& games) {
-    IndexedGames out;
-    std::set<store::RowId> seen;
-    for (const auto& g : games) {
-        seen.insert(g.south_engine_id);
-        seen.insert(g.north_engine_id);
-    }
-    for (const auto& e : db.list_engines()) {
-        if (!seen.count(e.id)) continue;
-        out.index[e.id] = static_cast<int>(out.names.size());
-        out.names.push_back(e.name);
-        out.ids.push_back(e.id);
-    }
-    out.failures.assign(out.names.size(), 0);
-    out.games.reserve(games.size());
-    for (const auto& g : games) {
-        const int s = out.index.at(g.south_engine_id);
-        const int n = out.index.at(g.north_engine_id);
-        // Pairs are colour-swapped games sharing a pair_index within one tournament.
-        const std::int64_t pair_id = (g.tournament_id << 32) | g.pair_index;
-        out.games.push_back({s, n, south_points(g.result), pair_id});
-        if (game::is_failure(g.termination)) {
-            if (g.result == rules::Result::NorthWin) ++out.failures[static_cast<std::size_t>(s)];
-            if (g.result == rules::Result::SouthWin) ++out.failures[static_cast<std::size_t>(n)];
-        }
-        out.max_game_id = std::max(out.max_game_id, g.id);
-    }
-    out.count = static_cast<std::int64_t>(games.size());
-    return out;
+tournament::RatingInput index_games(store::Store& db, const std::vector<store::ResultGame>& games) {
+    return tournament::build_rating_input(store::rated_engines(db), store::result_rows(games),
+                                          tournament::EngineSelection::WithGames);
+}
+
+std::vector<tournament::RankedLine> ranked(const tournament::RatingInput& input,
+                                           const tournament::Anchor& anchor) {
+    auto lines = tournament::standings(input, anchor);
+    if (!lines) throw OaqError("ratings: " + lines.error().message);
+    return *lines;
 }
 
 Cell text_cell(std::string s) {

@@ -7,7 +7,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,7 +17,9 @@
 #include "game/termination.hpp"
 #include "rules/game.hpp"
 #include "store/store.hpp"
+#include "tournament/ranking.hpp"
 #include "tournament/rating.hpp"
+#include "tournament/rating_input.hpp"
 
 namespace oaq::app {
 
@@ -53,24 +54,17 @@ struct Selection {
 Selection select_games(store::Store& db, const po::variables_map& vm, bool need_scope);
 store::EngineRow find_engine(store::Store& db, const std::string& name);
 
-double south_points(rules::Result r);
 std::string result_token(rules::Result r);  // "1-0", "0-1", "1/2-1/2"
 
 // A stored game's start (its rules and start position) ready to replay its moves, no ply limit.
 Expected<rules::Game> replay_start(const game::GameRecord& record);
 
-// Games indexed for the rating maths: engine i is names[i] / ids[i], in order of first appearance
-// in id order of the engines table (stable output).
-struct IndexedGames {
-    std::vector<std::string> names;
-    std::vector<store::RowId> ids;
-    std::map<store::RowId, int> index;  // engine id -> index
-    std::vector<tournament::GameResult> games;
-    std::vector<std::int64_t> failures;  // games lost by a failure, by engine index
-    std::int64_t count = 0;
-    store::RowId max_game_id = 0;
-};
-IndexedGames index_games(store::Store& db, const std::vector<store::ResultGame>& games);
+// The selected games as rating input (tournament/rating_input.hpp): engine i is names[i] /
+// keys[i] (its id), in id order of the engines table, only engines that played.
+tournament::RatingInput index_games(store::Store& db, const std::vector<store::ResultGame>& games);
+// The ranked table of the input (tournament/ranking.hpp). Throws OaqError if the fit refuses.
+std::vector<tournament::RankedLine> ranked(const tournament::RatingInput& input,
+                                           const tournament::Anchor& anchor = {});
 
 // A table of cells; numbers stay numbers in JSON.
 struct Cell {

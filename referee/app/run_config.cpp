@@ -7,23 +7,12 @@
 #include <sstream>
 
 #include "app/cli.hpp"
+#include "app/engine_specs.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
+#include "common/json_reader.hpp"
 
 namespace oaq::app {
-
-std::string OpeningSource::text() const {
-    switch (kind) {
-        case Kind::Random:
-            return "plies=" + std::to_string(plies) +
-                   (seed ? " seed=" + std::to_string(*seed) : "");
-        case Kind::File:
-            return "file=" + file;
-        case Kind::None:
-            break;
-    }
-    return "";
-}
 
 namespace {
 
@@ -52,6 +41,11 @@ std::string description_for(RunMode mode) {
            keys;
 }
 
+struct OpeningSource {
+    tournament::OpeningsDefinition definition;
+    std::optional<std::uint64_t> seed;
+};
+
 OpeningSource parse_openings(const std::vector<std::string>& tokens) {
     OpeningSource src;
     for (const auto& t : tokens) {
@@ -64,8 +58,8 @@ OpeningSource parse_openings(const std::vector<std::string>& tokens) {
             auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), plies);
             if (ec != std::errc() || end != value.data() + value.size() || plies < 0 || plies > 100)
                 throw bad();
-            src.kind = OpeningSource::Kind::Random;
-            src.plies = plies;
+            src.definition.kind = tournament::OpeningsDefinition::Kind::Random;
+            src.definition.plies = plies;
         } else if (key == "seed") {
             std::uint64_t seed = 0;
             auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seed);
@@ -73,8 +67,8 @@ OpeningSource parse_openings(const std::vector<std::string>& tokens) {
                 throw bad();
             src.seed = seed;
         } else if (key == "file" && has_value && !value.empty()) {
-            src.kind = OpeningSource::Kind::File;
-            src.file = value;
+            src.definition.kind = tournament::OpeningsDefinition::Kind::File;
+            src.definition.file = value;
         } else {
             throw bad();
         }
@@ -82,54 +76,48 @@ OpeningSource parse_openings(const std::vector<std::string>& tokens) {
     return src;
 }
 
-tournament::SprtParams parse_sprt(const std::vector<std::string>& tokens) {
-    double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
+// One elo0=/elo1=/alpha=/beta= token into `s`; false when it is none of them.
+bool read_sprt_number(tournament::SprtDefinition& s, const std::string& key,
+                      const std::string& value) {
+    double* target = key == "elo0"    ? &s.elo0
+                     : key == "elo1"  ? &s.elo1
+                     : key == "alpha" ? &s.alpha
+                     : key == "beta"  ? &s.beta
+                                      : nullptr;
+    if (!target) return false;
+    try {
+        std::size_t used = 0;
+        const double v = std::stod(value, &used);
+        if (used != value.size()) return false;
+        *target = v;
+        return true;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+tournament::SprtDefinition parse_sprt(const std::vector<std::string>& tokens) {
+    tournament::SprtDefinition s;
     std::string model = "normalized";
     for (const auto& t : tokens) {
         const auto [key, value, has_value] = split_key_value(t);
-        try {
-            std::size_t used = 0;
-            if (key == "model") {
-                model = value;
-                continue;
-            }
-            double v = std::stod(value, &used);
-            if (used != value.size()) throw std::invalid_argument("");
-            if (key == "elo0")
-                elo0 = v;
-            else if (key == "elo1")
-                elo1 = v;
-            else if (key == "alpha")
-                alpha = v;
-            else if (key == "beta")
-                beta = v;
-            else
-                throw std::invalid_argument("");
-        } catch (const std::exception&) {
+        if (key == "model") {
+            model = value;
+        } else if (!read_sprt_number(s, key, value)) {
             throw OaqError(
                 "--sprt: \"" + t +
                 "\" is not elo0=E, elo1=E, alpha=A, beta=B or model=normalized|logistic");
         }
     }
-    Expected<tournament::SprtParams> params =
-        model == "normalized" ? tournament::SprtParams::normalized({elo0}, {elo1}, alpha, beta)
-        : model == "logistic" ? tournament::SprtParams::logistic({elo0}, {elo1}, alpha, beta)
-                              : Expected<tournament::SprtParams>(fail(
-                                    "model must be normalized or logistic, got \"" + model + "\""));
+    if (model != "normalized" && model != "logistic")
+        throw OaqError("--sprt: model must be normalized or logistic, got \"" + model + "\"");
+    s.normalized = model == "normalized";
+    auto params = s.params();
     if (!params) throw OaqError("--sprt: " + params.error().message);
-    return *params;
+    return s;
 }
 
-}  // namespace
-
-std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::string>& args) {
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    auto split = split_engine_arguments(static_cast<int>(argv.size()), argv.data());
-
-    CommandLine cli(usage_for(mode), description_for(mode));
-    // The spellings before protocol-spec 1.1, still accepted (stored runs resume with them).
-    cli.aliases = {{"--timemargin", "--time-margin"}, {"--stalltimeout", "--stall-timeout"}};
+void add_common_options(CommandLine& cli, RunMode mode) {
     cli.options.add_options()("engine", "an engine: key=value... (repeat for each engine)")(
         "each", "key=value... applied to every engine")(
         "rules", po::value<std::string>()->default_value("standard"),
@@ -158,6 +146,9 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
         "progress", po::value<int>()->default_value(mode == RunMode::Match ? 0 : 10),
         "print standings every N games (0: only at the end)")("json",
                                                               "print JSON lines instead of text");
+}
+
+void add_mode_options(CommandLine& cli, RunMode mode) {
     if (mode == RunMode::Match) {
         cli.options.add_options()("games", po::value<std::int64_t>()->default_value(2),
                                   "games to play (a cap with --sprt)")(
@@ -173,6 +164,108 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
             "times every pairing is played (each as a colour-swapped pair)")(
             "resume", po::value<std::string>(), "continue the stored tournament NAME");
     }
+}
+
+// --rules, --tc, --time-margin, --stall-timeout, --max-plies into the definition.
+void read_game_options(const po::variables_map& vm, tournament::RunDefinition& d) {
+    auto rules = rules::parse_rules(vm["rules"].as<std::string>());
+    if (!rules) throw OaqError("--rules: " + rules.error().message);
+    d.rules = *rules;
+    auto tc = game::parse_time_control(vm["tc"].as<std::string>());
+    if (!tc) throw OaqError("--tc: " + tc.error().message);
+    d.tc = *tc;
+    const int margin = vm["time-margin"].as<int>();
+    if (margin < 0 || margin > 600000) throw OaqError("--time-margin must be 0..600000 ms");
+    d.time_margin = game::Milliseconds(margin);
+    const int stall = vm["stall-timeout"].as<int>();
+    if (stall < 1 || stall > 86400000) throw OaqError("--stall-timeout must be 1..86400000 ms");
+    d.stall_timeout = game::Milliseconds(stall);
+    d.max_plies = vm["max-plies"].as<int>();
+    if (d.max_plies < 0) throw OaqError("--max-plies must be >= 0");
+}
+
+// --seed and --openings: the run's seed is drawn once here and stored; generated openings without
+// a seed of their own use it.
+void read_seed_and_openings(const po::variables_map& vm, RunConfig& c) {
+    auto& d = c.definition;
+    d.seed = vm.count("seed") ? vm["seed"].as<std::uint64_t>() : std::random_device{}();
+    if (!vm.count("openings")) return;
+    auto src = parse_openings(vm["openings"].as<std::vector<std::string>>());
+    d.openings = src.definition;
+    c.openings_seed_given = src.seed.has_value();
+    d.openings.seed = src.seed.value_or(d.seed);
+    if (d.openings.kind != tournament::OpeningsDefinition::Kind::Random) d.openings.seed = 0;
+}
+
+void read_match_options(const po::variables_map& vm, RunConfig& c) {
+    auto& d = c.definition;
+    d.format = tournament::Format::Match;
+    d.games = vm["games"].as<std::int64_t>();
+    if (d.games < 1) throw OaqError("--games must be at least 1");
+    if (!vm.count("sprt")) return;
+    const auto& tokens = vm["sprt"].as<std::vector<std::string>>();
+    d.sprt = parse_sprt(tokens);
+    for (const auto& t : tokens) c.sprt_text += (c.sprt_text.empty() ? "" : " ") + t;
+    // Without an explicit cap an SPRT runs until it decides (fishtest's default cap is large).
+    if (!vm.count("games") || vm["games"].defaulted()) d.games = 200000;
+}
+
+void read_tournament_options(const po::variables_map& vm, RunConfig& c) {
+    auto& d = c.definition;
+    const auto format = vm["format"].as<std::string>();
+    if (format == "roundrobin" || format == "round_robin")
+        d.format = tournament::Format::RoundRobin;
+    else if (format == "gauntlet")
+        d.format = tournament::Format::Gauntlet;
+    else
+        throw OaqError("--format: \"" + format + "\" is not roundrobin or gauntlet");
+    d.rounds = vm["rounds"].as<int>();
+    if (d.rounds < 1) throw OaqError("--rounds must be at least 1");
+}
+
+std::string default_name(RunMode mode) {
+    auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::gmtime(&now));
+    return std::string(mode == RunMode::Match ? "match-" : "tournament-") + buf;
+}
+
+void read_engines(RunMode mode, const SplitArguments& split, RunConfig& c) {
+    const auto specs = parse_engine_specs(split);
+    if (mode == RunMode::Match && specs.size() != 2) {
+        throw OaqError("match: exactly two --engine are needed, got " +
+                       std::to_string(specs.size()));
+    }
+    if (specs.size() < 2) throw OaqError("tournament: at least two --engine are needed");
+    for (const auto& spec : specs) c.definition.engines.push_back(to_definition(spec));
+}
+
+// The options that say how this process runs: output, concurrency, logs, name.
+void read_process_options(const po::variables_map& vm, RunConfig& c) {
+    c.concurrency = vm["concurrency"].as<int>();
+    if (c.concurrency < 1 || c.concurrency > 256) throw OaqError("--concurrency must be 1..256");
+    if (vm.count("log")) c.log_dir = vm["log"].as<std::string>();
+    c.progress_every = vm["progress"].as<int>();
+    if (vm.count("name")) {
+        c.name = vm["name"].as<std::string>();
+        if (c.name.empty()) throw OaqError("--name must not be empty");
+    } else {
+        c.name = default_name(c.mode);
+    }
+}
+
+}  // namespace
+
+std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::string>& args) {
+    std::vector<char*> argv;
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    auto split = split_engine_arguments(static_cast<int>(argv.size()), argv.data());
+
+    CommandLine cli(usage_for(mode), description_for(mode));
+    // The spellings before protocol-spec 1.1, still accepted (stored runs resume with them).
+    cli.aliases = {{"--timemargin", "--time-margin"}, {"--stalltimeout", "--stall-timeout"}};
+    add_common_options(cli, mode);
+    add_mode_options(cli, mode);
     std::vector<char*> rest;
     for (auto& a : split.rest) rest.push_back(a.data());
     auto vm = parse(cli, static_cast<int>(rest.size()), rest.data());
@@ -191,125 +284,87 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
         if (!split.engines.empty())
             throw OaqError("--resume takes no --engine: the stored run knows its engines");
         if (!c.db) throw OaqError("--resume needs --db FILE");
+        read_process_options(*vm, c);
+        c.concurrency_given = !(*vm)["concurrency"].defaulted();
+        c.log_given = vm->count("log") > 0;
+        c.progress_given = !(*vm)["progress"].defaulted();
         return c;
     }
-    c.engines = parse_engine_specs(split);
-    if (mode == RunMode::Match && c.engines.size() != 2) {
-        throw OaqError("match: exactly two --engine are needed, got " +
-                       std::to_string(c.engines.size()));
-    }
-    if (c.engines.size() < 2) throw OaqError("tournament: at least two --engine are needed");
-
-    auto rules = rules::parse_rules((*vm)["rules"].as<std::string>());
-    if (!rules) throw OaqError("--rules: " + rules.error().message);
-    c.rules = *rules;
-    auto tc = game::parse_time_control((*vm)["tc"].as<std::string>());
-    if (!tc) throw OaqError("--tc: " + tc.error().message);
-    c.tc = *tc;
-    for (auto& e : c.engines) {
-        if (e.tc && !game::parse_time_control(*e.tc)) {
-            throw OaqError("engine " + e.name + ": tc=" + *e.tc + ": " +
-                           game::parse_time_control(*e.tc).error().message);
-        }
-    }
-    const int margin = (*vm)["time-margin"].as<int>();
-    if (margin < 0 || margin > 600000) throw OaqError("--time-margin must be 0..600000 ms");
-    c.margin = game::Milliseconds(margin);
-    const int stall = (*vm)["stall-timeout"].as<int>();
-    if (stall < 1 || stall > 86400000) throw OaqError("--stall-timeout must be 1..86400000 ms");
-    c.stall_timeout = game::Milliseconds(stall);
-    c.max_plies = (*vm)["max-plies"].as<int>();
-    if (c.max_plies < 0) throw OaqError("--max-plies must be >= 0");
-    c.concurrency = (*vm)["concurrency"].as<int>();
-    if (c.concurrency < 1 || c.concurrency > 256) throw OaqError("--concurrency must be 1..256");
-    if (vm->count("openings"))
-        c.openings = parse_openings((*vm)["openings"].as<std::vector<std::string>>());
-    c.seed = vm->count("seed") ? (*vm)["seed"].as<std::uint64_t>() : std::random_device{}();
-    if (c.openings.kind == OpeningSource::Kind::Random && !c.openings.seed)
-        c.openings.seed = c.seed;
-    if (vm->count("log")) c.log_dir = (*vm)["log"].as<std::string>();
-    c.progress_every = (*vm)["progress"].as<int>();
-
-    if (mode == RunMode::Match) {
-        c.format = tournament::Format::Match;
-        c.games = (*vm)["games"].as<std::int64_t>();
-        if (c.games < 1) throw OaqError("--games must be at least 1");
-        if (vm->count("sprt")) {
-            const auto& tokens = (*vm)["sprt"].as<std::vector<std::string>>();
-            c.sprt = parse_sprt(tokens);
-            for (const auto& t : tokens) c.sprt_text += (c.sprt_text.empty() ? "" : " ") + t;
-            // Without an explicit cap an SPRT runs until it decides (fishtest's default cap is
-            // large).
-            if (!vm->count("games") || (*vm)["games"].defaulted()) c.games = 200000;
-        }
-    } else {
-        const auto format = (*vm)["format"].as<std::string>();
-        if (format == "roundrobin" || format == "round_robin")
-            c.format = tournament::Format::RoundRobin;
-        else if (format == "gauntlet")
-            c.format = tournament::Format::Gauntlet;
-        else
-            throw OaqError("--format: \"" + format + "\" is not roundrobin or gauntlet");
-        c.rounds = (*vm)["rounds"].as<int>();
-        if (c.rounds < 1) throw OaqError("--rounds must be at least 1");
-    }
-    if (vm->count("name")) {
-        c.name = (*vm)["name"].as<std::string>();
-        if (c.name.empty()) throw OaqError("--name must not be empty");
-    } else {
-        auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-        char buf[32];
-        std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::gmtime(&now));
-        c.name = std::string(mode == RunMode::Match ? "match-" : "tournament-") + buf;
-    }
+    read_engines(mode, split, c);
+    read_game_options(*vm, c.definition);
+    read_seed_and_openings(*vm, c);
+    read_process_options(*vm, c);
+    if (mode == RunMode::Match)
+        read_match_options(*vm, c);
+    else
+        read_tournament_options(*vm, c);
     return c;
 }
 
 std::string settings_json(const RunConfig& c) {
+    const auto& d = c.definition;
     Json j;
     j.raw("argv", Json::string_array(c.argv));
-    j.field("concurrency", c.concurrency).field("rounds", c.rounds).field("games", c.games);
-    j.field("openings", c.openings.text()).field("max_plies", c.max_plies);
-    j.field("margin_ms", static_cast<std::int64_t>(c.margin.count()));
-    if (c.sprt) j.field("sprt", c.sprt_text);
+    j.field("concurrency", c.concurrency).field("rounds", d.rounds).field("games", d.games);
+    j.field("openings", tournament::openings_text(d.openings)).field("max_plies", d.max_plies);
+    j.field("margin_ms", static_cast<std::int64_t>(d.time_margin.count()));
+    if (d.sprt) j.field("sprt", c.sprt_text);
+    j.field("log", c.log_dir).field("progress", c.progress_every);
     return j.str();
 }
 
-std::vector<std::string> stored_arguments(const std::string& settings) {
-    // Reads the one array settings_json writes: "argv":["...", ...] with JSON string escapes.
+void apply_stored_settings(RunConfig& c, const tournament::StoredRun& run) {
+    auto root = parse_json(run.settings_json);
+    if (!root) return;
+    const auto* concurrency = root->find("concurrency");
+    const auto* log = root->find("log");
+    const auto* progress = root->find("progress");
+    std::optional<RunConfig> legacy;
+    if (!log || !progress) {
+        // Settings written before these were kept: read them from the stored arguments.
+        auto args = stored_arguments(run.settings_json);
+        if (args) {
+            args->insert(args->begin(), c.mode == RunMode::Match ? "match" : "tournament");
+            legacy = parse_run_config(c.mode, *args);
+        }
+    }
+    if (!c.concurrency_given && concurrency && concurrency->as_int64())
+        c.concurrency = static_cast<int>(*concurrency->as_int64());
+    if (!c.log_given && log && log->as_string()) c.log_dir = *log->as_string();
+    if (!c.log_given && !log && legacy) c.log_dir = legacy->log_dir;
+    if (!c.progress_given && progress && progress->as_int64())
+        c.progress_every = static_cast<int>(*progress->as_int64());
+    if (!c.progress_given && !progress && legacy) c.progress_every = legacy->progress_every;
+}
+
+Expected<std::vector<std::string>> stored_arguments(const std::string& settings) {
+    auto root = parse_json(settings);
+    if (!root) return fail("stored run settings are damaged: " + root.error().message);
+    const auto* argv = root->find("argv");
+    if (!argv || !argv->as_array()) return fail("stored run has no arguments to resume from");
     std::vector<std::string> out;
-    auto at = settings.find("\"argv\":[");
-    if (at == std::string::npos) throw OaqError("stored run has no arguments to resume from");
-    std::size_t i = at + 8;
-    while (i < settings.size() && settings[i] != ']') {
-        if (settings[i] == ',' || settings[i] == ' ') {
-            ++i;
-            continue;
-        }
-        if (settings[i] != '"') throw OaqError("stored run arguments are damaged");
-        std::string s;
-        for (++i; i < settings.size() && settings[i] != '"'; ++i) {
-            if (settings[i] == '\\' && i + 1 < settings.size()) {
-                char e = settings[++i];
-                if (e == 'n')
-                    s += '\n';
-                else if (e == 't')
-                    s += '\t';
-                else if (e == 'r')
-                    s += '\r';
-                else if (e == 'u' && i + 4 < settings.size()) {
-                    s += static_cast<char>(std::stoi(settings.substr(i + 1, 4), nullptr, 16));
-                    i += 4;
-                } else
-                    s += e;
-            } else {
-                s += settings[i];
-            }
-        }
-        ++i;
-        out.push_back(std::move(s));
+    for (const auto& a : *argv->as_array()) {
+        if (!a.as_string()) return fail("stored run arguments are damaged");
+        out.push_back(*a.as_string());
     }
     return out;
+}
+
+Expected<tournament::RunDefinition> legacy_definition(RunMode mode,
+                                                      const tournament::StoredRun& run) {
+    auto stored = stored_arguments(run.settings_json);
+    if (!stored) return stored.error();
+    std::vector<std::string> args{mode == RunMode::Match ? "match" : "tournament"};
+    args.insert(args.end(), stored->begin(), stored->end());
+    auto config = parse_run_config(mode, args);
+    if (!config || config->resume) return fail("the stored arguments did not parse");
+    auto d = config->definition;
+    // The seed drawn when the run started, not a new one (which would change the openings).
+    d.seed = run.seed;
+    if (d.openings.kind == tournament::OpeningsDefinition::Kind::Random &&
+        !config->openings_seed_given)
+        d.openings.seed = run.seed;
+    return d;
 }
 
 }  // namespace oaq::app

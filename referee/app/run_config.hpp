@@ -1,6 +1,8 @@
-// RunConfig: everything `oaq match` and `oaq tournament` are told on the command line, as a plain
-// struct. The original arguments are kept so that `--resume NAME` can rebuild the same run from
-// what the database stored.
+// RunConfig: what `oaq match` and `oaq tournament` are told on the command line: the run's
+// definition (tournament::RunDefinition: what is played) and how this process runs and shows it
+// (database, name, concurrency, logs, output). The original arguments are kept in the run's
+// settings for people; resume reads the stored definition, and only a run stored before
+// definitions were kept is rebuilt from its stored arguments (legacy_definition).
 #pragma once
 
 #include <cstdint>
@@ -8,57 +10,50 @@
 #include <string>
 #include <vector>
 
-#include "app/engine_specs.hpp"
-#include "game/defaults.hpp"
-#include "game/time_control.hpp"
-#include "rules/rules.hpp"
-#include "tournament/schedule.hpp"
-#include "tournament/sprt.hpp"
+#include "common/expected.hpp"
+#include "tournament/run_definition.hpp"
+#include "tournament/run_recorder.hpp"
 
 namespace oaq::app {
 
 enum class RunMode { Match, Tournament };
 
-struct OpeningSource {
-    enum class Kind { None, Random, File } kind = Kind::None;
-    int plies = 0;
-    std::optional<std::uint64_t> seed;
-    std::string file;
-    std::string text() const;  // as given: "plies=8 seed=1", "file=book.txt", ""
-};
-
 struct RunConfig {
     RunMode mode = RunMode::Tournament;
-    std::vector<EngineSpec> engines;
-    tournament::Format format = tournament::Format::RoundRobin;
-    int rounds = 1;
-    std::int64_t games = 2;  // match only
+    tournament::RunDefinition definition;
+    bool openings_seed_given = false;  // --openings seed=S (else the run's seed is used)
     int concurrency = 1;
-    OpeningSource openings;
-    rules::Rules rules;
-    game::TimeControl tc = game::kDefaultTimeControl;
-    game::Milliseconds margin = game::kDefaultTimeMargin;
-    game::Milliseconds stall_timeout =
-        game::kDefaultStallTimeout;  // depth/nodes: no bestmove = stall
-    int max_plies = game::kDefaultPlyLimit;
     std::string name;
     std::optional<std::string> db;
     std::optional<std::string> resume;
     bool json = false;
     std::string log_dir;
     int progress_every = 10;
-    std::uint64_t seed = 0;
-    std::optional<tournament::SprtParams> sprt;
-    std::string sprt_text;
-    std::vector<std::string> argv;  // the arguments as given, for resume
+    // On --resume: which of --concurrency, --log, --progress the command line gave (the others
+    // come from the stored run's settings).
+    bool concurrency_given = false;
+    bool log_given = false;
+    bool progress_given = false;
+    std::string sprt_text;          // the --sprt tokens as given
+    std::vector<std::string> argv;  // the arguments as given, kept in the run's settings
 };
 
 // Parses the command line (args[0] is the command name). Returns nullopt after --help.
 // Throws OaqError naming the option and the problem.
 std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::string>& args);
 
-// Reads back the "argv" array of a tournament's settings JSON (as written by settings_json).
-std::vector<std::string> stored_arguments(const std::string& settings_json);
+// The run's settings JSON: the arguments as given and what they set (for people and scripts).
 std::string settings_json(const RunConfig& config);
+// Reads back the "argv" array of a settings JSON written by settings_json.
+Expected<std::vector<std::string>> stored_arguments(const std::string& settings_json);
+
+// On --resume: --concurrency, --log and --progress as the run was started with, unless the resume
+// command line gives them (runs stored before these settings were kept: from their arguments).
+void apply_stored_settings(RunConfig& config, const tournament::StoredRun& run);
+
+// The definition of a run stored before definitions were kept: its stored arguments parsed again,
+// with the stored seed (also for generated openings, unless the arguments named their seed).
+Expected<tournament::RunDefinition> legacy_definition(RunMode mode,
+                                                      const tournament::StoredRun& run);
 
 }  // namespace oaq::app

@@ -7,33 +7,6 @@
 
 namespace oaq::app {
 
-std::vector<StandingsLine> compute_standings(const StandingsInput& input) {
-    const int n = static_cast<int>(input.engines.size());
-    auto fitted = tournament::fit_ratings(n, input.games);
-    std::vector<StandingsLine> lines;
-    for (int i = 0; i < n; ++i) {
-        StandingsLine line;
-        line.engine = input.engines[static_cast<std::size_t>(i)];
-        if (fitted) line.rating = (*fitted)[static_cast<std::size_t>(i)];
-        if (static_cast<std::size_t>(i) < input.failures.size())
-            line.failures = input.failures[static_cast<std::size_t>(i)];
-        lines.push_back(line);
-    }
-    // Points first (what a tournament awards), then the rating, then the name for stability.
-    std::stable_sort(lines.begin(), lines.end(),
-                     [](const StandingsLine& a, const StandingsLine& b) {
-                         if (a.rating.points != b.rating.points)
-                             return a.rating.points > b.rating.points;
-                         if (a.rating.score != b.rating.score)
-                             return a.rating.score > b.rating.score;
-                         return a.engine < b.engine;
-                     });
-    for (std::size_t i = 0; i < lines.size(); ++i) lines[i].rank = static_cast<int>(i) + 1;
-    return lines;
-}
-
-namespace {
-
 std::string elo_text(const tournament::EngineRating& r) {
     using tournament::RatingStatus;
     switch (r.status) {
@@ -52,8 +25,6 @@ std::string elo_text(const tournament::EngineRating& r) {
     }
     return "-";
 }
-
-}  // namespace
 
 std::string standings_table(const std::vector<StandingsLine>& lines) {
     std::size_t width = 6;
@@ -83,9 +54,7 @@ std::string standings_json(const std::vector<StandingsLine>& lines) {
         Json j;
         j.field("rank", l.rank).field("engine", l.engine).field("games", l.rating.games);
         j.field("points", l.rating.points).field("score", l.rating.score);
-        const bool rated = l.rating.status == tournament::RatingStatus::Ok ||
-                           l.rating.status == tournament::RatingStatus::Disconnected;
-        if (rated)
+        if (tournament::is_rated(l.rating))
             j.field("elo", l.rating.rating).field("error", l.rating.error);
         else
             j.null("elo").null("error");

@@ -1,30 +1,19 @@
-// Standings: the table people read during and after a tournament (rank, engine, games, points,
-// score, Elo +- 95%, draws, failures), computed from game results with the rating fit, plus its
-// text and JSON forms. Shared by the live progress, `oaq ratings` and `oaq results standings`.
+// Standings: the text and JSON forms of a ranked table (tournament/ranking.hpp decides the order):
+// rank, engine, games, points, score, Elo +- 95%, draws, failures. Printed by the live progress
+// of `oaq match` / `oaq tournament`.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "tournament/pentanomial.hpp"
-#include "tournament/rating.hpp"
+#include "tournament/ranking.hpp"
 
 namespace oaq::app {
 
-struct StandingsInput {
-    std::vector<std::string> engines;  // names, by engine index
-    std::vector<tournament::GameResult> games;
-    std::vector<std::int64_t> failures;  // games lost by a failure, by engine index
-};
+using StandingsLine = tournament::RankedLine;
 
-struct StandingsLine {
-    int rank = 0;
-    std::string engine;
-    tournament::EngineRating rating;
-    std::int64_t failures = 0;
-};
-
-std::vector<StandingsLine> compute_standings(const StandingsInput& input);
+// "+12 ± 30", "+12 ± 30 (group 1)", "all wins", ..., "-".
+std::string elo_text(const tournament::EngineRating& rating);
 
 std::string standings_table(const std::vector<StandingsLine>& lines);
 std::string standings_json(const std::vector<StandingsLine>& lines);  // a JSON array

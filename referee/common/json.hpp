@@ -1,6 +1,7 @@
 // Json: a tiny writer for the one-object-per-line JSON that every `--json` command prints. It only
-// writes (nothing in oaq parses JSON), escapes strings per RFC 8259, and keeps insertion order so
-// output is stable for scripts and tests. Usage:
+// writes (common/json_reader.hpp is the strict reader, for documents oaq stores and reads back such
+// as the run definition), escapes strings per RFC 8259, and keeps insertion order so output is
+// stable for scripts and tests. Usage:
 //   Json j; j.field("nodes", 42).field("rules", s).raw("moves", Json::array(items)); j.str();
 #pragma once
 

@@ -8,12 +8,13 @@ namespace oaq::store {
 
 namespace {
 
-// The generated table has the same layout; copying it once keeps the generated header private.
+// The generated table holds the files in order, named NNN_<what>.sql (checked at build time);
+// copying it once keeps the generated header private.
 const std::span<const Migration> kAll = [] {
-    static Migration all[std::size(generated::kMigrations)];
-    for (std::size_t i = 0; i < std::size(generated::kMigrations); ++i) {
-        const auto& m = generated::kMigrations[i];
-        all[i] = Migration{m.version, m.file, m.sql};
+    static Migration all[std::size(generated::kFiles)];
+    for (std::size_t i = 0; i < std::size(generated::kFiles); ++i) {
+        const auto& f = generated::kFiles[i];
+        all[i] = Migration{static_cast<int>(i) + 1, f.name, f.text};
     }
     return std::span<const Migration>(all);
 }();

@@ -56,13 +56,17 @@ struct TournamentRow {
     std::string format;           // "round_robin", "gauntlet", "match", ...
     std::string rules;            // the expanded rules string every game uses
     std::string time_control;     // e.g. "10+0.1"
-    std::string settings = "{}";  // JSON object: concurrency, rounds, openings, max_plies, ...
+    std::string settings = "{}";  // JSON object: argv, concurrency, rounds, openings, ...
     std::uint64_t seed = 0;
     TournamentStatus status = TournamentStatus::Running;
     std::string outcome = "{}";  // JSON object written at the end: SPRT verdict, LLR, ...
     TimePoint started_at{};
     std::optional<TimePoint> finished_at;
     std::vector<RowId> engine_ids;  // participants in seat order
+    // The run's definition (tournament::RunDefinition as canonical JSON) and its SHA-256; nothing
+    // and "" for runs stored before definitions were kept (they resume from settings.argv).
+    std::optional<std::string> definition;
+    std::string fingerprint;
 };
 
 // Where a game sits in its tournament's schedule. game_index is the deterministic index the

@@ -207,8 +207,8 @@ Expected<RowId> Store::create_tournament(const TournamentRow& t) {
         Transaction tx(impl_->db);
         Statement st(impl_->db,
                      "INSERT INTO tournaments (name, format, rules, time_control, settings, seed,"
-                     " status, outcome, started_at, finished_at)"
-                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+                     " status, outcome, started_at, finished_at, definition, fingerprint)"
+                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
         auto started =
             t.started_at == TimePoint{} ? std::chrono::system_clock::now() : t.started_at;
         st.bind(1, t.name)
@@ -221,6 +221,8 @@ Expected<RowId> Store::create_tournament(const TournamentRow& t) {
             .bind(8, string_or(t.outcome, "{}"))
             .bind(9, format_utc(started));
         if (t.finished_at) st.bind(10, format_utc(*t.finished_at));
+        if (t.definition) st.bind(11, *t.definition);
+        st.bind(12, t.fingerprint);
         st.run();
         RowId id = impl_->db.last_insert_rowid();
         Statement seat(impl_->db,
@@ -248,7 +250,7 @@ namespace {
 
 constexpr std::string_view kTournamentColumns =
     "SELECT id, name, format, rules, time_control, settings, seed, status, outcome, started_at,"
-    " finished_at FROM tournaments ";
+    " finished_at, definition, fingerprint FROM tournaments ";
 
 TournamentRow read_tournament(Store::Impl& impl, const Statement& st) {
     TournamentRow t;
@@ -265,6 +267,8 @@ TournamentRow read_tournament(Store::Impl& impl, const Statement& st) {
     t.outcome = st.text(8);
     t.started_at = impl.read_time(st, 9);
     t.finished_at = impl.read_optional_time(st, 10);
+    if (!st.is_null(11)) t.definition = st.text(11);
+    t.fingerprint = st.text(12);
     Statement seats(
         impl.db, "SELECT engine_id FROM tournament_engines WHERE tournament_id = ?1 ORDER BY seat");
     seats.bind(1, t.id);

@@ -61,4 +61,24 @@ game::Opening random_opening(const rules::Rules& rules, int plies, std::uint64_t
     }
 }
 
+Expected<std::vector<game::Opening>> parse_opening_book(std::string_view text,
+                                                        const std::string& source,
+                                                        const rules::Rules& rules, int max_plies) {
+    std::vector<game::Opening> out;
+    int number = 0;
+    while (!text.empty()) {
+        const auto end = text.find('\n');
+        std::string_view line = text.substr(0, end);
+        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+        ++number;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (line.find_first_not_of(" \t\r") == std::string_view::npos || line[0] == '#') continue;
+        auto opening = parse_opening_line(line, rules, max_plies);
+        if (!opening)
+            return fail(source + ":" + std::to_string(number) + ": " + opening.error().message);
+        out.push_back(*opening);
+    }
+    return out;
+}
+
 }  // namespace oaq::tournament

@@ -22,6 +22,12 @@ namespace oaq::tournament {
 Expected<game::Opening> parse_opening_line(std::string_view line, const rules::Rules& rules,
                                            int max_plies);
 
+// Every opening of a book's text: one parse_opening_line per line, blank lines and lines starting
+// with '#' skipped. Errors are "<source>:<line>: <reason>". An empty book is not an error here.
+Expected<std::vector<game::Opening>> parse_opening_book(std::string_view text,
+                                                        const std::string& source,
+                                                        const rules::Rules& rules, int max_plies);
+
 // `plies` random legal plies from the start position, from a generator seeded with (seed, index).
 // A line that would end the game is redrawn, so the result always leaves a game to play.
 game::Opening random_opening(const rules::Rules& rules, int plies, std::uint64_t seed,

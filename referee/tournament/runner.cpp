@@ -66,7 +66,9 @@ RunSummary run_tournament(TournamentPlan plan, const EngineFactory& make_engine,
             return std::nullopt;
         }
         while (auto p = plan.schedule.next()) {
-            if (!plan.skip.count(p->game_index)) return p;
+            if (plan.skip.count(p->game_index)) continue;
+            if (plan.on_game_start) plan.on_game_start(*p);
+            return p;
         }
         summary.exhausted = true;
         return std::nullopt;

@@ -32,6 +32,8 @@ struct TournamentPlan {
     // Called once per engine instance after the run, when no game uses it any more (e.g. to keep
     // what the engine said about itself at the handshake).
     std::function<void(int engine_index, const game::Player&)> on_engine_done;
+    // Called when a game is handed to a worker, before it starts (with the sink's lock held).
+    std::function<void(const Pairing&)> on_game_start;
 };
 
 using EngineFactory = std::function<std::unique_ptr<game::Player>(int engine_index)>;

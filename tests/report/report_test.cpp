@@ -3,8 +3,8 @@
 // block that cannot close its script element, no external resources).
 #include <catch2/catch.hpp>
 
-#include "app/report_data.hpp"
-#include "app/report_html.hpp"
+#include "report/report_data.hpp"
+#include "report/report_html.hpp"
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
 #include "rules/turn.hpp"
@@ -81,7 +81,7 @@ TEST_CASE("load_report replays every stored game into one position string per pl
     Fixture f({"alpha", "beta"});
     f.add(play_game("alpha", "beta", false, 400));
     f.add(play_game("beta", "alpha", true, 400));
-    auto data = app::load_report(f.db, std::nullopt);
+    auto data = report::load_report(f.db, std::nullopt);
     REQUIRE(data);
     REQUIRE(data->games.size() == 2);
     for (const auto& g : data->games) {
@@ -113,7 +113,7 @@ TEST_CASE("The crosstable, failures and termination counts follow the stored gam
     draw.result = rules::Result::Draw;
     f.add(draw);
 
-    auto data = app::load_report(f.db, std::string("cup"));
+    auto data = report::load_report(f.db, std::string("cup"));
     REQUIRE(data);
     REQUIRE(data->engines == std::vector<std::string>{"alpha", "beta", "gamma"});
     CHECK(data->cross[0][1].wins == 1);
@@ -149,7 +149,7 @@ TEST_CASE("A game whose stored moves do not replay keeps the positions before th
     g.termination = Termination::IllegalMove;
     g.result = rules::Result::NorthWin;
     f.add(g);
-    auto data = app::load_report(f.db, std::nullopt);
+    auto data = report::load_report(f.db, std::nullopt);
     REQUIRE(data);
     const auto& game = data->games.at(0);
     CHECK(game.replay_error.rfind("move 4 (\"6L\"): ", 0) == 0);
@@ -161,11 +161,11 @@ TEST_CASE("A game whose stored moves do not replay keeps the positions before th
 
 TEST_CASE("load_report says which tournament is missing", "[report]") {
     auto empty = store::Store::open_memory();
-    auto none = app::load_report(empty, std::nullopt);
+    auto none = report::load_report(empty, std::nullopt);
     REQUIRE_FALSE(none);
     CHECK(none.error().message.find("no tournament") != std::string::npos);
     Fixture f({"alpha", "beta"});
-    auto missing = app::load_report(f.db, std::string("nope"));
+    auto missing = report::load_report(f.db, std::string("nope"));
     REQUIRE_FALSE(missing);
     CHECK(missing.error().message.find("\"nope\"") != std::string::npos);
 }
@@ -176,9 +176,9 @@ TEST_CASE("render_report escapes stored text and embeds data that cannot close i
     auto g = play_game("alpha", "</script><b>x&y", false, 8);
     g.detail = "<img src=x onerror=alert(1)>";
     f.add(g);
-    auto data = app::load_report(f.db, std::nullopt);
+    auto data = report::load_report(f.db, std::nullopt);
     REQUIRE(data);
-    const auto html = app::render_report(*data, "2026-01-01T00:00:00Z");
+    const auto html = report::render_report(*data, "2026-01-01T00:00:00Z");
     CHECK(html.find("<b>x&y") == std::string::npos);
     CHECK(html.find("&lt;/script&gt;&lt;b&gt;x&amp;y") != std::string::npos);
     CHECK(html.find("<img") == std::string::npos);
@@ -202,9 +202,9 @@ TEST_CASE("The page lists every game and draws a rating bar only for rated engin
     Fixture f({"alpha", "beta", "gamma"});
     f.add(play_game("alpha", "beta", false, 400), rules::Result::SouthWin);
     f.add(play_game("beta", "alpha", true, 400), rules::Result::SouthWin);
-    auto data = app::load_report(f.db, std::nullopt);
+    auto data = report::load_report(f.db, std::nullopt);
     REQUIRE(data);
-    const auto html = app::render_report(*data, "now");
+    const auto html = report::render_report(*data, "now");
     std::size_t rows = 0;
     for (auto at = html.find("<tr data-game="); at != std::string::npos;
          at = html.find("<tr data-game=", at + 1))
@@ -220,13 +220,13 @@ TEST_CASE("The page lists every game and draws a rating bar only for rated engin
 
 TEST_CASE("A tournament without stored games still gives a complete page", "[report][html]") {
     Fixture f({"alpha", "beta"});
-    auto data = app::load_report(f.db, std::nullopt);
+    auto data = report::load_report(f.db, std::nullopt);
     REQUIRE(data);
     CHECK(data->games.empty());
     REQUIRE(data->standings.size() == 2);
     for (const auto& l : data->standings)
         CHECK(l.rating.status == tournament::RatingStatus::NoGames);
-    const auto html = app::render_report(*data, "now");
+    const auto html = report::render_report(*data, "now");
     CHECK(html.find("<tr data-game=") == std::string::npos);
     CHECK(html.find("No game of this tournament is stored yet.") != std::string::npos);
     CHECK(html.find("\"games\":[]") != std::string::npos);

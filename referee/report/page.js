@@ -1,14 +1,9 @@
-// The report page's script, kept as one raw string so the page stays a single file. It holds no
-// rules logic: it parses the position strings the referee computed (RULES.md section 5) and draws
+// The report page's script (oaq report). It is embedded in the oaq binary at build time
+// (oaq_embed in referee/report/CMakeLists.txt) and inlined into the page, so the page stays a
+// single file. It holds no rules logic: it parses the position strings the referee computed (RULES.md section 5) and draws
 // them. When its start-up ran without an exception it sets <body data-ok="1">; an uncaught error
 // sets data-error (the browser test reads both). URL parameters: ?game=<id> selects a game,
 // ?step=<n> then advances its replay n plies, as if Next had been pressed n times.
-#include "app/report_html.hpp"
-
-namespace oaq::app {
-
-std::string_view report_js() {
-    return R"JS(
 (function () {
   'use strict';
   var body = document.body;
@@ -266,7 +261,3 @@ std::string_view report_js() {
   }
   body.setAttribute('data-ok', '1');
 })();
-)JS";
-}
-
-}  // namespace oaq::app

@@ -1,10 +1,11 @@
 // Report data: everything `oaq report` puts on its page for one tournament, read from the Store
 // and computed in C++ so the page itself holds no rules logic: the standings with ratings (the same
-// fit as `oaq ratings`), the crosstable, termination counts, and every game replayed with the rules
-// library into one position string per ply (positions[i] is the position after i plies, [0] the
-// start), with the pit each move started from and both scores after each ply.
-// A game whose stored moves do not replay (a damaged or hand-edited row) keeps the positions up to
-// the first bad move and says why in replay_error; it never fails the whole report.
+// rating input, fit and ranking policy as `oaq ratings`, tournament/ranking.hpp), the crosstable,
+// termination counts, and every game replayed with the rules library into one position string per
+// ply (positions[i] is the position after i plies, [0] the start), with the pit each move started
+// from and both scores after each ply. A game whose stored moves do not replay (a damaged or
+// hand-edited row) keeps the positions up to the first bad move and says why in replay_error; it
+// never fails the whole report.
 #pragma once
 
 #include <array>
@@ -13,10 +14,12 @@
 #include <string>
 #include <vector>
 
-#include "app/standings.hpp"
 #include "store/store.hpp"
+#include "tournament/ranking.hpp"
 
-namespace oaq::app {
+namespace oaq::report {
+
+using StandingsLine = tournament::RankedLine;
 
 struct ReportGame {
     store::GameRow row;
@@ -40,7 +43,7 @@ struct ReportData {
     store::TournamentRow tournament;
     std::string rules_name;                     // short name, e.g. "standard"
     std::vector<std::string> engines;           // seat order; standings refer to these names
-    std::vector<StandingsLine> standings;       // best first
+    std::vector<StandingsLine> standings;       // ranking order (tournament/ranking.hpp)
     std::vector<std::vector<CrossCell>> cross;  // [row][column] by seat index
     std::vector<std::pair<std::string, std::int64_t>> terminations;  // kind -> games, every kind
     std::vector<ReportGame> games;                                   // schedule (game_index) order
@@ -53,4 +56,4 @@ std::vector<std::string> tournament_names(store::Store& db);
 // or none with that name.
 Expected<ReportData> load_report(store::Store& db, const std::optional<std::string>& tournament);
 
-}  // namespace oaq::app
+}  // namespace oaq::report

@@ -1,21 +1,29 @@
-#include "app/report_html.hpp"
+#include "report/report_html.hpp"
 
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
 
 #include "common/json.hpp"
+#include "report/report_assets.hpp"
 #include "rules/game.hpp"
 #include "store/time_text.hpp"
 
-namespace oaq::app {
+namespace oaq::report {
 
 namespace {
 
 using tournament::RatingStatus;
 
 bool is_rated(const StandingsLine& l) {
-    return l.rating.status == RatingStatus::Ok || l.rating.status == RatingStatus::Disconnected;
+    return tournament::is_rated(l.rating);
+}
+
+std::string_view asset(std::string_view name) {
+    for (const auto& f : generated::kFiles) {
+        if (f.name == name) return f.text;
+    }
+    return {};
 }
 
 std::string elo_cell(const StandingsLine& l) {
@@ -264,6 +272,14 @@ std::string html_escape(std::string_view text) {
     return out;
 }
 
+std::string_view report_css() {
+    return asset("page.css");
+}
+
+std::string_view report_js() {
+    return asset("page.js");
+}
+
 std::string report_games_json(const ReportData& d) {
     std::vector<std::string> games;
     games.reserve(d.games.size());
@@ -348,4 +364,4 @@ std::string render_report(const ReportData& d, std::string_view generated) {
     return html;
 }
 
-}  // namespace oaq::app
+}  // namespace oaq::report

@@ -10,9 +10,9 @@
 #include <string>
 #include <string_view>
 
-#include "app/report_data.hpp"
+#include "report/report_data.hpp"
 
-namespace oaq::app {
+namespace oaq::report {
 
 // `generated` is shown in the footer as is (e.g. an ISO-8601 time).
 std::string render_report(const ReportData& data, std::string_view generated);
@@ -20,11 +20,11 @@ std::string render_report(const ReportData& data, std::string_view generated);
 // The games as the JSON the page's script reads (before "</" escaping).
 std::string report_games_json(const ReportData& data);
 
-// The page's stylesheet and script (report_assets.cpp).
+// The page's stylesheet and script: referee/report/page.css and page.js, embedded at build time.
 std::string_view report_css();
 std::string_view report_js();
 
 // HTML text escaping for element content and attribute values.
 std::string html_escape(std::string_view text);
 
-}  // namespace oaq::app
+}  // namespace oaq::report

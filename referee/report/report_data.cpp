@@ -1,0 +1,177 @@
+#include "report/report_data.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "rules/game.hpp"
+#include "rules/position_string.hpp"
+#include "rules/rules.hpp"
+#include "store/results.hpp"
+#include "tournament/rating_input.hpp"
+
+namespace oaq::report {
+
+namespace {
+
+using game::Termination;
+
+constexpr Termination kAllTerminations[] = {
+    Termination::Normal,      Termination::Repetition,  Termination::PlyLimit,
+    Termination::TimeForfeit, Termination::IllegalMove, Termination::ProtocolViolation,
+    Termination::Crash,       Termination::Stall,       Termination::Aborted,
+};
+
+// Replays the stored moves from the stored start position. No ply limit: the referee already
+// decided where the game ended, the page only shows what was played.
+void replay(ReportGame& game, const game::GameRecord& record) {
+    auto rules = rules::parse_rules(record.rules);
+    if (!rules) {
+        game.replay_error = "rules \"" + record.rules + "\": " + rules.error().message;
+        return;
+    }
+    auto start = rules::parse_position(
+        record.start_position.empty() ? "startpos" : record.start_position, *rules);
+    if (!start) {
+        game.replay_error = "start position: " + start.error().message;
+        return;
+    }
+    auto add = [&](const rules::Position& pos) {
+        game.positions.push_back(rules::to_string(pos));
+        game.scores.push_back({rules::score(pos, rules::Side::South, *rules),
+                               rules::score(pos, rules::Side::North, *rules)});
+    };
+    rules::Game replayed(*rules, *start, 0);
+    add(*start);
+    for (const auto& m : record.moves) game.moves.push_back(m.move);
+    for (std::size_t i = 0; i < record.moves.size(); ++i) {
+        const auto& text = record.moves[i].move;
+        const rules::Side mover = replayed.position().side;
+        auto move = rules::parse_move(text);
+        auto after =
+            move ? replayed.play(*move) : Expected<rules::Position>(fail(move.error().message));
+        if (!after) {
+            game.replay_error =
+                "move " + std::to_string(i + 1) + " (\"" + text + "\"): " + after.error().message;
+            return;
+        }
+        game.from_pits.push_back(rules::pit_of(mover, move->square));
+        add(*after);
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> tournament_names(store::Store& db) {
+    std::vector<std::string> names;
+    for (const auto& t : db.list_tournaments()) names.push_back(t.name);
+    return names;
+}
+
+namespace {
+
+Expected<store::TournamentRow> find_tournament(store::Store& db,
+                                               const std::optional<std::string>& name) {
+    if (name) {
+        auto found = db.find_tournament(*name);
+        if (!found) return fail("no tournament named \"" + *name + "\" in " + db.path());
+        return *found;
+    }
+    auto all = db.list_tournaments();
+    if (all.empty()) return fail("no tournament in " + db.path());
+    return all.back();
+}
+
+// Seats: the tournament's participants, then anyone else who appears in its games.
+std::vector<tournament::RatedEngine> seats(store::Store& db, const store::TournamentRow& t,
+                                           const std::vector<store::GameRow>& rows) {
+    std::vector<tournament::RatedEngine> engines;
+    std::set<store::RowId> seen;
+    auto add = [&](store::RowId id, const std::string& name) {
+        if (seen.insert(id).second) engines.push_back({id, name});
+    };
+    for (auto id : t.engine_ids) {
+        auto e = db.engine(id);
+        add(id, e ? e->name : "engine " + std::to_string(id));
+    }
+    for (const auto& row : rows) {
+        add(row.south_engine_id, row.south);
+        add(row.north_engine_id, row.north);
+    }
+    return engines;
+}
+
+std::vector<std::vector<CrossCell>> crosstable(const tournament::RatingInput& input) {
+    const auto count = input.names.size();
+    std::vector<std::vector<CrossCell>> cross(count, std::vector<CrossCell>(count));
+    for (const auto& g : input.games) {
+        const auto su = static_cast<std::size_t>(g.south), nu = static_cast<std::size_t>(g.north);
+        auto& south_cell = cross[su][nu];
+        auto& north_cell = cross[nu][su];
+        if (g.south_points == 1.0) {
+            ++south_cell.wins;
+            ++north_cell.losses;
+        } else if (g.south_points == 0.0) {
+            ++south_cell.losses;
+            ++north_cell.wins;
+        } else {
+            ++south_cell.draws;
+            ++north_cell.draws;
+        }
+    }
+    return cross;
+}
+
+std::vector<std::pair<std::string, std::int64_t>> termination_counts(
+    const std::vector<store::GameRow>& rows) {
+    std::map<Termination, std::int64_t> by_termination;
+    for (const auto& row : rows) ++by_termination[row.termination];
+    std::vector<std::pair<std::string, std::int64_t>> out;
+    for (auto kind : kAllTerminations)
+        out.emplace_back(std::string(game::to_string(kind)), by_termination[kind]);
+    return out;
+}
+
+}  // namespace
+
+Expected<ReportData> load_report(store::Store& db, const std::optional<std::string>& tournament) {
+    auto found = find_tournament(db, tournament);
+    if (!found) return found.error();
+    ReportData data;
+    data.tournament = *found;
+    const auto& t = data.tournament;
+    auto rules = rules::parse_rules(t.rules);
+    data.rules_name = rules ? rules::short_name(*rules) : t.rules;
+
+    store::GameFilter filter;
+    filter.tournament_id = t.id;
+    filter.limit = 0;
+    auto rows = db.games(filter);
+    // Schedule order reads better than the order games happened to end in.
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const store::GameRow& a, const store::GameRow& b) {
+                         return a.slot.game_index < b.slot.game_index;
+                     });
+    std::vector<tournament::ResultRow> results;
+    for (const auto& row : rows) results.push_back(store::result_row(row));
+    const auto input = tournament::build_rating_input(seats(db, t, rows), results);
+    data.engines = input.names;
+    data.cross = crosstable(input);
+    data.standings = tournament::standings(input).value();
+    data.terminations = termination_counts(rows);
+
+    data.games.reserve(rows.size());
+    for (const auto& row : rows) {
+        ReportGame game;
+        game.row = row;
+        if (auto stored = db.game(row.id)) {
+            replay(game, stored->record);
+        } else {
+            game.replay_error = "the game's moves could not be read";
+        }
+        data.games.push_back(std::move(game));
+    }
+    return data;
+}
+
+}  // namespace oaq::report

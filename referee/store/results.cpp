@@ -1,0 +1,59 @@
+#include "store/results.hpp"
+
+namespace oaq::store {
+
+std::vector<tournament::ResultRow> result_rows(const std::vector<ResultGame>& games) {
+    std::vector<tournament::ResultRow> rows;
+    rows.reserve(games.size());
+    for (const auto& g : games) {
+        rows.push_back({g.id, g.tournament_id, g.pair_index, g.south_engine_id, g.north_engine_id,
+                        g.result, g.termination});
+    }
+    return rows;
+}
+
+tournament::ResultRow result_row(const GameRow& g) {
+    return {g.id,     g.tournament_id, g.slot.pair_index, g.south_engine_id, g.north_engine_id,
+            g.result, g.termination};
+}
+
+std::vector<tournament::RatedEngine> rated_engines(Store& db) {
+    std::vector<tournament::RatedEngine> engines;
+    for (const auto& e : db.list_engines()) engines.push_back({e.id, e.name});
+    return engines;
+}
+
+tournament::RatingInput rating_input(Store& db, const ResultFilter& filter) {
+    const auto rows = result_rows(db.result_games(filter));
+    return tournament::build_rating_input(rated_engines(db), rows,
+                                          tournament::EngineSelection::WithGames);
+}
+
+RatingSnapshot snapshot_row(const tournament::Snapshot& s, std::optional<RowId> tournament_id,
+                            std::string rules, std::string games_spec) {
+    RatingSnapshot row;
+    row.tournament_id = tournament_id;
+    row.rules = std::move(rules);
+    row.method = s.method;
+    row.parameters = s.parameters;
+    row.games_spec = std::move(games_spec);
+    row.game_count = s.game_count;
+    row.max_game_id = s.max_game_id;
+    for (const auto& e : s.entries) {
+        RatingEntry entry;
+        entry.engine_id = e.key;
+        entry.engine = e.engine;
+        entry.rank = e.rank;
+        entry.rating = e.rating;
+        entry.error = e.error;
+        entry.games = static_cast<int>(e.games);
+        entry.points = e.points;
+        entry.wins = static_cast<int>(e.wins);
+        entry.draws = static_cast<int>(e.draws);
+        entry.losses = static_cast<int>(e.losses);
+        row.entries.push_back(entry);
+    }
+    return row;
+}
+
+}  // namespace oaq::store

@@ -1,0 +1,166 @@
+#include "store/run_recorder.hpp"
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "common/error.hpp"
+#include "common/sha256.hpp"
+#include "protocol/codec.hpp"
+#include "store/results.hpp"
+
+namespace oaq::store {
+
+tournament::RunStatus run_status(TournamentStatus status) {
+    switch (status) {
+        case TournamentStatus::Finished:
+            return tournament::RunStatus::Finished;
+        case TournamentStatus::Interrupted:
+            return tournament::RunStatus::Interrupted;
+        case TournamentStatus::Running:
+            break;
+    }
+    return tournament::RunStatus::Running;
+}
+
+TournamentStatus tournament_status(tournament::RunStatus status) {
+    switch (status) {
+        case tournament::RunStatus::Finished:
+            return TournamentStatus::Finished;
+        case tournament::RunStatus::Interrupted:
+            return TournamentStatus::Interrupted;
+        case tournament::RunStatus::Running:
+            break;
+    }
+    return TournamentStatus::Running;
+}
+
+std::string file_sha256(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "";
+    std::ostringstream data;
+    data << in.rdbuf();
+    return sha256_hex(data.str());
+}
+
+std::string StoreRunRecorder::location() const {
+    return db_.path();
+}
+
+std::optional<tournament::StoredRun> StoreRunRecorder::find_run(std::string_view name) {
+    auto t = db_.find_tournament(name);
+    if (!t) return std::nullopt;
+    tournament::StoredRun run{t->id,   t->name, run_status(t->status), t->definition, t->settings,
+                              t->seed, {}};
+    for (auto id : t->engine_ids) {
+        auto e = db_.engine(id);
+        run.engines.push_back(e ? e->name : "#" + std::to_string(id));
+    }
+    return run;
+}
+
+std::vector<RowId> StoreRunRecorder::register_engines(const tournament::RunDefinition& d) {
+    std::vector<RowId> ids;
+    for (const auto& e : d.engines) {
+        EngineRow row;
+        row.name = e.name;
+        row.command = e.command;
+        row.args = e.args;
+        row.options = e.options;
+        row.binary_sha256 = file_sha256(e.command);
+        ids.push_back(db_.upsert_engine(row));
+    }
+    return ids;
+}
+
+Expected<tournament::RunId> StoreRunRecorder::create_run(const tournament::NewRun& run) {
+    const auto& d = run.definition;
+    TournamentRow row;
+    row.name = run.name;
+    row.format = std::string(tournament::to_string(d.format));
+    row.rules = rules::expanded(d.rules);
+    row.time_control = game::to_string(d.tc);
+    row.settings = run.settings_json;
+    row.seed = d.seed;
+    row.started_at = run.started_at;
+    row.engine_ids = register_engines(d);
+    row.definition = run.definition_json;
+    row.fingerprint = run.fingerprint;
+    return db_.create_tournament(row);
+}
+
+void StoreRunRecorder::reopen_run(tournament::RunId run, const tournament::RunDefinition& d) {
+    register_engines(d);
+    auto set = db_.set_tournament_status(run, TournamentStatus::Running);
+    if (!set) throw OaqError(set.error().message);
+}
+
+std::vector<std::int64_t> StoreRunRecorder::completed_games(tournament::RunId run) {
+    return db_.completed_game_indices(run);
+}
+
+TournamentRow StoreRunRecorder::tournament_row(tournament::RunId run) {
+    auto t = db_.tournament(run);
+    if (!t) throw OaqError(db_.path() + ": no tournament with id " + std::to_string(run));
+    return *t;
+}
+
+std::vector<tournament::ResultRow> StoreRunRecorder::stored_results(tournament::RunId run) {
+    const auto t = tournament_row(run);
+    std::map<RowId, std::int64_t> seat;
+    for (std::size_t i = 0; i < t.engine_ids.size(); ++i)
+        seat[t.engine_ids[i]] = static_cast<std::int64_t>(i);
+    ResultFilter filter;
+    filter.tournament_id = run;
+    std::vector<tournament::ResultRow> rows;
+    for (auto row : result_rows(db_.result_games(filter))) {
+        // Every game of a run is between two of its seats; anything else is not its result.
+        if (!seat.count(row.south) || !seat.count(row.north)) continue;
+        row.south = seat[row.south];
+        row.north = seat[row.north];
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+Expected<std::int64_t> StoreRunRecorder::record_game(tournament::RunId run,
+                                                     const tournament::Pairing& p,
+                                                     const game::GameRecord& record) {
+    auto stored = db_.record_game(
+        run, GameSlot{p.game_index, static_cast<int>(p.pair_index), p.round}, record);
+    if (!stored) return fail(stored.error().message);
+    return *stored;
+}
+
+void StoreRunRecorder::save_identity(const std::string& engine,
+                                     const game::PlayerIdentity& identity) {
+    auto row = db_.find_engine(engine);
+    if (!row) return;
+    row->id_name = identity.id_name;
+    row->id_author = identity.id_author;
+    row->declared_options.clear();
+    for (const auto& option : identity.options)
+        row->declared_options += protocol::encode(protocol::Reply{option}) + "\n";
+    db_.upsert_engine(*row);
+}
+
+void StoreRunRecorder::set_status(tournament::RunId run, tournament::RunStatus status,
+                                  std::optional<tournament::WallTime> finished_at) {
+    auto set = db_.set_tournament_status(run, tournament_status(status), finished_at);
+    if (!set) throw OaqError(set.error().message);
+}
+
+void StoreRunRecorder::set_outcome(tournament::RunId run, const std::string& outcome_json) {
+    auto set = db_.set_tournament_outcome(run, outcome_json);
+    if (!set) throw OaqError(set.error().message);
+}
+
+void StoreRunRecorder::save_snapshot(tournament::RunId run, const tournament::Snapshot& snapshot) {
+    const auto t = tournament_row(run);
+    auto by_id = snapshot;
+    for (auto& e : by_id.entries) e.key = t.engine_ids.at(static_cast<std::size_t>(e.key));
+    db_.save_rating_snapshot(
+        snapshot_row(by_id, t.id, t.rules, "tournament=" + std::to_string(t.id)));
+}
+
+}  // namespace oaq::store

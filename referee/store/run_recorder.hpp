@@ -1,0 +1,46 @@
+// StoreRunRecorder: the tournament layer's RunRecorder over the results database. A run is a row
+// of `tournaments` (its definition and fingerprint included), its engines are rows of `engines`
+// in seat order (with the SHA-256 of the executable, read when the run starts or resumes), its
+// games are `games` rows, its identities update the engines, and its snapshot is a rating
+// snapshot of the tournament.
+#pragma once
+
+#include <string>
+
+#include "store/store.hpp"
+#include "tournament/run_recorder.hpp"
+
+namespace oaq::store {
+
+tournament::RunStatus run_status(TournamentStatus status);
+TournamentStatus tournament_status(tournament::RunStatus status);
+
+class StoreRunRecorder : public tournament::RunRecorder {
+  public:
+    explicit StoreRunRecorder(Store& db) : db_(db) {}
+
+    std::string location() const override;
+    std::optional<tournament::StoredRun> find_run(std::string_view name) override;
+    Expected<tournament::RunId> create_run(const tournament::NewRun& run) override;
+    void reopen_run(tournament::RunId run, const tournament::RunDefinition& definition) override;
+    std::vector<std::int64_t> completed_games(tournament::RunId run) override;
+    std::vector<tournament::ResultRow> stored_results(tournament::RunId run) override;
+    Expected<std::int64_t> record_game(tournament::RunId run, const tournament::Pairing& pairing,
+                                       const game::GameRecord& record) override;
+    void save_identity(const std::string& engine, const game::PlayerIdentity& identity) override;
+    void set_status(tournament::RunId run, tournament::RunStatus status,
+                    std::optional<tournament::WallTime> finished_at) override;
+    void set_outcome(tournament::RunId run, const std::string& outcome_json) override;
+    void save_snapshot(tournament::RunId run, const tournament::Snapshot& snapshot) override;
+
+  private:
+    std::vector<RowId> register_engines(const tournament::RunDefinition& definition);
+    TournamentRow tournament_row(tournament::RunId run);
+
+    Store& db_;
+};
+
+// The SHA-256 of a file as lowercase hex, "" when it cannot be read.
+std::string file_sha256(const std::string& path);
+
+}  // namespace oaq::store

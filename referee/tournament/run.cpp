@@ -1,0 +1,258 @@
+#include "tournament/run.hpp"
+
+#include <cmath>
+#include <mutex>
+
+#include "common/error.hpp"
+#include "tournament/openings.hpp"
+#include "tournament/runner.hpp"
+#include "tournament/snapshot.hpp"
+
+namespace oaq::tournament {
+
+std::int64_t Run::total_games() const {
+    auto schedule = make_schedule(definition_, 0);
+    return schedule ? schedule->total_games() : 0;
+}
+
+Expected<Run> Run::create(RunRecorder& recorder, std::string name, RunDefinition definition,
+                          std::string settings_json, RunClock clock) {
+    auto valid = validate(definition);
+    if (!valid) return fail("run \"" + name + "\": " + valid.error().message);
+    Run run(recorder, std::move(clock));
+    NewRun row{name,          definition,       to_json(definition), fingerprint(definition),
+               settings_json, run.clock_.wall()};
+    auto id = recorder.create_run(row);
+    if (!id) return fail("run \"" + name + "\": " + id.error().message);
+    run.name_ = std::move(name);
+    run.id_ = *id;
+    run.definition_ = std::move(definition);
+    return run;
+}
+
+Expected<Run> Run::resume(RunRecorder& recorder, std::string_view name,
+                          const LegacyDefinition& legacy, RunClock clock) {
+    auto stored = recorder.find_run(name);
+    if (!stored)
+        return fail("no run named \"" + std::string(name) + "\" in " + recorder.location());
+    if (stored->status == RunStatus::Finished)
+        return fail("\"" + std::string(name) + "\" has finished already");
+    Expected<RunDefinition> definition =
+        fail("run \"" + stored->name + "\" has no stored definition to resume from");
+    if (stored->definition_json)
+        definition = run_definition_from_json(*stored->definition_json);
+    else if (legacy)
+        definition = legacy(*stored);
+    if (!definition) return fail("run \"" + stored->name + "\": " + definition.error().message);
+    Run run(recorder, std::move(clock));
+    run.name_ = stored->name;
+    run.id_ = stored->id;
+    run.resumed_ = true;
+    run.definition_ = std::move(*definition);
+    return run;
+}
+
+namespace {
+
+// The state of one play(): what the sink, the stop check and the observer share. Every member
+// function is called with the runner's lock held, so they never run at once.
+class Session {
+  public:
+    Session(RunRecorder& recorder, RunId id, const RunDefinition& definition, RunObserver& observer,
+            const RunClock& clock, const RunOptions& options)
+        : recorder_(recorder),
+          id_(id),
+          definition_(definition),
+          observer_(observer),
+          clock_(clock),
+          options_(options),
+          names_(definition.engine_names()),
+          identities_(names_.size()) {
+        std::vector<RatedEngine> seats;
+        for (std::size_t i = 0; i < names_.size(); ++i)
+            seats.push_back({static_cast<std::int64_t>(i), names_[i]});
+        // Pairs are keyed by pair index alone: every game here is of this one run.
+        auto stored = recorder.stored_results(id);
+        for (auto& row : stored) row.tournament_id = 0;
+        input_ = build_rating_input(seats, stored);
+        if (names_.size() == 2) {
+            std::optional<SprtParams> sprt;
+            if (definition.sprt) sprt = definition.sprt->params().value();
+            match_.emplace(sprt);
+            for (const auto& g : input_.games)
+                match_->add(g.south, g.north, g.south_points, pair_of(g));
+        }
+        done_before_ = input_.count;
+        started_ = clock_.steady();
+    }
+
+    bool decided() const { return match_ && match_->decided(); }
+    const std::vector<std::string>& names() const { return names_; }
+    std::int64_t done() const { return input_.count; }
+
+    void started(std::int64_t total, std::int64_t already_done, const std::string& name,
+                 bool resumed) {
+        total_ = total;
+        observer_.run_started({name, names_, total, already_done, resumed});
+    }
+
+    void game_started(const Pairing& p) {
+        observer_.game_started({p, names_[static_cast<std::size_t>(p.south)],
+                                names_[static_cast<std::size_t>(p.north)]});
+    }
+
+    void game_finished(const Pairing& p, const game::GameRecord& record) {
+        GameFinished event{p,      record, record.termination == game::Termination::Aborted, {}, 0,
+                           total_, {}};
+        if (event.aborted) {
+            ++aborted_;
+        } else {
+            auto stored = recorder_.record_game(id_, p, record);
+            if (!stored)
+                throw OaqError("storing game " + std::to_string(p.game_index) + ": " +
+                               stored.error().message);
+            event.game_id = *stored;
+            add(p, record, *stored);
+        }
+        event.done = done();
+        event.match = match_;
+        observer_.game_finished(event);
+        const int every = options_.standings_every;
+        if (every > 0 && !event.aborted && done() % every == 0 && done() < total_)
+            observer_.standings_due(standings_due());
+    }
+
+    void engine_done(int index, const game::Player& player) {
+        auto& slot = identities_[static_cast<std::size_t>(index)];
+        auto id = player.identity();
+        if (!slot && !id.id_name.empty()) slot = std::move(id);
+    }
+
+    void save_identities() {
+        for (std::size_t i = 0; i < names_.size(); ++i) {
+            if (identities_[i]) recorder_.save_identity(names_[i], *identities_[i]);
+        }
+    }
+
+    std::vector<RankedLine> lines() const { return standings(input_).value(); }
+
+    RunFinished finished_event(RunStatus status, bool interrupted, const std::string& name) {
+        RunFinished f{name,    names_,   status,    interrupted, done(), total_,
+                      played_, aborted_, seconds(), lines(),     {},     match_};
+        if (names_.size() == 2) {
+            auto stats = pair_statistics(2, input_.games);
+            if (!stats.empty()) f.pair = stats.front();
+        }
+        return f;
+    }
+
+    void save_snapshot() {
+        if (input_.count == 0) return;
+        recorder_.save_snapshot(id_, build_snapshot(input_, lines()));
+    }
+
+    std::optional<MatchTally> match() const { return match_; }
+    std::int64_t played() const { return played_; }
+    std::int64_t aborted() const { return aborted_; }
+
+  private:
+    static std::int64_t pair_of(const GameResult& g) { return g.pair_id.value_or(0) & 0xffffffff; }
+
+    void add(const Pairing& p, const game::GameRecord& record, std::int64_t game_id) {
+        ResultRow row{game_id,           0, p.pair_index, p.south, p.north, record.result,
+                      record.termination};
+        add_result(input_, row);
+        if (match_) match_->add(p.south, p.north, south_points(record.result), p.pair_index);
+        ++played_;
+    }
+
+    double seconds() const {
+        return std::chrono::duration<double>(clock_.steady() - started_).count();
+    }
+
+    StandingsDue standings_due() const {
+        const double minutes = seconds() / 60.0;
+        const double per_minute = minutes > 0 ? static_cast<double>(played_) / minutes : 0.0;
+        std::optional<double> eta;
+        if (per_minute > 0) eta = static_cast<double>(total_ - done()) / per_minute * 60.0;
+        return {done(), total_, per_minute, eta, lines()};
+    }
+
+    RunRecorder& recorder_;
+    RunId id_;
+    const RunDefinition& definition_;
+    RunObserver& observer_;
+    const RunClock& clock_;
+    RunOptions options_;
+    std::vector<std::string> names_;
+    std::vector<std::optional<game::PlayerIdentity>> identities_;
+    RatingInput input_;
+    std::optional<MatchTally> match_;
+    std::int64_t done_before_ = 0;
+    std::int64_t played_ = 0;
+    std::int64_t aborted_ = 0;
+    std::int64_t total_ = 0;
+    std::chrono::steady_clock::time_point started_;
+};
+
+TournamentPlan make_plan(const RunDefinition& d, std::vector<game::Opening>& book,
+                         const RunOptions& options) {
+    auto schedule = make_schedule(d, static_cast<std::int64_t>(book.size()));
+    if (!schedule) throw OaqError("schedule: " + schedule.error().message);
+    TournamentPlan plan{std::move(*schedule), {}, {}, {}, options.concurrency, {}, {}, {}};
+    plan.settings.rules = d.rules;
+    plan.settings.max_plies = d.max_plies;
+    plan.settings.margin = d.time_margin;
+    for (std::size_t i = 0; i < d.engines.size(); ++i)
+        plan.time_controls.push_back(d.time_control(i));
+    if (!book.empty()) {
+        plan.opening_for = [&book](std::int64_t i) {
+            return book[static_cast<std::size_t>(i) % book.size()];
+        };
+    } else if (d.openings.kind == OpeningsDefinition::Kind::Random) {
+        plan.opening_for = [&d](std::int64_t i) {
+            return random_opening(d.rules, d.openings.plies, d.openings.seed, i);
+        };
+    }
+    return plan;
+}
+
+}  // namespace
+
+RunResult Run::play(const PlayerFactory& players, RunObserver& observer,
+                    const std::atomic<bool>& interrupted, const RunOptions& options,
+                    std::vector<game::Opening> book) {
+    if (definition_.openings.kind == OpeningsDefinition::Kind::File && book.empty())
+        throw OaqError("run \"" + name_ + "\": its openings file gave no openings");
+    if (resumed_) recorder_->reopen_run(id_, definition_);
+    auto plan = make_plan(definition_, book, options);
+    for (auto index : recorder_->completed_games(id_)) plan.skip.insert(index);
+    Session session(*recorder_, id_, definition_, observer, clock_, options);
+    plan.on_engine_done = [&](int index, const game::Player& p) { session.engine_done(index, p); };
+    plan.on_game_start = [&](const Pairing& p) { session.game_started(p); };
+    session.started(plan.schedule.total_games(), static_cast<std::int64_t>(plan.skip.size()), name_,
+                    resumed_);
+
+    const EngineFactory factory = [&](int index) { return players(definition_, index); };
+    const GameSink sink = [&](const Pairing& p, const game::GameRecord& r) {
+        session.game_finished(p, r);
+    };
+    const auto summary = run_tournament(std::move(plan), factory, sink, interrupted,
+                                        [&] { return session.decided(); });
+    session.save_identities();
+
+    RunResult result;
+    result.interrupted = interrupted.load();
+    const bool finished = !result.interrupted && (summary.exhausted || session.decided());
+    result.status = finished ? RunStatus::Finished : RunStatus::Interrupted;
+    recorder_->set_status(id_, result.status, clock_.wall());
+    if (definition_.sprt) recorder_->set_outcome(id_, session.match()->outcome_json());
+    session.save_snapshot();
+    result.played = session.played();
+    result.aborted = session.aborted();
+    if (auto m = session.match()) result.decision = m->decision();
+    observer.run_finished(session.finished_event(result.status, result.interrupted, name_));
+    return result;
+}
+
+}  // namespace oaq::tournament

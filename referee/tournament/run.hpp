@@ -1,0 +1,170 @@
+// Run: one tournament or match from its definition to its stored end. It is the product's
+// behaviour that used to live in the command line: a new run or a resumed one (rebuilt from the
+// definition stored with it, never from the command line again), the schedule and the games still
+// to play, the engine pool (players come from an injected factory), recording every finished game
+// through a RunRecorder, the engines' identities, the status (running, finished, interrupted) and
+// outcome (the SPRT verdict), and the end-of-run rating snapshot. What a person sees is not its
+// business: it emits plain events to a RunObserver (the app prints them as text or JSON).
+//
+// Everything it touches is injected, so a unit test runs it with scripted players, an in-memory
+// recorder, a fixed clock and its own interruption flag:
+//   auto run = Run::create(recorder, "cup", definition).value();
+//   auto result = run.play(factory, observer, interrupted, {.concurrency = 2});
+//
+// Stopping: `interrupted` (Ctrl-C in the app) ends running games as aborted (they are not stored;
+// resume plays them again) and the run is left Interrupted; an SPRT verdict lets running games
+// finish and the run is Finished; otherwise it is Finished when every game is stored.
+// Observer calls come from the worker threads one at a time (never two at once), in finishing
+// order.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/expected.hpp"
+#include "game/game_record.hpp"
+#include "game/opening.hpp"
+#include "game/player.hpp"
+#include "tournament/match_tally.hpp"
+#include "tournament/pentanomial.hpp"
+#include "tournament/ranking.hpp"
+#include "tournament/run_definition.hpp"
+#include "tournament/run_recorder.hpp"
+#include "tournament/schedule.hpp"
+
+namespace oaq::tournament {
+
+// The clocks a run reads: monotonic for rates and ETAs, wall time for what it stores.
+struct RunClock {
+    std::function<std::chrono::steady_clock::time_point()> steady = [] {
+        return std::chrono::steady_clock::now();
+    };
+    std::function<WallTime()> wall = [] { return std::chrono::system_clock::now(); };
+};
+
+// Makes a player for engine `engine_index` of the definition (a process in the app, a scripted
+// fake in tests). Called when the pool needs one more instance of that engine.
+using PlayerFactory =
+    std::function<std::unique_ptr<game::Player>(const RunDefinition&, int engine_index)>;
+
+// ---- events ---------------------------------------------------------------------------------
+
+struct RunStarted {
+    std::string name;
+    std::vector<std::string> engines;  // seat order
+    std::int64_t total_games = 0;
+    std::int64_t already_done = 0;  // stored before this run (resume)
+    bool resumed = false;
+};
+
+struct GameStarted {
+    Pairing pairing;
+    std::string south;
+    std::string north;
+};
+
+struct GameFinished {
+    Pairing pairing;
+    game::GameRecord record;
+    bool aborted = false;                 // not stored: resume plays it again
+    std::optional<std::int64_t> game_id;  // the stored game's id
+    std::int64_t done = 0;                // games stored, earlier runs included
+    std::int64_t total = 0;
+    std::optional<MatchTally> match;  // two-engine runs: the tally after this game
+};
+
+struct StandingsDue {
+    std::int64_t done = 0;
+    std::int64_t total = 0;
+    double games_per_minute = 0;        // games finished in this run per minute so far
+    std::optional<double> eta_seconds;  // nothing before the rate is known
+    std::vector<RankedLine> standings;
+};
+
+struct RunFinished {
+    std::string name;
+    std::vector<std::string> engines;
+    RunStatus status = RunStatus::Running;
+    bool interrupted = false;
+    std::int64_t done = 0;  // games stored, earlier runs included
+    std::int64_t total = 0;
+    std::int64_t played = 0;   // games stored by this run
+    std::int64_t aborted = 0;  // games this run aborted
+    double seconds = 0;        // this run's duration
+    std::vector<RankedLine> standings;
+    std::optional<PairStats> pair;    // two-engine runs: the head-to-head statistics
+    std::optional<MatchTally> match;  // two-engine runs: the tally (with the SPRT)
+};
+
+class RunObserver {
+  public:
+    virtual ~RunObserver() = default;
+    virtual void run_started(const RunStarted&) {}
+    virtual void game_started(const GameStarted&) {}
+    virtual void game_finished(const GameFinished&) {}
+    virtual void standings_due(const StandingsDue&) {}
+    virtual void run_finished(const RunFinished&) {}
+};
+
+// ---- the run --------------------------------------------------------------------------------
+
+struct RunOptions {
+    int concurrency = 1;      // games played at once
+    int standings_every = 0;  // StandingsDue after every N stored games (0: never)
+};
+
+struct RunResult {
+    RunStatus status = RunStatus::Running;
+    bool interrupted = false;
+    std::int64_t played = 0;   // games stored by this run
+    std::int64_t aborted = 0;  // games aborted by this run
+    SprtDecision decision = SprtDecision::Continue;
+};
+
+class Run {
+  public:
+    // A run stored before run definitions were kept: rebuild its definition from what was stored
+    // (the app re-reads the stored command line). Without one, such a run cannot resume.
+    using LegacyDefinition = std::function<Expected<RunDefinition>(const StoredRun&)>;
+
+    // Validates `definition` and writes the new run. Fails, with nothing written, for an invalid
+    // definition or a name already taken.
+    static Expected<Run> create(RunRecorder& recorder, std::string name, RunDefinition definition,
+                                std::string settings_json = "{}", RunClock clock = {});
+    // Finds a stored run and rebuilds its definition. Fails for an unknown name, a finished run
+    // or a stored definition that does not read back. Writes nothing (play() reopens it).
+    static Expected<Run> resume(RunRecorder& recorder, std::string_view name,
+                                const LegacyDefinition& legacy = {}, RunClock clock = {});
+
+    const std::string& name() const { return name_; }
+    RunId id() const { return id_; }
+    bool resumed() const { return resumed_; }
+    const RunDefinition& definition() const { return definition_; }
+    std::int64_t total_games() const;
+
+    // Plays every game not stored yet, to the end, an SPRT verdict or an interruption. `book`:
+    // the opening lines when the definition's openings come from a file (read by the caller).
+    // Blocks until every game and engine is done; exceptions from the recorder propagate.
+    RunResult play(const PlayerFactory& players, RunObserver& observer,
+                   const std::atomic<bool>& interrupted, const RunOptions& options = {},
+                   std::vector<game::Opening> book = {});
+
+  private:
+    Run(RunRecorder& recorder, RunClock clock) : recorder_(&recorder), clock_(std::move(clock)) {}
+
+    RunRecorder* recorder_;
+    RunClock clock_;
+    std::string name_;
+    RunId id_ = 0;
+    bool resumed_ = false;
+    RunDefinition definition_;
+};
+
+}  // namespace oaq::tournament

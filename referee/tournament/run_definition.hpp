@@ -1,0 +1,108 @@
+// RunDefinition: everything that decides which games a run plays and how, as one value: the
+// engines (name, command, arguments, directory, environment, options, own time control, restart
+// policy), the format and its size, the rules, the default time control, the time margin, the
+// stall timeout, the ply limit, the openings with their resolved seed, and the SPRT. It is stored
+// with the run as canonical JSON and read back on resume, so a resumed run is exactly the run that
+// was started (the seed is never drawn again). Concurrency, logging and output are not part of it:
+// they change how a run is watched, not which games it plays.
+//
+// Canonical JSON (to_json): keys in a fixed order, no whitespace, integers as integers, doubles in
+// their shortest round-trip form, the rules in their expanded form and time controls in their
+// canonical text. from_json(to_json(d)) == d, and to_json(from_json(text)) == text for any text
+// to_json wrote. fingerprint() is the SHA-256 of that text: two runs with the same fingerprint play
+// the same games (shards of one tournament on several machines share it).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "common/expected.hpp"
+#include "game/defaults.hpp"
+#include "game/opening.hpp"
+#include "game/time_control.hpp"
+#include "rules/rules.hpp"
+#include "tournament/schedule.hpp"
+#include "tournament/sprt.hpp"
+
+namespace oaq::tournament {
+
+using KeyValues = std::vector<std::pair<std::string, std::string>>;
+
+struct EngineDefinition {
+    std::string name;
+    std::string command;  // the executable, as resolved when the run was defined
+    std::vector<std::string> args;
+    std::string dir;  // working directory, "" for the referee's
+    KeyValues env;
+    KeyValues options;                    // setoption name -> value, in order
+    std::optional<game::TimeControl> tc;  // nothing: the run's time control
+    bool restart_every_game = false;      // else the process is restarted only after a failure
+
+    friend bool operator==(const EngineDefinition&, const EngineDefinition&) = default;
+};
+
+struct OpeningsDefinition {
+    enum class Kind { None, Random, File };
+    Kind kind = Kind::None;
+    int plies = 0;           // Random
+    std::uint64_t seed = 0;  // Random: resolved when the run was defined
+    std::string file;        // File
+
+    friend bool operator==(const OpeningsDefinition&, const OpeningsDefinition&) = default;
+};
+
+struct SprtDefinition {
+    bool normalized = true;  // else logistic
+    double elo0 = 0;
+    double elo1 = 5;
+    double alpha = 0.05;
+    double beta = 0.05;
+
+    Expected<SprtParams> params() const;
+    static SprtDefinition of(const SprtParams& params);
+    friend bool operator==(const SprtDefinition&, const SprtDefinition&) = default;
+};
+
+struct RunDefinition {
+    std::vector<EngineDefinition> engines;
+    Format format = Format::RoundRobin;
+    int rounds = 1;          // round robin and gauntlet
+    std::int64_t games = 2;  // match (a cap with an SPRT)
+    rules::Rules rules;
+    game::TimeControl tc = game::kDefaultTimeControl;
+    game::Milliseconds time_margin = game::kDefaultTimeMargin;
+    game::Milliseconds stall_timeout = game::kDefaultStallTimeout;
+    int max_plies = game::kDefaultPlyLimit;
+    OpeningsDefinition openings;
+    std::optional<SprtDefinition> sprt;  // match only
+    std::uint64_t seed = 0;              // the run's seed (kept with the run)
+
+    friend bool operator==(const RunDefinition&, const RunDefinition&) = default;
+
+    // The time control engine i plays with.
+    game::TimeControl time_control(std::size_t engine) const;
+    std::vector<std::string> engine_names() const;
+};
+
+// Checks what a definition must satisfy to run: at least two engines with distinct, non-empty
+// names and commands; exactly two for a match; rounds >= 1, games >= 1, max_plies >= 0; positive
+// stall timeout; non-negative margin; random openings 0..100 plies; valid SPRT parameters.
+Expected<Ok> validate(const RunDefinition& definition);
+
+std::string to_json(const RunDefinition& definition);
+// Strict: unknown or missing keys, wrong types and invalid values are errors naming the key.
+Expected<RunDefinition> run_definition_from_json(std::string_view json);
+// Lowercase hex SHA-256 of to_json(definition).
+std::string fingerprint(const RunDefinition& definition);
+
+// The schedule the definition plays with `openings` book lines (0: generated or none).
+Expected<Schedule> make_schedule(const RunDefinition& definition, std::int64_t openings);
+
+// "plies=8 seed=1", "file=book.txt" or "": the openings as a person would type them.
+std::string openings_text(const OpeningsDefinition& openings);
+
+}  // namespace oaq::tournament

@@ -1,0 +1,82 @@
+// RunRecorder: what a run (tournament/run.hpp) needs to keep and find again, as a small interface
+// the results database implements (store/run_recorder.hpp, over SQLite) and tests fake in memory.
+// The run speaks of engines by name and index (seat order); ids and tables are the recorder's
+// business. Environment failures (a database that cannot be written) are exceptions (OaqError);
+// refusals that follow from the data (a name taken, a game index stored twice) are values.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/expected.hpp"
+#include "game/game_record.hpp"
+#include "game/player.hpp"
+#include "tournament/rating_input.hpp"
+#include "tournament/run_definition.hpp"
+#include "tournament/schedule.hpp"
+#include "tournament/snapshot.hpp"
+
+namespace oaq::tournament {
+
+using RunId = std::int64_t;
+using WallTime = std::chrono::system_clock::time_point;
+
+enum class RunStatus { Running, Finished, Interrupted };
+
+// A new run as it is first written.
+struct NewRun {
+    std::string name;
+    RunDefinition definition;
+    std::string definition_json;       // to_json(definition)
+    std::string fingerprint;           // fingerprint(definition)
+    std::string settings_json = "{}";  // how it was started (command line, concurrency): for people
+    WallTime started_at{};
+};
+
+// A run as the recorder finds it again.
+struct StoredRun {
+    RunId id = 0;
+    std::string name;
+    RunStatus status = RunStatus::Running;
+    std::optional<std::string> definition_json;  // nothing: written before definitions were kept
+    std::string settings_json = "{}";
+    std::uint64_t seed = 0;
+    std::vector<std::string> engines;  // names in seat order
+};
+
+class RunRecorder {
+  public:
+    virtual ~RunRecorder() = default;
+
+    // Where the runs are kept, for messages ("oaq.db").
+    virtual std::string location() const = 0;
+
+    virtual std::optional<StoredRun> find_run(std::string_view name) = 0;
+    // Writes the run and its engines (in seat order). Fails when the name is taken.
+    virtual Expected<RunId> create_run(const NewRun& run) = 0;
+    // A resumed run: its engines are written again (what the definition says about them) and its
+    // status becomes running.
+    virtual void reopen_run(RunId run, const RunDefinition& definition) = 0;
+
+    // The game_index of every game stored for the run (resume plays the others).
+    virtual std::vector<std::int64_t> completed_games(RunId run) = 0;
+    // The finished games stored for the run, as rating rows whose engine keys are seat indices.
+    virtual std::vector<ResultRow> stored_results(RunId run) = 0;
+    // Stores one finished (not aborted) game; returns its id. Fails (nothing written) for a game
+    // index stored already or a record the store refuses.
+    virtual Expected<std::int64_t> record_game(RunId run, const Pairing& pairing,
+                                               const game::GameRecord& record) = 0;
+
+    // What engine `name` said about itself at its handshake.
+    virtual void save_identity(const std::string& engine, const game::PlayerIdentity& identity) = 0;
+    virtual void set_status(RunId run, RunStatus status, std::optional<WallTime> finished_at) = 0;
+    virtual void set_outcome(RunId run, const std::string& outcome_json) = 0;
+    // The rating snapshot of the whole run; entries name engines (their keys are seat indices).
+    virtual void save_snapshot(RunId run, const Snapshot& snapshot) = 0;
+};
+
+}  // namespace oaq::tournament

@@ -1,0 +1,129 @@
+// StoreRunRecorder: tournament::Run over a real (in-memory) results database: the definition and
+// fingerprint are stored with the run, games, identities, status, outcome and the rating snapshot
+// land in their tables, and a resume rebuilds the run from the stored definition.
+#include <catch2/catch.hpp>
+
+#include "../game/scripted_player.hpp"
+#include "store/results.hpp"
+#include "store/run_recorder.hpp"
+#include "store/store.hpp"
+#include "tournament/run.hpp"
+
+using namespace oaq;
+
+namespace {
+
+tournament::RunDefinition definition(int engines) {
+    tournament::RunDefinition d;
+    d.max_plies = 20;
+    d.seed = 9;
+    d.openings = {tournament::OpeningsDefinition::Kind::Random, 2, 31, ""};
+    for (int i = 0; i < engines; ++i) {
+        tournament::EngineDefinition e;
+        e.name = "p" + std::to_string(i);
+        e.command = "/nonexistent/p" + std::to_string(i);
+        e.options = {{"Hash", std::to_string(i)}};
+        d.engines.push_back(e);
+    }
+    return d;
+}
+
+tournament::PlayerFactory scripted() {
+    return [](const tournament::RunDefinition& d, int i) -> std::unique_ptr<game::Player> {
+        return std::make_unique<testing::ScriptedPlayer>(
+            d.engines[static_cast<std::size_t>(i)].name);
+    };
+}
+
+struct StopAfter : tournament::RunObserver {
+    std::atomic<bool>& flag;
+    std::int64_t after;
+    StopAfter(std::atomic<bool>& f, std::int64_t n) : flag(f), after(n) {}
+    void game_finished(const tournament::GameFinished& e) override {
+        if (e.done >= after) flag = true;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("a run stores its definition, games, identities, status and snapshot", "[store][run]") {
+    auto db = store::Store::open_memory();
+    store::StoreRunRecorder recorder(db);
+    const auto d = definition(3);
+    auto run = tournament::Run::create(recorder, "cup", d, "{\"argv\":[\"x\"]}").value();
+    std::atomic<bool> interrupted{false};
+    tournament::RunObserver quiet;
+    auto result = run.play(scripted(), quiet, interrupted, {2, 0});
+    CHECK(result.status == tournament::RunStatus::Finished);
+
+    const auto t = db.find_tournament("cup").value();
+    CHECK(t.status == store::TournamentStatus::Finished);
+    REQUIRE(t.definition);
+    CHECK(*t.definition == tournament::to_json(d));
+    CHECK(t.fingerprint == tournament::fingerprint(d));
+    CHECK(t.settings == "{\"argv\":[\"x\"]}");
+    CHECK(t.seed == 9);
+    CHECK(t.format == "round_robin");
+    CHECK(t.engine_ids.size() == 3);
+    CHECK(db.completed_game_indices(t.id).size() == 6);
+    const auto p1 = db.find_engine("p1").value();
+    CHECK(p1.id_name == "p1");
+    CHECK(p1.id_author == "test");
+    CHECK(p1.options == tournament::KeyValues{{"Hash", "1"}});
+    CHECK(p1.binary_sha256.empty());  // no such file
+    const auto snap = db.latest_rating_snapshot(t.id, t.rules);
+    REQUIRE(snap);
+    CHECK(snap->game_count == 6);
+    CHECK(snap->games_spec == "tournament=" + std::to_string(t.id));
+    CHECK(snap->method == "bradley_terry_mle");
+    // The stored results read back as the run's rating input.
+    const auto input = store::rating_input(db, store::ResultFilter{t.id, {}, {}, {}, {}, {}});
+    CHECK(input.count == 6);
+}
+
+TEST_CASE("a resumed run comes back from its stored definition and plays the rest",
+          "[store][run]") {
+    auto db = store::Store::open_memory();
+    store::StoreRunRecorder recorder(db);
+    const auto d = definition(2);
+    {
+        auto run = tournament::Run::create(recorder, "m", d).value();
+        std::atomic<bool> interrupted{false};
+        StopAfter stop(interrupted, 1);
+        auto result = run.play(scripted(), stop, interrupted);
+        CHECK(result.interrupted);
+    }
+    const auto t = db.find_tournament("m").value();
+    CHECK(t.status == store::TournamentStatus::Interrupted);
+    CHECK(db.completed_game_indices(t.id).size() == 1);
+    const auto stored = recorder.find_run("m").value();
+    CHECK(stored.engines == std::vector<std::string>{"p0", "p1"});
+    CHECK(stored.status == tournament::RunStatus::Interrupted);
+
+    auto resumed = tournament::Run::resume(recorder, "m").value();
+    CHECK(resumed.definition() == d);
+    std::atomic<bool> interrupted{false};
+    tournament::RunObserver quiet;
+    CHECK(resumed.play(scripted(), quiet, interrupted).status == tournament::RunStatus::Finished);
+    CHECK(db.completed_game_indices(t.id) == std::vector<std::int64_t>{0, 1});
+    CHECK(db.find_tournament("m")->status == store::TournamentStatus::Finished);
+}
+
+TEST_CASE("a run stored before definitions were kept has none", "[store][run]") {
+    auto db = store::Store::open_memory();
+    store::TournamentRow t;
+    t.name = "legacy";
+    t.format = "match";
+    t.rules = "x";
+    t.time_control = "10+0.1";
+    t.settings = R"({"argv":["--engine","cmd=/bin/true"]})";
+    t.seed = 5;
+    db.create_tournament(t).value();
+    store::StoreRunRecorder recorder(db);
+    const auto stored = recorder.find_run("legacy").value();
+    CHECK_FALSE(stored.definition_json);
+    CHECK(stored.seed == 5);
+    CHECK(stored.settings_json == t.settings);
+    CHECK_THAT(tournament::Run::resume(recorder, "legacy").error().message,
+               Catch::Contains("no stored definition"));
+}

@@ -1,0 +1,108 @@
+// MemoryRecorder: a tournament::RunRecorder that keeps everything in memory, for unit tests of
+// tournament::Run without SQLite.
+#pragma once
+
+#include <map>
+#include <mutex>
+
+#include "tournament/run_recorder.hpp"
+
+namespace oaq::testing {
+
+class MemoryRecorder : public tournament::RunRecorder {
+  public:
+    struct Game {
+        tournament::Pairing pairing;
+        game::GameRecord record;
+    };
+    struct Run {
+        tournament::StoredRun stored;
+        std::string fingerprint;
+        std::vector<Game> games;
+        std::optional<std::string> outcome;
+        std::vector<tournament::Snapshot> snapshots;
+        std::optional<tournament::WallTime> finished_at;
+        int reopened = 0;
+    };
+
+    std::map<tournament::RunId, Run> runs;
+    std::map<std::string, game::PlayerIdentity> identities;
+
+    Run& run(const std::string& name) {
+        for (auto& [id, r] : runs) {
+            if (r.stored.name == name) return r;
+        }
+        throw std::runtime_error("no run " + name);
+    }
+
+    std::string location() const override { return "memory"; }
+    std::optional<tournament::StoredRun> find_run(std::string_view name) override {
+        for (auto& [id, r] : runs) {
+            if (r.stored.name == name) return r.stored;
+        }
+        return std::nullopt;
+    }
+    Expected<tournament::RunId> create_run(const tournament::NewRun& n) override {
+        if (find_run(n.name)) return fail("a tournament named \"" + n.name + "\" already exists");
+        const auto id = static_cast<tournament::RunId>(runs.size()) + 1;
+        Run r;
+        r.stored = {id,
+                    n.name,
+                    tournament::RunStatus::Running,
+                    n.definition_json,
+                    n.settings_json,
+                    n.definition.seed,
+                    n.definition.engine_names()};
+        r.fingerprint = n.fingerprint;
+        runs[id] = r;
+        return id;
+    }
+    void reopen_run(tournament::RunId id, const tournament::RunDefinition&) override {
+        runs.at(id).stored.status = tournament::RunStatus::Running;
+        ++runs.at(id).reopened;
+    }
+    std::vector<std::int64_t> completed_games(tournament::RunId id) override {
+        std::vector<std::int64_t> out;
+        for (const auto& g : runs.at(id).games) out.push_back(g.pairing.game_index);
+        return out;
+    }
+    std::vector<tournament::ResultRow> stored_results(tournament::RunId id) override {
+        std::vector<tournament::ResultRow> out;
+        std::int64_t n = 0;
+        for (const auto& g : runs.at(id).games) {
+            out.push_back({++n, id, g.pairing.pair_index, g.pairing.south, g.pairing.north,
+                           g.record.result, g.record.termination});
+        }
+        return out;
+    }
+    Expected<std::int64_t> record_game(tournament::RunId id, const tournament::Pairing& p,
+                                       const game::GameRecord& record) override {
+        std::lock_guard lock(mutex_);
+        auto& games = runs.at(id).games;
+        for (const auto& g : games) {
+            if (g.pairing.game_index == p.game_index) return fail("game index stored twice");
+        }
+        games.push_back({p, record});
+        return ++next_game_id_;
+    }
+    void save_identity(const std::string& engine, const game::PlayerIdentity& id) override {
+        identities[engine] = id;
+    }
+    void set_status(tournament::RunId id, tournament::RunStatus status,
+                    std::optional<tournament::WallTime> finished_at) override {
+        runs.at(id).stored.status = status;
+        runs.at(id).finished_at = finished_at;
+    }
+    void set_outcome(tournament::RunId id, const std::string& json) override {
+        runs.at(id).outcome = json;
+    }
+    void save_snapshot(tournament::RunId id, const tournament::Snapshot& s) override {
+        runs.at(id).snapshots.push_back(s);
+    }
+
+  private:
+    std::mutex mutex_;
+    std::int64_t next_game_id_ = 0;
+};
+
+}  // namespace oaq::testing

@@ -1,0 +1,132 @@
+// RunDefinition: canonical JSON that reads back to the same value, a stable fingerprint, strict
+// reading with errors naming the key, and validation.
+#include <catch2/catch.hpp>
+
+#include "tournament/run_definition.hpp"
+
+using namespace oaq;
+using namespace oaq::tournament;
+
+namespace {
+
+RunDefinition sample() {
+    RunDefinition d;
+    d.format = Format::Match;
+    d.games = 200000;
+    d.rules = rules::parse_rules("quan5").value();
+    d.tc = game::parse_time_control("movetime=20").value();
+    d.time_margin = game::Milliseconds(25);
+    d.stall_timeout = game::Milliseconds(3000);
+    d.max_plies = 300;
+    d.seed = 18446744073709551615ull;  // above 2^63: kept exactly
+    d.openings = {OpeningsDefinition::Kind::Random, 8, 12345678901234567890ull, ""};
+    d.sprt = SprtDefinition{false, -1.5, 3.25, 0.05, 0.1};
+    EngineDefinition a;
+    a.name = "new \"engine\"";
+    a.command = "/opt/engines/new";
+    a.args = {"--threads", "1", ""};
+    a.dir = "/tmp";
+    a.env = {{"K", "V"}, {"A", "b=c"}};
+    a.options = {{"Hash", "16"}, {"Seed", "7"}};
+    a.tc = game::parse_time_control("5+0.05").value();
+    a.restart_every_game = true;
+    EngineDefinition b;
+    b.name = "old";
+    b.command = "/opt/engines/old";
+    d.engines = {a, b};
+    return d;
+}
+
+}  // namespace
+
+TEST_CASE("a run definition round-trips through its canonical JSON", "[run_definition]") {
+    const auto d = sample();
+    const auto json = to_json(d);
+    auto back = run_definition_from_json(json);
+    REQUIRE(back);
+    CHECK(*back == d);
+    CHECK(to_json(*back) == json);
+    CHECK_THAT(json, Catch::Contains("\"seed\":18446744073709551615"));
+    CHECK_THAT(json, Catch::StartsWith("{\"version\":1,\"format\":\"match\""));
+    CHECK_THAT(json, Catch::Contains("\"elo0\":-1.5,\"elo1\":3.25"));
+
+    RunDefinition plain;
+    EngineDefinition a, b;
+    a.name = "a";
+    a.command = "/bin/a";
+    b.name = "b";
+    b.command = "/bin/b";
+    plain.engines = {a, b, a};
+    plain.engines[2].name = "c";
+    auto plain_back = run_definition_from_json(to_json(plain));
+    REQUIRE(plain_back);
+    CHECK(*plain_back == plain);
+    CHECK(plain_back->time_control(0) == game::kDefaultTimeControl);
+}
+
+TEST_CASE("the fingerprint is the SHA-256 of the canonical text and follows every field",
+          "[run_definition]") {
+    const auto d = sample();
+    const auto f = fingerprint(d);
+    CHECK(f.size() == 64);
+    CHECK(f == fingerprint(run_definition_from_json(to_json(d)).value()));
+    auto other = d;
+    other.openings.seed += 1;
+    CHECK(fingerprint(other) != f);
+    other = d;
+    other.engines[1].options.emplace_back("Hash", "1");
+    CHECK(fingerprint(other) != f);
+}
+
+TEST_CASE("reading a definition is strict and names the key", "[run_definition]") {
+    const auto json = to_json(sample());
+    auto replace = [&](const std::string& from, const std::string& to) {
+        auto s = json;
+        auto at = s.find(from);
+        REQUIRE(at != std::string::npos);
+        return s.replace(at, from.size(), to);
+    };
+    struct Case {
+        std::string text;
+        const char* message;
+    };
+    const std::vector<Case> cases{
+        {"[]", "must be a JSON object"},
+        {replace("\"version\":1", "\"version\":2"), "version 2 is not 1"},
+        {replace("\"rounds\":1,", ""), "definition: missing \"rounds\""},
+        {replace("\"rounds\":1", "\"rounds\":\"1\""), "\"rounds\" must be an integer"},
+        {replace("\"max_plies\":300", "\"max_plies\":300,\"extra\":0"), "unknown key \"extra\""},
+        {replace("\"format\":\"match\"", "\"format\":\"swiss\""), "\"format\" must be"},
+        {replace("\"tc\":\"movetime=20\"", "\"tc\":\"fast\""), "definition.tc"},
+        {replace("\"restart\":\"every_game\"", "\"restart\":\"never\""), "engines[0]: \"restart\""},
+        {replace("\"kind\":\"random\"", "\"kind\":\"book\""), "openings: \"kind\""},
+        {replace("\"model\":\"logistic\"", "\"model\":\"bayes\""), "sprt: \"model\""},
+        {replace("\"alpha\":0.05", "\"alpha\":2"), "sprt:"},
+        {replace("\"seed\":18446744073709551615", "\"seed\":-1"), "\"seed\" must be an integer"},
+        {json.substr(0, json.size() - 1), "JSON line 1"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.text);
+        auto d = run_definition_from_json(c.text);
+        REQUIRE_FALSE(d);
+        CHECK_THAT(d.error().message, Catch::Contains(c.message));
+    }
+}
+
+TEST_CASE("validate refuses definitions that cannot run", "[run_definition]") {
+    auto d = sample();
+    CHECK(validate(d));
+    d.engines.push_back(d.engines[1]);
+    d.engines[2].name = "third";
+    CHECK_THAT(validate(d).error().message, Catch::Contains("exactly two engines"));
+    d.format = Format::RoundRobin;
+    CHECK_THAT(validate(d).error().message, Catch::Contains("an SPRT needs a match"));
+    d.sprt.reset();
+    CHECK(validate(d));
+    d.engines[2].name = "old";
+    CHECK_THAT(validate(d).error().message, Catch::Contains("two engines are named \"old\""));
+    d.engines.resize(1);
+    CHECK_THAT(validate(d).error().message, Catch::Contains("at least two engines"));
+    CHECK(openings_text(sample().openings) == "plies=8 seed=12345678901234567890");
+    CHECK(make_schedule(sample(), 0).value().total_games() == 200000);
+}
