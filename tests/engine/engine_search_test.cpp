@@ -103,6 +103,19 @@ TEST_CASE("a search without a deadline waits the stall timeout, then it is a sta
     }
 }
 
+TEST_CASE("illegal and wrong-side moves come back as played: the caller judges them",
+          "[engine][session]") {
+    // South's squares 1 and 2 are empty; North's square 1 holds 6.
+    PositionCommand pos{std::string("Q1,0,0,6,6,6,Q1,6,0,6,6,6 S 6+0 0+0 0 0"), {}};
+    FakeHost fake(engine_with("go", [](Reply& r) { answer(r, "1L"); }));
+    EngineSession s(fake_engine_config(), fake.host());
+    REQUIRE(s.prepare(kStandard));
+    auto r = s.search(pos, movetime(10), 60ms);
+    REQUIRE(r);
+    CHECK(r->move == "1L");  // S1 is empty: illegal, but well-formed
+    CHECK(s.state() == SessionState::Idle);
+}
+
 TEST_CASE("a bestmove that cannot be read is a protocol violation naming the line",
           "[engine][session]") {
     using Case = std::pair<std::string, std::string>;  // what the engine writes, the detail
