@@ -102,8 +102,8 @@ std::string option_problem(const protocol::OptionDecl& o) {
 
 class Checker {
   public:
-    Checker(const EngineConfig& config, const std::string& rules_text)
-        : session_(config), config_(config) {
+    Checker(const EngineConfig& config, const std::string& rules_text, ProcessHost host)
+        : session_(config, std::move(host)), config_(config) {
         auto parsed = rules::parse_rules(rules_text);
         if (!parsed) throw OaqError("bad rules \"" + rules_text + "\": " + parsed.error().message);
         rules_ = *parsed;
@@ -269,8 +269,9 @@ class Checker {
 
 std::vector<ComplianceStep> run_compliance_check(const EngineConfig& config,
                                                  const std::string& rules,
-                                                 std::vector<std::string>* warnings) {
-    Checker checker(config, rules);
+                                                 std::vector<std::string>* warnings,
+                                                 ProcessHost host) {
+    Checker checker(config, rules, std::move(host));
     auto steps = checker.run();
     if (warnings) *warnings = checker.warnings();
     return steps;

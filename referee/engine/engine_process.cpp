@@ -255,11 +255,11 @@ void EngineProcess::close_fds() {
     close_fd(pidfd_);
 }
 
-WriteStatus EngineProcess::write_line(std::string_view line, Clock::time_point deadline) {
+WriteStatus EngineProcess::write_line(std::string_view text, Clock::time_point deadline) {
     if (stdin_fd_ < 0) return WriteStatus::Broken;
     std::string data;
-    data.reserve(line.size() + 1);
-    data.append(line);
+    data.reserve(text.size() + 1);
+    data.append(text);
     data.push_back('\n');
     std::size_t done = 0;
     while (done < data.size()) {
@@ -392,6 +392,10 @@ ExitStatus EngineProcess::kill() {
         kill_group_and_reap();
     }
     return *exit_;
+}
+
+std::unique_ptr<ProcessPort> start_engine_process(const ProcessSpec& spec) {
+    return std::make_unique<EngineProcess>(spec);
 }
 
 void kill_all_engines() noexcept {

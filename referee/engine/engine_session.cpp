@@ -4,7 +4,6 @@
 #include <variant>
 
 #include "common/error.hpp"
-#include "engine/engine_process.hpp"
 #include "protocol/codec.hpp"
 #include "rules/rules.hpp"
 
@@ -69,7 +68,8 @@ bool starts_with_word(std::string_view line, std::string_view word) {
 
 }  // namespace
 
-EngineSession::EngineSession(EngineConfig config) : config_(std::move(config)) {
+EngineSession::EngineSession(EngineConfig config, ProcessHost host)
+    : config_(std::move(config)), host_(std::move(host)), created_(host_.now()) {
     if (!config_.protocol_log.empty()) {
         protocol_log_.open(config_.protocol_log, std::ios::app);
         if (!protocol_log_)
@@ -87,7 +87,7 @@ int EngineSession::pid() const {
 
 void EngineSession::log(char direction, std::string_view line) {
     if (!protocol_log_.is_open()) return;
-    double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - created_).count();
+    double t = std::chrono::duration<double>(host_.now() - created_).count();
     char stamp[32];
     std::snprintf(stamp, sizeof stamp, "%10.3f ", t);
     protocol_log_ << stamp << config_.name << ' ' << direction << ' ' << line << '\n';
@@ -120,7 +120,7 @@ PlayerFailure EngineSession::fail(Termination kind, std::string detail, Nanoseco
 
 // The engine closed its output or its input: it has exited or is about to.
 PlayerFailure EngineSession::crashed(Nanoseconds elapsed, const char* if_alive) {
-    auto status = process_->wait_exit(Clock::now() + config_.exit_wait);
+    auto status = process_->wait_exit(host_.now() + config_.exit_wait);
     std::string detail = status ? status->describe() : if_alive;
     return fail(Termination::Crash, std::move(detail), elapsed);
 }
@@ -129,7 +129,7 @@ EngineSession::Incoming EngineSession::next(Clock::time_point deadline) {
     for (;;) {
         // Checked before every line, not only when the pipe runs dry: an engine that floods
         // lines without end would otherwise never reach its deadline.
-        if (Clock::now() >= deadline) return {Incoming::Timeout, {}, {}};
+        if (host_.now() >= deadline) return {Incoming::Timeout, {}, {}};
         ReadResult line = process_->read_line(deadline);
         if (line.status == ReadStatus::Timeout) return {Incoming::Timeout, {}, {}};
         if (line.status == ReadStatus::Eof) return {Incoming::Eof, {}, {}};
@@ -162,7 +162,7 @@ Expected<Ok, PlayerFailure> EngineSession::send(const std::string& line) {
 Expected<Ok, PlayerFailure> EngineSession::send(const std::string& text,
                                                 const std::string& logged) {
     log('>', logged);
-    switch (process_->write_line(text, Clock::now() + config_.ready_timeout)) {
+    switch (process_->write_line(text, host_.now() + config_.ready_timeout)) {
         case WriteStatus::Ok:
             return Ok{};
         case WriteStatus::Broken:
@@ -177,11 +177,11 @@ Expected<Ok, PlayerFailure> EngineSession::start() {
     state_ = SessionState::Handshake;
     identity_ = {};
     rules_sent_.clear();
-    process_ = std::make_unique<EngineProcess>(ProcessSpec{
-        config_.command, config_.args, config_.working_dir, config_.env, config_.stderr_log});
+    process_ = host_.launch(ProcessSpec{config_.command, config_.args, config_.working_dir,
+                                        config_.env, config_.stderr_log});
     log('!', "started pid " + std::to_string(process_->pid()));
     if (auto r = send(protocol::encode(protocol::Command{protocol::Ugi{}})); !r) return r;
-    auto deadline = Clock::now() + config_.handshake_timeout;
+    auto deadline = host_.now() + config_.handshake_timeout;
     for (;;) {
         Incoming in = next(deadline);
         if (in.kind == Incoming::Timeout) {
@@ -244,7 +244,7 @@ Expected<Ok, PlayerFailure> EngineSession::set_rules(const rules::Rules& rules) 
 
 Expected<Ok, PlayerFailure> EngineSession::wait_ready(Nanoseconds timeout, const char* what) {
     if (auto r = send(protocol::encode(protocol::Command{protocol::IsReady{}})); !r) return r;
-    auto deadline = Clock::now() + timeout;
+    auto deadline = host_.now() + timeout;
     for (;;) {
         Incoming in = next(deadline);
         if (in.kind == Incoming::Timeout) {
@@ -294,7 +294,7 @@ Expected<SearchResult, PlayerFailure> EngineSession::search(
     const std::string go_line = protocol::encode(protocol::Command{go});
     log('>', position_line);
     if (auto r = send(position_line + '\n' + go_line, go_line); !r) return r.error();
-    const auto started = Clock::now();
+    const auto started = host_.now();
     state_ = SessionState::Searching;
 
     SearchResult result;
@@ -302,7 +302,7 @@ Expected<SearchResult, PlayerFailure> EngineSession::search(
     auto wait_until = started + (deadline ? *deadline : config_.stall_timeout);
     for (;;) {
         Incoming in = next(wait_until);
-        const Nanoseconds elapsed = Clock::now() - started;
+        const Nanoseconds elapsed = host_.now() - started;
         if (in.kind == Incoming::Timeout) {
             if (!deadline) {
                 return fail(Termination::Stall, "no bestmove " + within(config_.stall_timeout),
@@ -320,7 +320,7 @@ Expected<SearchResult, PlayerFailure> EngineSession::search(
                 return PlayerFailure{r.error().termination, r.error().detail, elapsed};
             }
             stop_sent = true;
-            wait_until = Clock::now() + config_.stop_grace;
+            wait_until = host_.now() + config_.stop_grace;
             continue;
         }
         if (in.kind == Incoming::Eof) return crashed(elapsed);
@@ -347,7 +347,7 @@ void EngineSession::shutdown() {
         if (state_ == SessionState::Searching) {
             // protocol-spec "quit": a searching engine is told to stop first.
             process_->write_line(protocol::encode(protocol::Command{protocol::Stop{}}),
-                                 Clock::now() + config_.quit_grace);
+                                 host_.now() + config_.quit_grace);
         }
         std::string quit = protocol::encode(protocol::Command{protocol::Quit{}});
         log('>', quit);

@@ -1,6 +1,10 @@
-// EngineSession: the game::Player interface over a real process speaking the protocol
+// EngineSession: the game::Player interface over an engine process speaking the protocol
 // (protocol-spec/README.md). A state machine: NotStarted -> Handshake -> Idle <-> Searching, and
 // Failed or Stopped, from which the next prepare() starts a fresh process.
+//
+// The process and the clock come from a ProcessHost (process_port.hpp): real processes and
+// steady_clock by default, a scripted fake process and a manual clock in unit tests. Every time
+// the session reads (deadlines, think time, protocol log stamps) comes from the host's clock.
 //
 // It never blocks past a timeout: every wait is a poll on the engine's stdout with the exact time
 // left, so a misbehaving engine costs at most the configured timeout and a well-behaved one costs
@@ -22,6 +26,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/process_port.hpp"
 #include "game/defaults.hpp"
 #include "game/player.hpp"
 
@@ -33,9 +38,6 @@ using game::Nanoseconds;
 using game::PlayerFailure;
 using game::PlayerIdentity;
 using game::SearchResult;
-
-class EngineProcess;
-using Clock = std::chrono::steady_clock;
 
 enum class RestartPolicy {
     OnFailure,  // keep one process across games; start a new one only after a failure
@@ -71,7 +73,8 @@ enum class SessionState { NotStarted, Handshake, Idle, Searching, Failed, Stoppe
 
 class EngineSession final : public game::Player {
   public:
-    explicit EngineSession(EngineConfig config);
+    // The process is started by the first prepare(), through `host`.
+    explicit EngineSession(EngineConfig config, ProcessHost host = {});
     ~EngineSession() override;
     EngineSession(const EngineSession&) = delete;
     EngineSession& operator=(const EngineSession&) = delete;
@@ -126,7 +129,8 @@ class EngineSession final : public game::Player {
     const protocol::OptionDecl* declared(std::string_view option) const;
 
     EngineConfig config_;
-    std::unique_ptr<EngineProcess> process_;
+    ProcessHost host_;
+    std::unique_ptr<ProcessPort> process_;
     SessionState state_ = SessionState::NotStarted;
     PlayerIdentity identity_;
     std::string rules_sent_;  // the expanded rules string last sent with `setoption name Rules`
@@ -134,7 +138,7 @@ class EngineSession final : public game::Player {
     std::optional<std::string> last_exit_;
     bool last_exit_forced_ = false;
     std::ofstream protocol_log_;
-    std::chrono::steady_clock::time_point created_ = std::chrono::steady_clock::now();
+    Clock::time_point created_;  // protocol log stamps count from here
 };
 
 }  // namespace oaq::engine

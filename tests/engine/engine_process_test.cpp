@@ -1,5 +1,6 @@
 // EngineProcess against real programs (sh, cat, the test engine): lines in and out, deadlines,
-// exit statuses, group kill, and nothing left behind (descriptors, processes, zombies).
+// exit statuses, group kill, and nothing left behind (descriptors, processes, zombies). Tagged
+// [integration] (labels.cmake), except the exit status wording, which runs no process.
 #include "engine/engine_process.hpp"
 
 #include <signal.h>
@@ -40,7 +41,7 @@ TEST_CASE("an exit status reads as an exit code or a named signal", "[engine][pr
 }
 
 TEST_CASE("a line written comes back through cat, and the process leaves nothing behind",
-          "[engine][process]") {
+          "[engine][process][integration]") {
     int fds = count_fds();
     {
         EngineProcess p(ProcessSpec{"cat", {}, {}, {}, {}});
@@ -56,7 +57,8 @@ TEST_CASE("a line written comes back through cat, and the process leaves nothing
     CHECK(children() == 0);
 }
 
-TEST_CASE("read_line returns Timeout at its deadline, not much later", "[engine][process]") {
+TEST_CASE("read_line returns Timeout at its deadline, not much later",
+          "[engine][process][integration]") {
     EngineProcess p(sh("sleep 10"));
     auto start = Clock::now();
     auto r = p.read_line(start + 50ms);
@@ -68,7 +70,8 @@ TEST_CASE("read_line returns Timeout at its deadline, not much later", "[engine]
     CHECK(s.describe() == "signal 9 (SIGKILL)");
 }
 
-TEST_CASE("an exit is seen as Eof after the last lines, with its exit code", "[engine][process]") {
+TEST_CASE("an exit is seen as Eof after the last lines, with its exit code",
+          "[engine][process][integration]") {
     EngineProcess p(sh("echo one; printf 'two'; exit 7"));
     auto a = p.read_line(Clock::now() + 5s);
     REQUIRE(a.status == ReadStatus::Line);
@@ -84,7 +87,8 @@ TEST_CASE("an exit is seen as Eof after the last lines, with its exit code", "[e
     CHECK(children() == 0);
 }
 
-TEST_CASE("a crash by signal is reported with the signal's name", "[engine][process]") {
+TEST_CASE("a crash by signal is reported with the signal's name",
+          "[engine][process][integration]") {
     EngineProcess p(sh("kill -SEGV $$"));
     CHECK(p.read_line(Clock::now() + 5s).status == ReadStatus::Eof);
     auto s = p.wait_exit(Clock::now() + 5s);
@@ -93,7 +97,7 @@ TEST_CASE("a crash by signal is reported with the signal's name", "[engine][proc
 }
 
 TEST_CASE("a dead engine is seen even when its child still holds stdout open",
-          "[engine][process]") {
+          "[engine][process][integration]") {
     // The child keeps the pipe open, so EOF never comes: the pidfd tells us the engine is gone.
     EngineProcess p(sh("sleep 30 & exit 5"));
     auto start = Clock::now();
@@ -107,20 +111,21 @@ TEST_CASE("a dead engine is seen even when its child still holds stdout open",
 }
 
 TEST_CASE("writing to an engine that has exited is an error value, not SIGPIPE",
-          "[engine][process]") {
+          "[engine][process][integration]") {
     EngineProcess p(sh("exit 0"));
     REQUIRE(p.wait_exit(Clock::now() + 5s));
     CHECK(p.write_line("ugi", Clock::now() + 1s) == WriteStatus::Broken);
 }
 
-TEST_CASE("an engine that does not read its input makes write_line time out", "[engine][process]") {
+TEST_CASE("an engine that does not read its input makes write_line time out",
+          "[engine][process][integration]") {
     EngineProcess p(sh("exec sleep 30"));
     std::string big(100000, 'x');
     CHECK(p.write_line(big, Clock::now() + 50ms) == WriteStatus::Timeout);
 }
 
 TEST_CASE("stop kills the whole process group, children included, and reaps them",
-          "[engine][process]") {
+          "[engine][process][integration]") {
     int fds = count_fds();
     pid_t pgid = 0;
     {
@@ -140,7 +145,8 @@ TEST_CASE("stop kills the whole process group, children included, and reaps them
     CHECK(children() == 0);
 }
 
-TEST_CASE("a polite engine exits on quit within the grace period", "[engine][process]") {
+TEST_CASE("a polite engine exits on quit within the grace period",
+          "[engine][process][integration]") {
     EngineProcess p(ProcessSpec{test::test_engine(), {}, {}, {}, {}});
     auto start = Clock::now();
     auto s = p.stop("quit", 2s);
@@ -148,7 +154,8 @@ TEST_CASE("a polite engine exits on quit within the grace period", "[engine][pro
     CHECK(Clock::now() - start < 1s);
 }
 
-TEST_CASE("kill_all_engines kills every registered engine group", "[engine][process]") {
+TEST_CASE("kill_all_engines kills every registered engine group",
+          "[engine][process][integration]") {
     EngineProcess a(sh("exec sleep 30"));
     EngineProcess b(sh("exec sleep 30"));
     CHECK(live_engine_count() == 2);
@@ -162,7 +169,7 @@ TEST_CASE("kill_all_engines kills every registered engine group", "[engine][proc
 }
 
 TEST_CASE("a line longer than the maximum is cut and the rest dropped, with bounded memory",
-          "[engine][process]") {
+          "[engine][process][integration]") {
     long rss_before = max_rss_kb();
     // 50 MB without a newline, then a normal line.
     EngineProcess p(sh("head -c 50000000 /dev/zero | tr '\\0' x; echo; echo after"));
@@ -176,8 +183,8 @@ TEST_CASE("a line longer than the maximum is cut and the rest dropped, with boun
     CHECK(max_rss_kb() - rss_before < 8 * 1024);
 }
 
-TEST_CASE("stderr is appended to the log file, env and working directory are passed",
-          "[engine][process]") {
+TEST_CASE("stderr is appended to the log file, and env and working directory are passed",
+          "[engine][process][integration]") {
     auto dir =
         std::filesystem::temp_directory_path() / ("oaq-engine-test-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
@@ -201,7 +208,7 @@ TEST_CASE("stderr is appended to the log file, env and working directory are pas
 }
 
 TEST_CASE("a command that cannot be started throws OaqError and leaks nothing",
-          "[engine][process]") {
+          "[engine][process][integration]") {
     int fds = count_fds();
     CHECK_THROWS_AS(EngineProcess(ProcessSpec{"no-such-engine-oaq", {}, {}, {}, {}}),
                     oaq::OaqError);

@@ -1,489 +1,449 @@
-// EngineSession against the real test engine: a normal game, and each misbehaviour giving exactly
-// the right failure kind and detail, with nothing left behind (processes, zombies, descriptors).
+// EngineSession's protocol state machine against a scripted fake process and a manual clock
+// (fake_process.hpp), outside the search (engine_search_test.cpp): start, handshake, options and
+// Rules, isready, crashes, restarts, shutdown and the protocol log, with a correct engine and with
+// each misbehaviour of protocol-spec section 8, giving exactly the right failure kind and detail.
+// No process, no sleep: a timeout moves the manual clock, so times are exact.
 #include "engine/engine_session.hpp"
 
-#include <sys/resource.h>
+#include <signal.h>
+#include <unistd.h>
 
-#include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <thread>
+#include <stdexcept>
 
-#include "engine/engine_process.hpp"
-#include "process_check.hpp"
+#include "common/error.hpp"
+#include "fake_engines.hpp"
+#include "fake_process.hpp"
+#include "rules/position.hpp"
 #include "rules/rules.hpp"
 #include "rules/turn.hpp"
+#include "session_fixture.hpp"
 
 using namespace oaq::engine;
+using namespace oaq::engine::test;
 using namespace std::chrono_literals;
 using oaq::game::Termination;
 using oaq::protocol::Go;
 using oaq::protocol::PositionCommand;
 
-namespace {
-
-const oaq::rules::Rules kStandard{};
-
-EngineConfig config(std::vector<std::string> args) {
-    return test::test_engine_config(std::move(args));
-}
-
-Go movetime(int ms) {
-    Go go;
-    go.movetime = std::chrono::milliseconds(ms);
-    return go;
-}
-
-const PositionCommand kStart{};
-
-// Checks, at the end of a test, that the session left nothing behind.
-struct NoLeaks {
-    int fds = test::count_fds();
-    ~NoLeaks() {
-        CHECK(test::count_fds() == fds);
-        CHECK(test::children() == 0);
-        CHECK(live_engine_count() == 0);
-    }
-};
-
-}  // namespace
-
 TEST_CASE("a well-behaved engine plays a game through the session", "[engine][session]") {
-    NoLeaks leaks;
-    EngineSession s(config({}));
+    FakeHost fake(well_behaved_engine());
+    EngineSession s(fake_engine_config(), fake.host());
     CHECK(s.state() == SessionState::NotStarted);
+    CHECK(fake.launches() == 0);
     REQUIRE(s.prepare(kStandard));
     CHECK(s.state() == SessionState::Idle);
-    CHECK(s.identity().id_name == "oaq-test-engine");
+    CHECK(s.pid() == 1000);
+    CHECK(s.identity().id_name == "fake-engine");
     CHECK(s.identity().id_author == "oaq");
     REQUIRE(s.identity().options.size() == 2);
     CHECK(s.identity().options[0].name == "Rules");
     REQUIRE(s.new_game());
 
     int infos = 0;
-    auto r = s.search(kStart, movetime(100), 1s, [&](const oaq::protocol::Info&) { ++infos; });
+    auto r = s.search(kStart, movetime(100), 150ms, [&](const oaq::protocol::Info&) { ++infos; });
     REQUIRE(r);
     CHECK(r->move == "1L");
-    CHECK(r->elapsed < 100ms);
+    CHECK(r->elapsed == 0ms);
     CHECK(infos == 1);
     CHECK(r->info.depth == 1);
     CHECK(r->info.pv == std::vector<std::string>{"1L"});
-
-    PositionCommand after{std::nullopt, {"1L"}};
-    Go depth;
-    depth.depth = 3;
-    auto r2 = s.search(after, depth, std::nullopt);
-    REQUIRE(r2);
+    REQUIRE(s.search(PositionCommand{std::nullopt, {"1L"}}, depth(3), std::nullopt));
     CHECK(s.state() == SessionState::Idle);
     REQUIRE(s.ping());
     s.shutdown();
     CHECK(s.state() == SessionState::Stopped);
     CHECK(s.last_exit() == "exit code 0");
+    CHECK_FALSE(s.last_exit_forced());
     s.shutdown();  // idempotent
+
+    CHECK(fake.launches() == 1);
+    CHECK(fake.last().heard == std::vector<std::string>{"ugi", "isready", "uginewgame", "isready",
+                                                        "position startpos", "go movetime 100",
+                                                        "position startpos moves 1L", "go depth 3",
+                                                        "isready", "quit"});
+    // position and go leave in one write: the think time starts when both are written.
+    CHECK(fake.last().writes[4] == "position startpos\ngo movetime 100");
+    CHECK(fake.clock.elapsed() == 0ms);  // nothing had to wait
 }
 
-TEST_CASE("non-standard rules need the Rules option", "[engine][session]") {
-    NoLeaks leaks;
-    // Counter-clockwise only: the first legal move is an R move, where standard's is 1L.
-    auto village_rules = *oaq::rules::parse_rules("standard,direction=ccw");
-    const auto& village = village_rules;
-    // The test engine plays the first legal move.
-    auto village_first = oaq::rules::to_string(
-        oaq::rules::legal_moves(oaq::rules::start_position(village_rules), village_rules)[0]);
-    SECTION("declared: the engine gets the rules and plays under them") {
-        EngineSession s(config({}));
-        REQUIRE(s.prepare(village));
-        auto r = s.search(kStart, movetime(10), 1s);
-        REQUIRE(r);
-        CHECK(r->move == village_first);
-        CHECK(village_first != "1L");  // so the rules did reach the engine
-        // Back to standard: the engine must hear it.
-        REQUIRE(s.prepare(kStandard));
-        CHECK(s.search(kStart, movetime(10), 1s)->move == "1L");
-    }
-    SECTION("not declared: a protocol violation") {
-        EngineSession s(config({"--no-rules-option"}));
-        auto r = s.prepare(village);
-        REQUIRE_FALSE(r);
-        CHECK(r.error().termination == Termination::ProtocolViolation);
-        CHECK(r.error().detail == "engine does not declare option Rules");
-        CHECK(s.state() == SessionState::Failed);
-    }
+TEST_CASE("the process is started from the configured command, arguments, directory and logs",
+          "[engine][session]") {
+    FakeHost fake(well_behaved_engine());
+    auto c = fake_engine_config();
+    c.args = {"--hash", "64"};
+    c.working_dir = "/tmp";
+    c.env = {{"OAQ_X", "1"}};
+    c.stderr_log = "/tmp/fake.err";
+    EngineSession s(c, fake.host());
+    REQUIRE(s.prepare(kStandard));
+    const ProcessSpec& spec = fake.last().spec;
+    CHECK(spec.command == "fake-engine");
+    CHECK(spec.args == c.args);
+    CHECK(spec.working_dir == "/tmp");
+    CHECK(spec.env == c.env);
+    CHECK(spec.stderr_log == "/tmp/fake.err");
 }
 
-TEST_CASE("an engine that exits at start is a crash with its exit code", "[engine][session]") {
-    NoLeaks leaks;
-    EngineSession s(config({"--exit-at-start"}));
+TEST_CASE("an engine that cannot be started throws OaqError from prepare", "[engine][session]") {
+    FakeHost fake(well_behaved_engine());
+    fake.engine.cannot_start = "cannot start engine: \"fake-engine\" not found in PATH";
+    EngineSession s(fake_engine_config(), fake.host());
+    CHECK_THROWS_AS(s.prepare(kStandard), oaq::OaqError);
+}
+
+TEST_CASE("a missing ugiok is a stall after exactly the handshake timeout", "[engine][session]") {
+    FakeHost fake(engine_with("ugi", [](Reply& r) { r.say("id name mute"); }));
+    EngineSession s(fake_engine_config(), fake.host());
     auto r = s.prepare(kStandard);
-    REQUIRE_FALSE(r);
-    CHECK(r.error().termination == Termination::Crash);
-    CHECK(r.error().detail == "exit code 3");
-}
-
-TEST_CASE("an engine that aborts during a search is a crash with SIGABRT", "[engine][session]") {
-    NoLeaks leaks;
-    EngineSession s(config({"--crash-at-ply", "0"}));
-    REQUIRE(s.prepare(kStandard));
-    auto r = s.search(kStart, movetime(100), 1s);
-    REQUIRE_FALSE(r);
-    CHECK(r.error().termination == Termination::Crash);
-    CHECK(r.error().detail == "signal 6 (SIGABRT)");
-}
-
-TEST_CASE("missing ugiok and readyok are stalls that say what went unanswered",
-          "[engine][session]") {
-    NoLeaks leaks;
-    SECTION("ugiok") {
-        auto c = config({"--no-ugiok"});
-        c.handshake_timeout = 200ms;
-        EngineSession s(c);
-        auto start = Clock::now();
-        auto r = s.prepare(kStandard);
-        REQUIRE_FALSE(r);
-        CHECK(r.error().termination == Termination::Stall);
-        CHECK(r.error().detail == "no ugiok within 200 ms");
-        CHECK(Clock::now() - start < 700ms);
-    }
-    SECTION("readyok") {
-        auto c = config({"--no-readyok"});
-        c.ready_timeout = 200ms;
-        EngineSession s(c);
-        auto r = s.prepare(kStandard);
-        REQUIRE_FALSE(r);
-        CHECK(r.error().termination == Termination::Stall);
-        CHECK(r.error().detail == "no readyok within 200 ms");
-    }
-    SECTION("a slow start within the handshake timeout is fine, beyond it a stall") {
-        auto c = config({"--slow-start", "300"});
-        c.handshake_timeout = 100ms;
-        EngineSession slow(c);
-        auto r = slow.prepare(kStandard);
-        REQUIRE_FALSE(r);
-        CHECK(r.error().detail == "no ugiok within 100 ms");
-        c.handshake_timeout = 2s;
-        EngineSession patient(c);
-        CHECK(patient.prepare(kStandard));
-    }
-}
-
-TEST_CASE("a hanging engine is a time forfeit after stop and the grace", "[engine][session]") {
-    NoLeaks leaks;
-    auto c = config({"--hang-after-go"});
-    c.stop_grace = 50ms;
-    EngineSession s(c);
-    REQUIRE(s.prepare(kStandard));
-    auto start = Clock::now();
-    auto r = s.search(kStart, movetime(100), 100ms);
-    auto took = Clock::now() - start;
-    REQUIRE_FALSE(r);
-    CHECK(r.error().termination == Termination::TimeForfeit);
-    CHECK(r.error().detail == "no bestmove 100 ms after go, nor 50 ms after stop");
-    CHECK(r.error().elapsed >= 150ms);
-    CHECK(took < 400ms);
-    CHECK(s.state() == SessionState::Failed);
-}
-
-TEST_CASE("a hanging engine without a deadline is a stall after the stall timeout",
-          "[engine][session]") {
-    NoLeaks leaks;
-    auto c = config({"--hang-after-go"});
-    c.stall_timeout = 150ms;
-    EngineSession s(c);
-    REQUIRE(s.prepare(kStandard));
-    Go depth;
-    depth.depth = 5;
-    auto r = s.search(kStart, depth, std::nullopt);
     REQUIRE_FALSE(r);
     CHECK(r.error().termination == Termination::Stall);
-    CHECK(r.error().detail == "no bestmove within 150 ms");
+    CHECK(r.error().detail == "no ugiok within 10000 ms");
+    CHECK(fake.clock.elapsed() == 10s);
+    expect_killed(s, fake);
 }
 
-TEST_CASE("a bestmove without a move is a protocol violation naming the line",
+TEST_CASE("a slow start within the handshake timeout is fine, beyond it a stall",
           "[engine][session]") {
-    NoLeaks leaks;
-    EngineSession s(config({"--malformed-bestmove"}));
-    REQUIRE(s.prepare(kStandard));
-    auto r = s.search(kStart, movetime(10), 1s);
+    auto engine = well_behaved_engine();
+    engine.on["ugi"] = [ugi = engine.on["ugi"]](Reply& r) { ugi(r.after(300ms)); };
+    FakeHost fake(engine);
+    auto c = fake_engine_config();
+    c.handshake_timeout = 100ms;
+    EngineSession impatient(c, fake.host());
+    auto r = impatient.prepare(kStandard);
     REQUIRE_FALSE(r);
-    CHECK(r.error().termination == Termination::ProtocolViolation);
-    CHECK(r.error().detail == "bestmove");
+    CHECK(r.error().detail == "no ugiok within 100 ms");
+    CHECK(fake.clock.elapsed() == 100ms);
+
+    c.handshake_timeout = 2s;
+    EngineSession patient(c, fake.host());
+    CHECK(patient.prepare(kStandard));
+    CHECK(fake.clock.elapsed() == 400ms);
 }
 
-TEST_CASE("garbage lines, CRLF and overlong lines are ignored", "[engine][session]") {
-    NoLeaks leaks;
-    auto args = GENERATE(std::vector<std::string>{"--garbage-before-bestmove"},
-                         std::vector<std::string>{"--crlf"},
-                         std::vector<std::string>{"--crlf", "--garbage-before-bestmove"},
-                         std::vector<std::string>{"--long-line", "1000000"});
-    EngineSession s(config(args));
-    REQUIRE(s.prepare(kStandard));
-    auto r = s.search(kStart, movetime(10), 2s);
-    REQUIRE(r);
-    CHECK(r->move == "1L");
-    if (args[0] != "--crlf") CHECK_FALSE(s.warnings().empty());
-}
-
-TEST_CASE("illegal and wrong-side moves come back as played: the caller judges them",
+TEST_CASE("lines before ugiok that are not part of the handshake are ignored",
           "[engine][session]") {
-    NoLeaks leaks;
-    // South's squares 1 and 2 are empty; North's square 1 holds 6.
-    PositionCommand pos{std::string("Q1,0,0,6,6,6,Q1,6,0,6,6,6 S 6+0 0+0 0 0"), {}};
-    EngineSession s(config({"--illegal-move"}));
+    FakeHost fake(engine_with("ugi", [](Reply& r) {
+        r.say("readyok")
+            .say("bestmove 1L")
+            .say("bestmove")
+            .say("id name early")
+            .say("id author someone")
+            .say("id protocol 1")  // protocol-spec 5.1: must not overwrite the author
+            .say("ugiok");
+    }));
+    EngineSession s(fake_engine_config(), fake.host());
     REQUIRE(s.prepare(kStandard));
-    auto r = s.search(kStart, movetime(10), 1s);
-    REQUIRE(r);
-    CHECK(r->move == "1L");  // every South square is full at the start: a legal move
-    auto r1 = s.search(pos, movetime(10), 1s);
-    REQUIRE(r1);
-    CHECK(r1->move == "1L");  // S1 is empty
-    EngineSession w(config({"--wrong-side-move"}));
-    REQUIRE(w.prepare(kStandard));
-    auto r2 = w.search(pos, movetime(10), 1s);
-    REQUIRE(r2);
-    CHECK(r2->move == "1L");  // legal for North (N1 holds 6), illegal for South (S1 is empty)
-}
-
-TEST_CASE("a move token not of the form <1-5><L|R> is a protocol violation", "[engine][session]") {
-    NoLeaks leaks;
-    EngineSession s(config({"--bad-move-token"}));
-    REQUIRE(s.prepare(kStandard));
-    auto r = s.search(kStart, movetime(10), 1s);
-    REQUIRE_FALSE(r);
-    CHECK(r.error().termination == Termination::ProtocolViolation);
-    CHECK(r.error().detail == "bestmove 6L");
-}
-
-TEST_CASE("a bestmove cut off by the end of the output is a protocol violation",
-          "[engine][session]") {
-    NoLeaks leaks;
-    auto c = config({});
-    c.command = "/bin/sh";
-    c.args = {"-c",
-              "read l; echo ugiok; read l; echo readyok; read l; read l; printf 'bestmove 1'"};
-    EngineSession s(c);
-    REQUIRE(s.prepare(kStandard));
-    auto r = s.search(kStart, movetime(10), 1s);
-    REQUIRE_FALSE(r);
-    CHECK(r.error().termination == Termination::ProtocolViolation);
-    CHECK(r.error().detail == "bestmove 1");
-}
-
-TEST_CASE("an engine closing its output while alive is a crash", "[engine][session]") {
-    NoLeaks leaks;
-    auto c = config({});
-    c.command = "/bin/sh";
-    c.args = {"-c", "exec >&-; sleep 30"};
-    c.exit_wait = 50ms;
-    EngineSession s(c);
-    auto r = s.prepare(kStandard);
-    REQUIRE_FALSE(r);
-    CHECK(r.error().termination == Termination::Crash);
-    CHECK(r.error().detail == "closed its output without exiting");
-}
-
-TEST_CASE("option names compare without regard to case", "[engine][session]") {
-    NoLeaks leaks;
-    auto c = config({});
-    c.options = {{"hash", "64"}};
-    c.protocol_log = std::filesystem::temp_directory_path() /
-                     ("oaq-case-" + std::to_string(::getpid()) + ".log");
-    {
-        EngineSession s(c);
-        REQUIRE(s.prepare(kStandard));
-        CHECK(s.warnings().empty());
-    }
-    std::ifstream in(c.protocol_log);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    CHECK(text.find("> setoption name Hash value 64") != std::string::npos);
-    std::filesystem::remove(c.protocol_log);
-}
-
-TEST_CASE("an info flood is consumed without growing memory", "[engine][session]") {
-    NoLeaks leaks;
-    rusage before{};
-    ::getrusage(RUSAGE_SELF, &before);
-    EngineSession s(config({"--info-flood", "200000", "--stderr-flood", "1000000"}));
-    REQUIRE(s.prepare(kStandard));
-    long infos = 0;
-    auto r = s.search(kStart, movetime(10), 30s, [&](const oaq::protocol::Info&) { ++infos; });
-    if (!r) FAIL(r.error().detail);
-    CHECK(infos == 200001);
-    rusage after{};
-    ::getrusage(RUSAGE_SELF, &after);
-#ifndef __SANITIZE_ADDRESS__  // AddressSanitizer's quarantine keeps freed memory resident
-    // Holding the 200000 lines at once would take tens of MB.
-    CHECK(after.ru_maxrss - before.ru_maxrss < 8 * 1024);
-#endif
-}
-
-TEST_CASE("the next prepare after a failure starts a fresh process", "[engine][session]") {
-    NoLeaks leaks;
-    EngineSession s(config({"--crash-at-ply", "1"}));
-    REQUIRE(s.prepare(kStandard));
-    int first = s.pid();
-    REQUIRE(s.search(kStart, movetime(10), 1s));
-    auto r = s.search(PositionCommand{std::nullopt, {"1L"}}, movetime(10), 1s);
-    REQUIRE_FALSE(r);
-    CHECK(r.error().termination == Termination::Crash);
-    CHECK(s.pid() == -1);
-    auto again = s.search(kStart, movetime(10), 1s);
-    REQUIRE_FALSE(again);
-    CHECK(again.error().detail == "engine is not running");
-    REQUIRE(s.prepare(kStandard));
-    CHECK(s.pid() != first);
-    CHECK(s.search(kStart, movetime(10), 1s));
-}
-
-TEST_CASE("restart every game gives each game a fresh process", "[engine][session]") {
-    NoLeaks leaks;
-    auto c = config({});
-    c.restart = RestartPolicy::EveryGame;
-    EngineSession s(c);
-    REQUIRE(s.prepare(kStandard));
-    int first = s.pid();
-    REQUIRE(s.prepare(kStandard));
-    CHECK(s.pid() != first);
-}
-
-TEST_CASE("an engine ignoring quit, with a child, is killed with its group on shutdown",
-          "[engine][session]") {
-    NoLeaks leaks;
-    auto c = config({"--ignore-quit", "--spawn-child"});
-    c.quit_grace = 100ms;
-    EngineSession s(c);
-    REQUIRE(s.prepare(kStandard));
-    int pgid = s.pid();
-    CHECK(test::processes_in_group(pgid) == 2);
-    auto start = Clock::now();
-    s.shutdown();
-    CHECK(Clock::now() - start < 500ms);
-    CHECK(s.last_exit() == "signal 9 (SIGKILL)");
-    CHECK(test::processes_in_group(pgid) == 0);
-}
-
-TEST_CASE("go infinite with a deadline gets stop and its bestmove comes back late",
-          "[engine][session]") {
-    NoLeaks leaks;
-    EngineSession s(config({}));
-    REQUIRE(s.prepare(kStandard));
-    Go go;
-    go.infinite = true;
-    auto r = s.search(kStart, go, 50ms);
-    REQUIRE(r);
-    CHECK(r->elapsed >= 50ms);
-    CHECK(r->elapsed < 250ms);
-}
-
-TEST_CASE("think time is measured from go to bestmove", "[engine][session]") {
-    NoLeaks leaks;
-    EngineSession s(config({"--delay", "60"}));
-    REQUIRE(s.prepare(kStandard));
-    auto r = s.search(kStart, movetime(100), 1s);
-    REQUIRE(r);
-    CHECK(r->elapsed >= 60ms);
-    CHECK(r->elapsed < 200ms);
-}
-
-TEST_CASE("the protocol log records every line in and out", "[engine][session]") {
-    NoLeaks leaks;
-    auto log = std::filesystem::temp_directory_path() /
-               ("oaq-protocol-" + std::to_string(::getpid()) + ".log");
-    std::filesystem::remove(log);
-    {
-        auto c = config({});
-        c.protocol_log = log;
-        EngineSession s(c);
-        REQUIRE(s.prepare(kStandard));
-        REQUIRE(s.search(kStart, movetime(10), 1s));
-    }
-    std::ifstream in(log);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    CHECK(text.find("test > ugi\n") != std::string::npos);
-    CHECK(text.find("test < ugiok\n") != std::string::npos);
-    CHECK(text.find("test > go movetime 10\n") != std::string::npos);
-    CHECK(text.find("test < bestmove 1L\n") != std::string::npos);
-    CHECK(text.find("test > quit\n") != std::string::npos);
-    std::filesystem::remove(log);
-}
-
-TEST_CASE("configured options are sent when declared and reported when not", "[engine][session]") {
-    NoLeaks leaks;
-    auto c = config({});
-    c.options = {{"Hash", "64"}, {"Threads", "2"}};
-    EngineSession s(c);
-    REQUIRE(s.prepare(kStandard));
-    REQUIRE(s.warnings().size() == 1);
-    CHECK(s.warnings()[0] == "option \"Threads\" is not declared by the engine; not sent");
-}
-
-TEST_CASE("sessions on several threads at once keep their pipes to themselves",
-          "[engine][session]") {
-    NoLeaks leaks;
-    // Concurrent spawns: a child must never inherit another engine's pipe (O_CLOEXEC), or that
-    // engine would not see EOF when its referee side closes. Each session plays 100 plies.
-    std::vector<std::thread> threads;
-    std::atomic<int> good{0};
-    for (int t = 0; t < 4; ++t) {
-        threads.emplace_back([&good] {
-            for (int game = 0; game < 3; ++game) {
-                EngineSession s(config({}));
-                if (!s.prepare(kStandard)) return;
-                PositionCommand pos;
-                bool ok = true;
-                for (int ply = 0; ply < 100 && ok; ++ply) {
-                    auto r = s.search(pos, movetime(10), 2s);
-                    ok = bool(r);
-                    if (ok && pos.moves.size() < 4) pos.moves.push_back(r->move);
-                }
-                if (ok) ++good;
-            }
-        });
-    }
-    for (auto& t : threads) t.join();
-    CHECK(good == 12);
-}
-
-TEST_CASE("an engine's only descriptors are its three standard streams", "[engine][session]") {
-    NoLeaks leaks;
-    // Another engine is running, so its pipes exist in the referee while this one starts.
-    EngineSession other(config({}));
-    REQUIRE(other.prepare(kStandard));
-    // ls lists its own descriptors: 0, 1, 2 and 3, the directory it is reading.
-    EngineProcess p(ProcessSpec{"/bin/ls", {"-m", "/proc/self/fd"}, {}, {}, {}});
-    auto r = p.read_line(Clock::now() + 5s);
-    REQUIRE(r.status == ReadStatus::Line);
-    CHECK(r.line == "0, 1, 2, 3");
-}
-
-TEST_CASE("an engine flooding info lines without end still meets its deadline",
-          "[engine][session]") {
-    NoLeaks leaks;
-    auto c = config({});
-    c.command = "/bin/sh";
-    c.args = {"-c", "read l; echo ugiok; read l; echo readyok; read l; exec yes 'info depth 1'"};
-    c.stop_grace = 50ms;
-    EngineSession s(c);
-    REQUIRE(s.prepare(kStandard));
-    auto start = Clock::now();
-    auto r = s.search(kStart, movetime(100), 100ms);
-    REQUIRE_FALSE(r);
-    CHECK(r.error().termination == Termination::TimeForfeit);
-    CHECK(Clock::now() - start < 500ms);
+    CHECK(s.identity().id_name == "early");
+    CHECK(s.identity().id_author == "someone");
+    REQUIRE(s.warnings().size() == 3);
+    CHECK(s.warnings()[0] == "ignored line \"readyok\": not expected before ugiok");
 }
 
 TEST_CASE("an engine flooding garbage during the handshake still stalls on time",
           "[engine][session]") {
-    NoLeaks leaks;
-    auto c = config({});
-    c.command = "/usr/bin/yes";
-    c.args = {"garbage"};
+    FakeHost fake(engine_with("ugi", [](Reply& r) { r.flood("garbage", 10us); }));
+    auto c = fake_engine_config();
     c.handshake_timeout = 100ms;
-    EngineSession s(c);
-    auto start = Clock::now();
+    EngineSession s(c, fake.host());
     auto r = s.prepare(kStandard);
     REQUIRE_FALSE(r);
     CHECK(r.error().detail == "no ugiok within 100 ms");
-    CHECK(Clock::now() - start < 500ms);
+    CHECK(fake.clock.elapsed() == 100ms);
+    CHECK(s.warnings().size() == 20);  // the first few only
+}
+
+TEST_CASE("configured options are sent when declared, by the declared name, and reported when not",
+          "[engine][session]") {
+    FakeHost fake(well_behaved_engine());
+    auto c = fake_engine_config();
+    c.options = {{"hash", "64"}, {"Threads", "2"}};  // protocol-spec 4.2: names ignore case
+    EngineSession s(c, fake.host());
+    REQUIRE(s.prepare(kStandard));
+    CHECK(heard(fake.last(), "setoption name Hash value 64"));
+    CHECK(s.warnings() ==
+          std::vector<std::string>{"option \"Threads\" is not declared by the engine; not sent"});
+    CHECK(fake.last().heard.size() == 3);  // ugi, the one setoption, isready
+}
+
+TEST_CASE("non-standard rules go to the engine with the Rules option, and back when they change",
+          "[engine][session]") {
+    auto village = *oaq::rules::parse_rules("standard,direction=ccw");
+    const std::string to_village = "setoption name Rules value " + oaq::rules::expanded(village);
+    const std::string to_standard = "setoption name Rules value " + oaq::rules::expanded(kStandard);
+    FakeHost fake(well_behaved_engine());
+    EngineSession s(fake_engine_config(), fake.host());
+    REQUIRE(s.prepare(village));
+    CHECK(heard(fake.last(), to_village));
+    auto r = s.search(kStart, movetime(10), 60ms);
+    REQUIRE(r);
+    // Counter-clockwise only: the first legal move is not standard's 1L.
+    auto first = oaq::rules::legal_moves(oaq::rules::start_position(village), village)[0];
+    CHECK(r->move == oaq::rules::to_string(first));
+    CHECK(r->move != "1L");  // so the rules did reach the engine
+    REQUIRE(s.prepare(village));
+    CHECK(std::count(fake.last().heard.begin(), fake.last().heard.end(), to_village) == 1);
+    REQUIRE(s.prepare(kStandard));
+    CHECK(fake.last().heard.back() == "isready");
+    CHECK(heard(fake.last(), to_standard));
+    CHECK(s.search(kStart, movetime(10), 60ms)->move == "1L");
+}
+
+TEST_CASE("non-standard rules without a declared Rules option are a protocol violation",
+          "[engine][session]") {
+    FakeHost fake(engine_with("ugi", [](Reply& r) { r.say("id name plain").say("ugiok"); }));
+    EngineSession s(fake_engine_config(), fake.host());
+    REQUIRE(s.prepare(kStandard));  // standard rules need no option
+    auto r = s.prepare(*oaq::rules::parse_rules("village"));
+    REQUIRE_FALSE(r);
+    CHECK(r.error().termination == Termination::ProtocolViolation);
+    CHECK(r.error().detail == "engine does not declare option Rules");
+    expect_killed(s, fake);
+}
+
+TEST_CASE("a missing readyok is a stall that says which isready went unanswered",
+          "[engine][session]") {
+    auto answered = GENERATE(0, 1, 2);
+    FakeHost fake(engine_with("isready", [answered, n = 0](Reply& r) mutable {
+        if (n++ < answered) r.say("readyok");
+    }));
+    EngineSession s(fake_engine_config(), fake.host());
+    auto r = s.prepare(kStandard);
+    if (answered >= 1) {
+        REQUIRE(r);
+        r = s.new_game();
+    }
+    if (answered >= 2) {
+        REQUIRE(r);
+        r = s.ping();
+    }
+    REQUIRE_FALSE(r);
+    CHECK(r.error().termination == Termination::Stall);
+    CHECK(r.error().detail == (answered == 1 ? "no readyok after uginewgame within 5000 ms"
+                                             : "no readyok within 5000 ms"));
+    CHECK(fake.clock.elapsed() == 5s);
+    expect_killed(s, fake);
+}
+
+TEST_CASE("lines while waiting for readyok are ignored", "[engine][session]") {
+    FakeHost fake(engine_with("isready", [](Reply& r) {
+        r.say("info depth 3").say("bestmove 1L").say("ugiok").say("readyok");
+    }));
+    EngineSession s(fake_engine_config(), fake.host());
+    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.warnings().size() == 3);
+    CHECK(s.warnings()[1] ==
+          "ignored line \"bestmove 1L\": not expected while waiting for readyok");
+}
+
+TEST_CASE("an engine that exits at start is a crash with its exit code", "[engine][session]") {
+    FakeEngine quitter;
+    quitter.at_start = [](Reply& r) { r.exit({false, 3}); };
+    FakeHost fake(quitter);
+    EngineSession s(fake_engine_config(), fake.host());
+    auto r = s.prepare(kStandard);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().termination == Termination::Crash);
+    CHECK(r.error().detail == "exit code 3");
+    CHECK(s.state() == SessionState::Failed);
+    CHECK(s.last_exit() == "exit code 3");
+}
+
+TEST_CASE("a crash in each state is a crash with its signal", "[engine][session]") {
+    auto crash = [](Reply& r) { r.after(20ms).exit({true, SIGSEGV}); };
+    SECTION("during the handshake") {
+        FakeHost fake(engine_with("ugi", [&](Reply& r) { crash(r.say("id name x")); }));
+        EngineSession s(fake_engine_config(), fake.host());
+        auto r = s.prepare(kStandard);
+        REQUIRE_FALSE(r);
+        CHECK(r.error().termination == Termination::Crash);
+        CHECK(r.error().detail == "signal 11 (SIGSEGV)");
+    }
+    SECTION("waiting for readyok") {
+        FakeHost fake(engine_with("isready", crash));
+        EngineSession s(fake_engine_config(), fake.host());
+        auto r = s.prepare(kStandard);
+        REQUIRE_FALSE(r);
+        CHECK(r.error().detail == "signal 11 (SIGSEGV)");
+    }
+    SECTION("during a search, with the time since go") {
+        FakeHost fake(engine_with("go", [&](Reply& r) { crash(r.say("info depth 1")); }));
+        EngineSession s(fake_engine_config(), fake.host());
+        REQUIRE(s.prepare(kStandard));
+        auto r = s.search(kStart, movetime(100), 150ms);
+        REQUIRE_FALSE(r);
+        CHECK(r.error().termination == Termination::Crash);
+        CHECK(r.error().detail == "signal 11 (SIGSEGV)");
+        CHECK(r.error().elapsed == 20ms);
+        CHECK(s.state() == SessionState::Failed);
+        CHECK_FALSE(s.last_exit_forced());
+    }
+}
+
+TEST_CASE("an engine closing its output or its input while alive is a crash, and it is killed",
+          "[engine][session]") {
+    SECTION("output: it gets the exit wait to exit") {
+        FakeHost fake(engine_with("go", [](Reply& r) { r.close_output(); }));
+        EngineSession s(fake_engine_config(), fake.host());
+        REQUIRE(s.prepare(kStandard));
+        auto r = s.search(kStart, movetime(100), 150ms);
+        REQUIRE_FALSE(r);
+        CHECK(r.error().termination == Termination::Crash);
+        CHECK(r.error().detail == "closed its output without exiting");
+        CHECK(fake.clock.elapsed() == 500ms);  // the exit wait
+        expect_killed(s, fake);
+    }
+    SECTION("input") {
+        FakeHost fake(engine_with("ugi", [](Reply& r) { r.say("ugiok").close_input(); }));
+        EngineSession s(fake_engine_config(), fake.host());
+        auto r = s.prepare(kStandard);
+        REQUIRE_FALSE(r);
+        CHECK(r.error().termination == Termination::Crash);
+        CHECK(r.error().detail == "closed its input without exiting");
+        expect_killed(s, fake);
+    }
+}
+
+TEST_CASE("an engine that stops reading its input is a stall once a write blocks",
+          "[engine][session]") {
+    SECTION("before a game: the write blocks for the ready timeout") {
+        FakeHost fake(engine_with("isready", [](Reply& r) { r.say("readyok").stop_reading(); }));
+        EngineSession s(fake_engine_config(), fake.host());
+        REQUIRE(s.prepare(kStandard));
+        auto r = s.new_game();
+        REQUIRE_FALSE(r);
+        CHECK(r.error().termination == Termination::Stall);
+        CHECK(r.error().detail == "does not read its input");
+        CHECK(fake.clock.elapsed() == 5s);
+        expect_killed(s, fake);
+    }
+    SECTION("at the deadline, when stop cannot be written") {
+        FakeHost fake(engine_with("go", [](Reply& r) { r.stop_reading(); }));
+        EngineSession s(fake_engine_config(), fake.host());
+        REQUIRE(s.prepare(kStandard));
+        auto r = s.search(kStart, movetime(100), 100ms);
+        REQUIRE_FALSE(r);
+        CHECK(r.error().termination == Termination::Stall);
+        CHECK(r.error().detail == "does not read its input");
+        CHECK(r.error().elapsed == 100ms);
+    }
+}
+
+TEST_CASE("the next prepare after a failure starts a fresh process", "[engine][session]") {
+    // Each process crashes at its second search: a fresh process starts its count again.
+    FakeHost fake(engine_with("go", [searches = 0](Reply& r) mutable {
+        if (searches++ == 1)
+            r.exit({true, SIGABRT});
+        else
+            answer(r, "1L");
+    }));
+    EngineSession s(fake_engine_config(), fake.host());
+    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.search(kStart, movetime(10), 60ms));
+    auto r = s.search(PositionCommand{std::nullopt, {"1L"}}, movetime(10), 60ms);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().detail == "signal 6 (SIGABRT)");
+    CHECK(s.pid() == -1);
+    auto again = s.search(kStart, movetime(10), 60ms);
+    REQUIRE_FALSE(again);
+    CHECK(again.error().termination == Termination::Crash);
+    CHECK(again.error().detail == "engine is not running");
+    CHECK_FALSE(s.new_game());
+    CHECK_FALSE(s.ping());
+    CHECK(fake.launches() == 1);
+    REQUIRE(s.prepare(kStandard));
+    CHECK(fake.launches() == 2);
+    CHECK(s.pid() == 1001);
+    CHECK(fake.last().heard.front() == "ugi");  // a full handshake
+    CHECK(s.search(kStart, movetime(10), 60ms));
+}
+
+TEST_CASE("restart every game gives each game a fresh process and quits the old one",
+          "[engine][session]") {
+    FakeHost fake(well_behaved_engine());
+    auto c = fake_engine_config();
+    c.restart = RestartPolicy::EveryGame;
+    EngineSession s(c, fake.host());
+    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.prepare(kStandard));
+    REQUIRE(fake.launches() == 2);
+    CHECK(fake.processes()[0].heard.back() == "quit");
+    CHECK(fake.processes()[0].exit == ExitStatus{false, 0});
+    CHECK_FALSE(fake.processes()[0].killed);
+    CHECK(s.pid() == 1001);
+
+    SECTION("while restart on failure keeps one process across games") {
+        EngineSession kept(fake_engine_config(), fake.host());
+        REQUIRE(kept.prepare(kStandard));
+        REQUIRE(kept.prepare(kStandard));
+        CHECK(fake.launches() == 3);
+    }
+}
+
+TEST_CASE("shutdown of a searching engine sends stop, then quit", "[engine][session]") {
+    // A search abandoned by an exception (here from the info callback) leaves the engine searching.
+    FakeHost fake(
+        engine_with("go", [](Reply& r) { r.say("info depth 1").after(1s).say("bestmove 1L"); }));
+    EngineSession s(fake_engine_config(), fake.host());
+    REQUIRE(s.prepare(kStandard));
+    auto abandon = [](const oaq::protocol::Info&) { throw std::runtime_error("abandoned"); };
+    CHECK_THROWS(s.search(kStart, movetime(100), 150ms, abandon));
+    CHECK(s.state() == SessionState::Searching);
+    s.shutdown();
+    CHECK(s.state() == SessionState::Stopped);
+    const auto& said = fake.last().heard;
+    REQUIRE(said.size() >= 2);
+    CHECK(said[said.size() - 2] == "stop");
+    CHECK(said.back() == "quit");
+    CHECK(s.last_exit() == "exit code 0");
+}
+
+TEST_CASE("an engine ignoring quit is killed after the quit grace", "[engine][session]") {
+    FakeHost fake(engine_with("quit", silent));
+    EngineSession s(fake_engine_config(), fake.host());
+    REQUIRE(s.prepare(kStandard));
+    s.shutdown();
+    CHECK(s.last_exit() == "signal 9 (SIGKILL)");
+    CHECK(s.last_exit_forced());
+    CHECK(fake.clock.elapsed() == 500ms);
+}
+
+TEST_CASE("shutdown before any prepare starts nothing", "[engine][session]") {
+    FakeHost fake(well_behaved_engine());
+    {
+        EngineSession s(fake_engine_config(), fake.host());
+        s.shutdown();
+        CHECK(s.state() == SessionState::NotStarted);
+    }
+    CHECK(fake.launches() == 0);
+}
+
+TEST_CASE("the protocol log records every line in and out, stamped by the session's clock",
+          "[engine][session]") {
+    auto log = std::filesystem::temp_directory_path() /
+               ("oaq-fake-protocol-" + std::to_string(::getpid()) + ".log");
+    std::filesystem::remove(log);
+    {
+        FakeHost fake(well_behaved_engine(60ms));
+        auto c = fake_engine_config();
+        c.protocol_log = log;
+        EngineSession s(c, fake.host());
+        REQUIRE(s.prepare(kStandard));
+        REQUIRE(s.search(kStart, movetime(100), 150ms));
+    }
+    std::ifstream in(log);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(text.find("     0.000 fake ! started pid 1000\n") != std::string::npos);
+    CHECK(text.find("     0.000 fake > ugi\n") != std::string::npos);
+    CHECK(text.find("     0.000 fake < ugiok\n") != std::string::npos);
+    CHECK(text.find("     0.000 fake > position startpos\n") != std::string::npos);
+    CHECK(text.find("     0.000 fake > go movetime 100\n") != std::string::npos);
+    CHECK(text.find("     0.060 fake < bestmove 1L\n") != std::string::npos);
+    CHECK(text.find("     0.060 fake > quit\n") != std::string::npos);
+    CHECK(text.find("     0.060 fake ! ended: exit code 0\n") != std::string::npos);
+    std::filesystem::remove(log);
 }

@@ -1,5 +1,6 @@
-// oaq-test-engine does what its flags say, seen on the raw pipe (EngineProcess): the session tests
-// rely on it, so its own behaviour is pinned here.
+// oaq-test-engine does what its flags say, seen on the raw pipe (EngineProcess): the real-process
+// session tests and tests/integration rely on it, so its own behaviour is pinned here. Real
+// processes: tagged [integration].
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
@@ -28,7 +29,8 @@ std::vector<ReadResult> one_move(EngineProcess& p) {
 
 }  // namespace
 
-TEST_CASE("the test engine answers the handshake, isready and go", "[engine][test-engine]") {
+TEST_CASE("the test engine answers the handshake, isready and go",
+          "[engine][test-engine][integration]") {
     EngineProcess p(ProcessSpec{test::test_engine(), {}, {}, {}, {}});
     auto lines = one_move(p);
     REQUIRE(lines.size() == 8);
@@ -40,7 +42,8 @@ TEST_CASE("the test engine answers the handshake, isready and go", "[engine][tes
     CHECK(p.stop("quit", 1s).describe() == "exit code 0");
 }
 
-TEST_CASE("the test engine with --crlf ends every line with CR LF", "[engine][test-engine]") {
+TEST_CASE("the test engine with --crlf ends every line with CR LF",
+          "[engine][test-engine][integration]") {
     EngineProcess p(ProcessSpec{test::test_engine(), {"--crlf"}, {}, {}, {}});
     for (const auto& r : one_move(p)) CHECK(r.line.back() == '\r');
 }
@@ -48,7 +51,7 @@ TEST_CASE("the test engine with --crlf ends every line with CR LF", "[engine][te
 TEST_CASE(
     "the test engine with --info-flood, --long-line and --garbage-before-bestmove prints what they "
     "say",
-    "[engine][test-engine]") {
+    "[engine][test-engine][integration]") {
     EngineProcess p(
         ProcessSpec{test::test_engine(),
                     {"--info-flood", "5", "--long-line", "20000", "--garbage-before-bestmove"},
@@ -67,7 +70,7 @@ TEST_CASE(
 }
 
 TEST_CASE("the test engine with --stderr-flood writes its bytes to the stderr log, not to stdout",
-          "[engine][test-engine]") {
+          "[engine][test-engine][integration]") {
     auto log = std::filesystem::temp_directory_path() /
                ("oaq-test-engine-stderr-" + std::to_string(::getpid()) + ".log");
     std::filesystem::remove(log);
