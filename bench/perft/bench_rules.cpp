@@ -1,7 +1,7 @@
 // oaq-bench-rules: how fast the rules library plays. For each preset it runs perft from the start
 // position (every leaf move is made, so nodes per second is moves made per second) and a batch of
 // seeded random playouts through play() (games and moves per second); one more row plays standard
-// from the start of a session game with sold and shared squares (RULES.md section 8), whose only
+// from the start of a session game with sold and shared squares (rules.md section 9), whose only
 // cost is at settlement. Prints a table, or one JSON
 // object with --json. Every figure is given against wall-clock time and against this process's
 // CPU time: on a shared machine the second is the steadier one. Figures only: this program never
@@ -197,7 +197,7 @@ int main(int argc, char** argv) {
             rows.push_back(measure(std::string(preset.name),
                                    oaq::rules::parse_rules(preset.name).value(), opt));
         }
-        // The start of game 2 of RULES.md section 8's example: N4 2/5 and N5 sold.
+        // The start of game 2 of rules.md section 9's example: N4 2/5 and N5 sold.
         oaq::rules::Shares shares;
         shares.set(oaq::rules::Side::North, 4, 2);
         shares.set(oaq::rules::Side::North, 5, 5);

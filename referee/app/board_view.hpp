@@ -1,7 +1,7 @@
 // Draws a position for a person in a terminal: North's row on top (N5..N1, as North sees it from
 // across the board), South's row below (S1..S5), the two mandarin pits at the ends with their piece
 // marked, both stores, debts, scores, and the side to move; in a session game, the sold and shared
-// squares (RULES.md section 8) marked under their row and listed. Pure formatting: returns strings.
+// squares (rules.md section 9) marked under their row and listed. Pure formatting: returns strings.
 #pragma once
 
 #include <string>

@@ -77,7 +77,7 @@ int rules_session_command(int argc, char** argv) {
     CommandLine cli(
         "oaq rules session [--rules R] [--game-limit G] [--max-plies N] --game \"MOVES\" "
         "[--game \"MOVES\" ...] [--json]",
-        "Replays a session (RULES.md section 8): a series of games in which each player's wealth "
+        "Replays a session (rules.md section 9): a series of games in which each player's wealth "
         "carries over, a short player sells squares and the players change sides every game. Give "
         "each game's moves, from that game's start, as one quoted --game; the first player is "
         "South in game 1. Prints per game the sides, the start and final positions, both scores, "

@@ -1,4 +1,4 @@
-// `oaq rules session`: replays a session (RULES.md section 8) from each game's moves and prints
+// `oaq rules session`: replays a session (rules.md section 9) from each game's moves and prints
 // every game and the session's result. The replaying is rules::play_session_game(); this file
 // only reads options and prints.
 #pragma once

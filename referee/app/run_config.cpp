@@ -262,7 +262,7 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
     auto split = split_engine_arguments(static_cast<int>(argv.size()), argv.data());
 
     CommandLine cli(usage_for(mode), description_for(mode));
-    // The spellings before protocol-spec 1.1, still accepted (stored runs resume with them).
+    // The spellings of oaq 0.1, still accepted (stored runs resume with them), never in --help.
     cli.aliases = {{"--timemargin", "--time-margin"}, {"--stalltimeout", "--stall-timeout"}};
     add_common_options(cli, mode);
     add_mode_options(cli, mode);

@@ -315,7 +315,7 @@ Expected<SearchResult, PlayerFailure> EngineSession::search(
                                 " ms after stop",
                             elapsed);
             }
-            // Protocol-spec "Time": past the deadline the engine gets `stop` and a short grace.
+            // protocol-spec 7: past the deadline the engine gets `stop` and a short grace.
             if (auto r = send(protocol::encode(protocol::Command{protocol::Stop{}})); !r) {
                 return PlayerFailure{r.error().termination, r.error().detail, elapsed};
             }

@@ -10,7 +10,7 @@
 
 namespace oaq::game {
 
-// Plies after which a game ends (RULES.md section 4), counted from the position it started from.
+// Plies after which a game ends (rules.md section 4), counted from the position it started from.
 inline constexpr int kDefaultPlyLimit = rules::kDefaultPlyLimit;
 // Time an engine may use beyond its clock or movetime before it forfeits.
 inline constexpr std::chrono::milliseconds kDefaultTimeMargin{50};

@@ -23,40 +23,6 @@ std::string why_illegal(const Position& pos, Move move, const Rules& rules) {
     return {};
 }
 
-std::string_view to_string(EndReason reason) {
-    switch (reason) {
-        case EndReason::None:
-            return "none";
-        case EndReason::MandarinsEmpty:
-            return "mandarins_empty";
-        case EndReason::MandarinCaptured:
-            return "mandarin_captured";
-        case EndReason::RefillImpossible:
-            return "refill_impossible";
-        case EndReason::Repetition:
-            return "repetition";
-        case EndReason::PlyLimit:
-            return "ply_limit";
-        case EndReason::RefillLoss:
-            return "refill_loss";
-    }
-    return "none";
-}
-
-std::string_view to_string(Result result) {
-    switch (result) {
-        case Result::Ongoing:
-            return "ongoing";
-        case Result::SouthWin:
-            return "south_win";
-        case Result::NorthWin:
-            return "north_win";
-        case Result::Draw:
-            return "draw";
-    }
-    return "ongoing";
-}
-
 Game::Game(const Rules& rules, const Position& start, int ply_limit)
     : rules_(rules), ply_limit_(ply_limit) {
     history_.reserve(ply_limit > 0 ? static_cast<std::size_t>(ply_limit) + 1 : 256);

@@ -1,14 +1,16 @@
-// Game: a position plus its history, for the parts of the rules that need memory (RULES.md
+// Game: a position plus its history, for the parts of the rules that need memory (rules.md
 // section 4): threefold repetition and the ply limit, both counted from the position the game
 // started from. Game validates every move and says why one is refused; search code that needs
 // speed uses play() from turn.hpp directly.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "common/expected.hpp"
+#include "common/words.hpp"
 #include "rules/move.hpp"
 #include "rules/position.hpp"
 #include "rules/rules.hpp"
@@ -21,8 +23,30 @@ inline constexpr int kDefaultPlyLimit = 300;
 std::string why_illegal(const Position& pos, Move move, const Rules& rules);
 
 // Words for an end reason, as stored and printed: "mandarins_empty", "repetition", ...
-std::string_view to_string(EndReason reason);
-std::string_view to_string(Result result);
+inline constexpr auto kEndReasonWords = words<EndReason>({
+    {EndReason::None, "none"},
+    {EndReason::MandarinsEmpty, "mandarins_empty"},
+    {EndReason::MandarinCaptured, "mandarin_captured"},
+    {EndReason::RefillImpossible, "refill_impossible"},
+    {EndReason::Repetition, "repetition"},
+    {EndReason::PlyLimit, "ply_limit"},
+    {EndReason::RefillLoss, "refill_loss"},
+});
+inline constexpr auto kResultWords = words<Result>({
+    {Result::Ongoing, "ongoing"},
+    {Result::SouthWin, "south_win"},
+    {Result::NorthWin, "north_win"},
+    {Result::Draw, "draw"},
+});
+inline std::string_view to_string(EndReason reason) {
+    return kEndReasonWords.word(reason);
+}
+inline std::string_view to_string(Result result) {
+    return kResultWords.word(result);
+}
+inline std::optional<Result> parse_result(std::string_view text) {
+    return kResultWords.find(text);
+}
 
 class Game {
   public:

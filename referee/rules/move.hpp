@@ -1,5 +1,5 @@
 // Move: a square of the mover (1..5, from his own left) and a direction, L (-1 in pit index) or R
-// (+1). Notation `<k><d>` (RULES.md section 5), the same text for both players. MoveList holds at
+// (+1). Notation `<k><d>` (rules.md section 5), the same text for both players. MoveList holds at
 // most the 10 moves of one position without touching the heap.
 #pragma once
 

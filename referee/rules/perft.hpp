@@ -1,4 +1,4 @@
-// Perft: the number of legal move sequences of a given length (RULES.md section 7). A game that
+// Perft: the number of legal move sequences of a given length (rules.md section 7). A game that
 // ends before the last move contributes nothing; repetition and the ply limit are ignored. It is
 // both the rules' correctness check against the published vectors and their speed benchmark.
 #pragma once

@@ -1,4 +1,4 @@
-// Position: everything that decides the rest of a game (RULES.md sections 1, 5 and 8): the citizens
+// Position: everything that decides the rest of a game (rules.md sections 1, 5 and 9): the citizens
 // in the 12 pits, which mandarin pits still hold their piece, the side to move, both stores and
 // both debts, whether the game is over (and why), and the shares of a session game (which squares
 // the owner's opponent paid for, section 8: fixed for the whole game, they change only settlement).

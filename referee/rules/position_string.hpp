@@ -1,4 +1,4 @@
-// The position string of RULES.md sections 5 and 8:
+// The position string of rules.md sections 5 and 9:
 //   `<pits> <side> <south store> <north store> <south debt> <north debt> [<shares>]`
 // e.g. `Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0`, or with the shares of a session game
 // `Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 0,0,0,0,0,0,0,0,2,5`. The seventh field is written only

@@ -91,7 +91,7 @@ Expected<bool> apply_override(Rules& rules, std::string_view item) {
     } else if (key == "quan_non") {
         int k = 0;
         auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), k);
-        // RULES.md allows any K > 0; a K above the citizens in play simply always protects.
+        // rules.md allows any K > 0; a K above the citizens in play simply always protects.
         if (ec != std::errc() || end != value.data() + value.size() || k < 0) {
             return bad_value(key, value, "a whole number, 0 (off) or more");
         }

@@ -1,4 +1,4 @@
-// Rules: the rule set a game is played under (RULES.md section 6). Every switch is a run-time
+// Rules: the rule set a game is played under (rules.md section 6). Every switch is a run-time
 // value, so one build of the referee and the engines serves every variant. The rules string is a
 // preset name optionally followed by `switch=value` overrides; its expanded form is one canonical
 // string per rule set, so two games with the same expanded string were played under exactly the
@@ -39,7 +39,7 @@ struct Preset {
     std::string_view meaning;
 };
 
-// The presets of RULES.md section 6, in the order the document lists them.
+// The presets of rules.md section 6, in the order the document lists them.
 const std::array<Preset, 7>& presets();
 
 // Parses "standard", "village", "standard,quan_non=5", or a bare override list such as

@@ -23,36 +23,6 @@ int left_on_board(const Position& p, int mandarin) {
 
 }  // namespace
 
-std::string_view to_string(SessionEnd end) {
-    switch (end) {
-        case SessionEnd::None:
-            return "none";
-        case SessionEnd::SoldOut:
-            return "sold_out";
-        case SessionEnd::GameLimit:
-            return "game_limit";
-    }
-    return "none";
-}
-
-std::string_view to_string(SessionResult result) {
-    switch (result) {
-        case SessionResult::Ongoing:
-            return "ongoing";
-        case SessionResult::FirstWins:
-            return "first_wins";
-        case SessionResult::SecondWins:
-            return "second_wins";
-        case SessionResult::Draw:
-            return "draw";
-    }
-    return "ongoing";
-}
-
-std::string_view to_string(Player player) {
-    return player == Player::First ? "first" : "second";
-}
-
 int mandarin_worth(const Rules& rules) {
     return rules.quan_setup == QuanSetup::Piece ? rules.quan_value : 10;
 }

@@ -1,5 +1,5 @@
 // Session: a series of games between two players under one rule set in which what a player won
-// carries into the next game (RULES.md section 8, "bán ruộng"): wealth, the stake of each game and
+// carries into the next game (rules.md section 9, "bán ruộng"): wealth, the stake of each game and
 // the squares a short player sells, the shares they give the next game's start position, the wealth
 // after each game, the sides, and the end of the session. A pure value: it plays no moves itself
 // (record() takes the settled final position of each game), does no I/O, and never throws.
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/expected.hpp"
+#include "common/words.hpp"
 #include "rules/game.hpp"
 #include "rules/position.hpp"
 #include "rules/rules.hpp"
@@ -39,9 +40,28 @@ enum class SessionEnd : std::uint8_t {
 enum class SessionResult : std::uint8_t { Ongoing, FirstWins, SecondWins, Draw };
 
 // Words as stored and printed: "sold_out", "game_limit"; "first_wins", "draw"; "first", "second".
-std::string_view to_string(SessionEnd end);
-std::string_view to_string(SessionResult result);
-std::string_view to_string(Player player);
+inline constexpr auto kSessionEndWords = words<SessionEnd>({
+    {SessionEnd::None, "none"},
+    {SessionEnd::SoldOut, "sold_out"},
+    {SessionEnd::GameLimit, "game_limit"},
+});
+inline constexpr auto kSessionResultWords = words<SessionResult>({
+    {SessionResult::Ongoing, "ongoing"},
+    {SessionResult::FirstWins, "first_wins"},
+    {SessionResult::SecondWins, "second_wins"},
+    {SessionResult::Draw, "draw"},
+});
+inline constexpr auto kPlayerWords =
+    words<Player>({{Player::First, "first"}, {Player::Second, "second"}});
+inline std::string_view to_string(SessionEnd end) {
+    return kSessionEndWords.word(end);
+}
+inline std::string_view to_string(SessionResult result) {
+    return kSessionResultWords.word(result);
+}
+inline std::string_view to_string(Player player) {
+    return kPlayerWords.word(player);
+}
 
 // M, what a mandarin is worth in wealth: quan_value with the piece setup, 10 with stones10.
 int mandarin_worth(const Rules& rules);

@@ -1,4 +1,4 @@
-// A turn (RULES.md sections 3 and 4): which moves are legal, and what a move does: sowing with laps
+// A turn (rules.md sections 3 and 4): which moves are legal, and what a move does: sowing with laps
 // and relays, gaps, captures and chains, the end of the game, settlement, and the refill that opens
 // the next turn. These functions sit on the search hot path: they work on a Position by value and
 // never allocate.

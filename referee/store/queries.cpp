@@ -5,6 +5,7 @@
 #include <string>
 #include <variant>
 
+#include "rules/game.hpp"
 #include "store/store.hpp"
 #include "store/store_impl.hpp"
 
@@ -64,7 +65,7 @@ std::vector<ResultGame> Store::result_games(const ResultFilter& filter) {
         g.pair_index = st.int32(2);
         g.south_engine_id = st.int64(3);
         g.north_engine_id = st.int64(4);
-        auto result = parse_result_word(st.text(5));
+        auto result = rules::parse_result(st.text(5));
         if (!result)
             impl_->damaged("game " + std::to_string(g.id) + ": result \"" + st.text(5) + "\"");
         g.result = *result;

@@ -5,14 +5,6 @@
 
 namespace oaq::store {
 
-std::optional<rules::Result> parse_result_word(std::string_view text) {
-    for (auto r : {rules::Result::SouthWin, rules::Result::NorthWin, rules::Result::Draw,
-                   rules::Result::Ongoing}) {
-        if (rules::to_string(r) == text) return r;
-    }
-    return std::nullopt;
-}
-
 TimePoint Store::Impl::read_time(const Statement& st, int column) const {
     std::string text = st.text(column);
     auto time = parse_utc(text);

@@ -203,7 +203,7 @@ GameRow read_game_row(const Store::Impl& impl, const Statement& st) {
     g.north_engine_id = st.int64(6);
     g.south = st.text(7);
     g.north = st.text(8);
-    auto result = parse_result_word(st.text(9));
+    auto result = rules::parse_result(st.text(9));
     if (!result) impl.damaged("game " + std::to_string(g.id) + ": result \"" + st.text(9) + "\"");
     g.result = *result;
     g.score_south = st.int32(10);
@@ -369,7 +369,7 @@ std::optional<StoredGame> Store::game(RowId id) {
 namespace {
 
 RatedGame read_rated(const Store::Impl& impl, const Statement& st) {
-    auto result = parse_result_word(st.text(4));
+    auto result = rules::parse_result(st.text(4));
     if (!result) impl.damaged("a game with result \"" + st.text(4) + "\"");
     return RatedGame{st.int64(0), st.int32(1), st.int64(2), st.int64(3), *result};
 }

@@ -94,8 +94,7 @@ auto read_row(Store::Impl& impl, const std::string& sql, Read read, const Params
     return rows.empty() ? std::optional<Row>() : std::optional<Row>(std::move(rows.front()));
 }
 
-// Stored words for results are rules::to_string(Result); this reads them back.
-std::optional<rules::Result> parse_result_word(std::string_view text);
+// Stored words for results are rules::to_string(Result); rules::parse_result reads them back.
 
 // The seed is a 64-bit unsigned value kept bit for bit in SQLite's signed INTEGER.
 inline std::int64_t seed_to_column(std::uint64_t seed) {

@@ -1,5 +1,5 @@
 // Static evaluation and score conventions of the alpha-beta engine. Scores are centi-citizens from
-// the side to move (the protocol's `cp`): 100 x the score difference of RULES.md section 4, plus a
+// the side to move (the protocol's `cp`): 100 x the score difference of rules.md section 4, plus a
 // share of the citizens each side still has on its own squares (they settle to their owner when
 // the game ends, but can still be captured, so they count for less than stored ones). A finished
 // game scores exactly: a win is kMate minus the plies to reach it, a loss the negation, a draw 0.

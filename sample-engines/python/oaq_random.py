@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """oaq_random.py: a standalone O an quan bot in Python (standard library only).
 
-It carries its own copy of the rules (RULES.md: every switch and preset), independent of the C++
+It carries its own copy of the rules (rules.md: every switch and preset), independent of the C++
 rules library, and speaks the engine protocol (protocol-spec/README.md) on stdin/stdout:
 
     ugi -> id name / id author / option ... / ugiok      isready -> readyok
@@ -15,7 +15,7 @@ The move is uniformly random (Style=random, the default) or the one with the bes
 difference (Style=greedy; a move that wins or loses the game outright, as under refill=own_or_lose,
 counts as the best or the worst), with a generator seeded by Seed (reseeded at uginewgame), so a
 game replays exactly. It answers at once, so `stop` has nothing to interrupt. The optional seventh
-field of a position (the shares of a session game, RULES.md section 8) changes only settlement.
+field of a position (the shares of a session game, rules.md section 9) changes only settlement.
 
 Debug modes, for cross-checking this copy of the rules against another implementation:
     oaq_random.py --perft <rules> <depth> [<position string>|startpos]   prints the perft count

@@ -35,7 +35,8 @@ TEST_CASE("a bestmove before the deadline comes back with its think time and get
 
 TEST_CASE("a bestmove after the deadline but within the stop grace still comes back",
           "[engine][session]") {
-    // protocol-spec 7.5: the caller decides the time forfeit from the elapsed time.
+    // protocol-spec 7, clock games item 5: the caller decides the time forfeit from the elapsed
+    // time.
     FakeHost fake(well_behaved_engine(130ms));
     EngineSession s(fake_engine_config(), fake.host());
     REQUIRE(s.prepare(kStandard));

@@ -142,7 +142,7 @@ TEST_CASE("an illegal move loses with the move and the reason", "[game]") {
         }
         return Expected<game::SearchResult, game::PlayerFailure>(r);
     };
-    // After 2L North's square 2 (N2, pit 8) is empty (RULES.md vector), so 2R is illegal.
+    // After 2L North's square 2 (N2, pit 8) is empty (rules.md vector), so 2R is illegal.
     auto settings = settings_with("10+0.1");
     settings.opening.moves = {"2L"};
     auto rec = game::play_game(south, north, settings, kNoAbort);

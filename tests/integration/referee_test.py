@@ -319,7 +319,7 @@ def test_gauntlet_plays_the_first_engine_against_all_others():
         assert id_name.startswith("oaq-") and len(sha) == 64 and "option name Rules" in options, (name, id_name)
 
 
-# ---- issue 15: `oaq rules session` and seven-field positions (RULES.md section 8); the checks
+# ---- issue 15: `oaq rules session` and seven-field positions (rules.md section 9); the checks
 # recompute section 8 (wealth sums to T, sides alternate, a short player's shares) independently
 
 

@@ -1,4 +1,4 @@
-// Game (RULES.md section 4): threefold repetition and the ply limit, both counted from the start
+// Game (rules.md section 4): threefold repetition and the ply limit, both counted from the start
 // position, settlement when they end the game, and refusal of illegal moves and of moves after the
 // end, each with its reason.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// The position string of RULES.md section 5: canonical formatting, parse/format round trips over
+// The position string of rules.md section 5: canonical formatting, parse/format round trips over
 // positions reached by seeded random playouts, and one error per kind of malformed field, naming
 // the field (and cell) and the reason.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// refill=own_or_lose (RULES.md section 3.1) and the tg-standard preset: a mover who must refill
+// refill=own_or_lose (rules.md section 3.1) and the tg-standard preset: a mover who must refill
 // with a score below 5 loses whatever the scores (EndReason::RefillLoss, settlement as usual);
 // otherwise his captured pieces are turned into quan_value citizens while his own citizens are
 // fewer than 5, then the refill goes on as under borrow; either way his score falls by exactly 5.

@@ -1,4 +1,4 @@
-// The rules string of RULES.md sections 5 and 6: presets, overrides, the expanded canonical form
+// The rules string of rules.md sections 5 and 6: presets, overrides, the expanded canonical form
 // and its round trip, short names, and errors that name the bad item.
 #include <catch2/catch.hpp>
 

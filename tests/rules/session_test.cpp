@@ -1,4 +1,4 @@
-// Sessions (RULES.md section 8): the worked example, one hand-built case per clause (wealth and
+// Sessions (rules.md section 9): the worked example, one hand-built case per clause (wealth and
 // stakes, selling squares and the shares they give, a sold square settled, U odd and who gets the
 // odd citizen, a player below M + 5, the game limit, sides alternating, the totals under stones10
 // and quan_value=5), the refusals, and seeded random sessions in which the two wealths always sum

@@ -1,4 +1,4 @@
-// Shares in the position (RULES.md section 8): the seventh field of the position string (parse,
+// Shares in the position (rules.md section 9): the seventh field of the position string (parse,
 // format, every malformed form), settlement of sold and shared squares (the owner receives
 // x - floor(x*k/5), the opponent floor(x*k/5)), and shares that never change during a game nor
 // change anything but settlement.
@@ -20,7 +20,7 @@ using test::position_of;
 using test::rules_of;
 
 const std::string kStart = "Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0";
-const std::string kExampleShares = "0,0,0,0,0,0,0,0,2,5";  // RULES.md section 8: N4 2/5, N5 sold
+const std::string kExampleShares = "0,0,0,0,0,0,0,0,2,5";  // rules.md section 9: N4 2/5, N5 sold
 
 TEST_CASE("shares hold a number of fifths per square of either side", "[rules][shares]") {
     Shares s;

@@ -1,4 +1,4 @@
-// One hand-built position per rule clause of RULES.md section 3 and per switch of section 6, each
+// One hand-built position per rule clause of rules.md section 3 and per switch of section 6, each
 // with the exact position string after the move. Pits are QW,S1..S5,QE,N1..N5; R is +1 in pit
 // index.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// RULES.md section 7: perft counts from the start position of each preset, and the three move
+// rules.md section 7: perft counts from the start position of each preset, and the three move
 // sequences from the standard start position.
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,5 @@
 // Integration: the standalone Python bot (sample-engines/python/oaq_random.py) run as a real
-// process. Its own copy of the rules is cross-checked against oaq_rules by perft (RULES.md section
+// process. Its own copy of the rules is cross-checked against oaq_rules by perft (rules.md section
 // 7 presets and some override mixes, from the start and from mid-game positions), by the final
 // positions of whole random games with shares (section 8: settlement, refill=own_or_lose), and
 // every bestmove it gives in scripted sessions, some from seven-field positions, is checked with
