@@ -71,6 +71,46 @@ std::string game_json(const SessionGame& g, std::size_t plies) {
     return j.str();
 }
 
+using PlayedGames = std::vector<std::pair<SessionGame, std::size_t>>;
+
+std::string session_json(const Session& session, const PlayedGames& played, int game_limit) {
+    const auto& rules = session.rules();
+    std::vector<std::string> games_json;
+    for (const auto& [game, plies] : played) games_json.push_back(game_json(game, plies));
+    Json j;
+    j.field("rules", rules::expanded(rules)).field("mandarin", session.mandarin());
+    j.field("total", session.total()).field("game_limit", game_limit);
+    j.raw("games", Json::array(games_json));
+    j.field("over", session.is_over()).field("end", rules::to_string(session.end()));
+    j.field("result", rules::to_string(session.result()));
+    j.raw("wealth", by_player_json(session.wealth()));
+    if (!session.is_over()) {
+        Json next;
+        next.field("game", session.next_game()).field("south", rules::to_string(session.south()));
+        next.field("start", rules::to_string(session.start()));
+        j.raw("next", next.str());
+    }
+    return j.str();
+}
+
+void print_session(const Session& session, const PlayedGames& played, int game_limit) {
+    const auto& rules = session.rules();
+    std::cout << fmt::format("session under {}: M = {}, T = {}, game limit {}\n",
+                             rules::short_name(rules), session.mandarin(), session.total(),
+                             game_limit);
+    for (const auto& [game, plies] : played) print_game(game, plies, rules);
+    if (session.is_over()) {
+        std::cout << fmt::format(
+            "session: {} ({} after game {}); wealth {}\n", rules::to_string(session.result()),
+            rules::to_string(session.end()), session.games_played(), by_player(session.wealth()));
+    } else {
+        std::cout << fmt::format("session: ongoing after {} games; wealth {}\n",
+                                 session.games_played(), by_player(session.wealth()));
+        std::cout << fmt::format("next    game {}: {}; start {}\n", session.next_game(),
+                                 sides(session.south()), rules::to_string(session.start()));
+    }
+}
+
 }  // namespace
 
 int rules_session_command(int argc, char** argv) {
@@ -107,7 +147,7 @@ int rules_session_command(int argc, char** argv) {
 
     // Every game is replayed before anything is printed: an error is the only output then.
     Session session(rules, game_limit);
-    std::vector<std::pair<SessionGame, std::size_t>> played;
+    PlayedGames played;
     for (const auto& text : (*vm)["game"].as<std::vector<std::string>>()) {
         const auto moves = words(text);
         auto game = rules::play_session_game(session, moves, ply_limit);
@@ -116,38 +156,9 @@ int rules_session_command(int argc, char** argv) {
     }
 
     if (json) {
-        std::vector<std::string> games_json;
-        for (const auto& [game, plies] : played) games_json.push_back(game_json(game, plies));
-        Json j;
-        j.field("rules", rules::expanded(rules)).field("mandarin", session.mandarin());
-        j.field("total", session.total()).field("game_limit", game_limit);
-        j.raw("games", Json::array(games_json));
-        j.field("over", session.is_over()).field("end", rules::to_string(session.end()));
-        j.field("result", rules::to_string(session.result()));
-        j.raw("wealth", by_player_json(session.wealth()));
-        if (!session.is_over()) {
-            Json next;
-            next.field("game", session.next_game())
-                .field("south", rules::to_string(session.south()));
-            next.field("start", rules::to_string(session.start()));
-            j.raw("next", next.str());
-        }
-        std::cout << j.str() << "\n";
-        return 0;
-    }
-    std::cout << fmt::format("session under {}: M = {}, T = {}, game limit {}\n",
-                             rules::short_name(rules), session.mandarin(), session.total(),
-                             game_limit);
-    for (const auto& [game, plies] : played) print_game(game, plies, rules);
-    if (session.is_over()) {
-        std::cout << fmt::format(
-            "session: {} ({} after game {}); wealth {}\n", rules::to_string(session.result()),
-            rules::to_string(session.end()), session.games_played(), by_player(session.wealth()));
+        std::cout << session_json(session, played, game_limit) << "\n";
     } else {
-        std::cout << fmt::format("session: ongoing after {} games; wealth {}\n",
-                                 session.games_played(), by_player(session.wealth()));
-        std::cout << fmt::format("next    game {}: {}; start {}\n", session.next_game(),
-                                 sides(session.south()), rules::to_string(session.start()));
+        print_session(session, played, game_limit);
     }
     return 0;
 }

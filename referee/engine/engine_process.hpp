@@ -61,7 +61,7 @@ class EngineProcess final : public ProcessPort {
     protocol::LineBuffer lines_;
 };
 
-// The process-wide registry of live engine process groups (the one global STYLE.md allows).
+// The process-wide registry of live engine process groups (the one global CONTRIBUTING.md allows).
 // SIGKILLs every registered group. Async-signal-safe (lock-free atomics and kill(2) only), so a
 // SIGINT handler may call it directly; the app should also call it on every exit path.
 void kill_all_engines() noexcept;
