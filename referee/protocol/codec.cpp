@@ -52,9 +52,20 @@ Expected<Command> decode_setoption(const Tokens& t) {
     return Command{std::move(out)};
 }
 
+// The optional seventh field of a position string (rules.md 5.2): ten comma-separated digits, the
+// shares of a session game. Told apart from an unknown token by its shape alone.
+bool is_shares_field(std::string_view token) {
+    if (token.size() != 19) return false;
+    for (std::size_t k = 0; k < token.size(); ++k) {
+        const bool digit = token[k] >= '0' && token[k] <= '9';
+        if (k % 2 == 0 ? !digit : token[k] != ',') return false;
+    }
+    return true;
+}
+
 // Section "position": unknown tokens before `startpos`/`fen` and between the position and
-// `moves` are skipped; `fen` takes the next six tokens (the position string's six fields);
-// every token after `moves` is a move.
+// `moves` are skipped; `fen` takes the next six tokens (the position string's six fields), and a
+// seventh when it is a shares field (section 4.5); every token after `moves` is a move.
 Expected<Command> decode_position(const Tokens& t) {
     std::size_t i = 1;
     while (i < t.size() && t[i] != "startpos" && t[i] != "fen" && t[i] != "moves") ++i;
@@ -68,7 +79,8 @@ Expected<Command> decode_position(const Tokens& t) {
         if (fields < kFields) {
             return fail("position fen: expected 6 fields, got " + std::to_string(fields));
         }
-        out.fen = t.join(i + 1, i + 1 + kFields);
+        const bool shares = fields > kFields && is_shares_field(t[i + 1 + kFields]);
+        out.fen = t.join(i + 1, i + 1 + kFields + (shares ? 1 : 0));
     }
     for (std::size_t m = moves + 1; m < t.size(); ++m) out.moves.emplace_back(t[m]);
     return Command{std::move(out)};

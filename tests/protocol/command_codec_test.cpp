@@ -168,6 +168,18 @@ TEST_CASE("position skips unknown tokens around the position", "[protocol][posit
           PositionCommand{"a b c d e f", {"1L"}});
 }
 
+TEST_CASE("a seventh fen field of ten digits is a session game's shares and travels with the fen",
+          "[protocol][position]") {
+    const std::string fen = "Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 0,0,0,0,0,0,0,0,2,5";
+    const auto position = as<PositionCommand>("position fen " + fen + " moves 1L");
+    CHECK(position == PositionCommand{fen, {"1L"}});
+    CHECK(encode(Command{position}) == "position fen " + fen + " moves 1L");
+    // Not of that shape: an unknown token, skipped as before.
+    CHECK(as<PositionCommand>("position fen a b c d e f 0,0,0 moves 1L").fen == "a b c d e f");
+    CHECK(as<PositionCommand>("position fen a b c d e f 0,0,0,0,0,0,0,0,2,55").fen ==
+          "a b c d e f");
+}
+
 TEST_CASE("position needs startpos or six fen fields", "[protocol][position]") {
     CHECK(error_of("position") == "position without startpos or fen");
     CHECK(error_of("position moves 1L") == "position without startpos or fen");
