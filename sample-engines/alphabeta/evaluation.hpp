@@ -37,12 +37,13 @@ inline int board_citizens(const rules::Position& p, rules::Side side) {
     return sum;
 }
 
-// Exact score of a finished game for the side to move, `ply` plies from the root.
+// Exact score of a finished game for the side to move, `ply` plies from the root. The result, not
+// the score difference, decides: under refill=own_or_lose a player can lose with more points.
 inline int terminal_score(const rules::Position& p, const rules::Rules& rules, int ply) {
-    const auto side = p.side;
-    const int diff =
-        material(p, side, rules.quan_value) - material(p, rules::opponent(side), rules.quan_value);
-    return diff > 0 ? kMate - ply : diff < 0 ? -kMate + ply : 0;
+    const auto result = rules::result(p, rules);
+    if (result == rules::Result::Draw) return 0;
+    const bool mover_wins = (result == rules::Result::SouthWin) == (p.side == rules::Side::South);
+    return mover_wins ? kMate - ply : -kMate + ply;
 }
 
 inline int evaluate(const rules::Position& p, const rules::Rules& rules, const EvalWeights& w) {

@@ -6,6 +6,10 @@
 
 namespace oaq::engines {
 
+namespace {
+constexpr int kDecided = 10000;  // more than any score difference (T is at most 70 citizens)
+}  // namespace
+
 rules::Move GreedyEngine::search(const kit::SearchRequest& request, kit::SearchControl& control) {
     const auto& pos = request.position;
     const auto me = pos.side;
@@ -15,8 +19,16 @@ rules::Move GreedyEngine::search(const kit::SearchRequest& request, kit::SearchC
     std::uint64_t ties = 0;
     for (const auto move : moves) {
         const auto after = rules::play(pos, move, request.rules);
-        const int diff = rules::score(after, me, request.rules) -
-                         rules::score(after, rules::opponent(me), request.rules);
+        int diff = rules::score(after, me, request.rules) -
+                   rules::score(after, rules::opponent(me), request.rules);
+        // A move that ends the game is judged by its result first (under refill=own_or_lose the
+        // lower score can win): a win above every other move, a loss below.
+        if (after.is_over()) {
+            const auto result = rules::result(after, request.rules);
+            const bool won = result == (me == rules::Side::South ? rules::Result::SouthWin
+                                                                 : rules::Result::NorthWin);
+            if (result != rules::Result::Draw) diff += won ? kDecided : -kDecided;
+        }
         if (diff > best) {
             best = diff;
             chosen = move;

@@ -54,6 +54,9 @@ class ProtocolLoop {
         // The rules themselves are parsed in on_setoption, which can refuse them; this entry only
         // declares the option and records its text.
         options_.add_string("Rules", "standard", [](const std::string&) {});
+        // Session games (protocol-spec 6.2): declaring Shares asks for the seventh field, which the
+        // rules library parses and settles with; the value itself changes nothing here.
+        options_.add_check("Shares", false, [](bool) {});
         engine_.declare_options(options_);
     }
 

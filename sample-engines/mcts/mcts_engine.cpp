@@ -138,7 +138,16 @@ class Tree {
             pos = rules::play(pos, pick(pos), rules_);
         const int diff = rules::score(pos, rules::Side::South, rules_) -
                          rules::score(pos, rules::Side::North, rules_);
-        return {diff > 0 ? 1.0 : diff < 0 ? 0.0 : 0.5, diff};
+        // A finished game is won by its result (own_or_lose can make the lower score win); a
+        // playout cut off at its ply cap by the score difference.
+        const auto result = pos.is_over() ? rules::result(pos, rules_)
+                            : diff > 0    ? rules::Result::SouthWin
+                            : diff < 0    ? rules::Result::NorthWin
+                                          : rules::Result::Draw;
+        return {result == rules::Result::SouthWin   ? 1.0
+                : result == rules::Result::NorthWin ? 0.0
+                                                    : 0.5,
+                diff};
     }
 
     void backup(std::int32_t i, const Outcome& o) {

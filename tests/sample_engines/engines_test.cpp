@@ -254,7 +254,7 @@ TEST_CASE("tree reuse keeps the subtree of the new position with its statistics"
 TEST_CASE("mcts with tree reuse plays the same game for the same seed", "[engines][mcts]") {
     const Rules rules = rules_of("standard");
     SearchLimits limits;
-    limits.nodes = 500;
+    limits.nodes = 150;  // enough to grow and reuse a tree; small enough for TSan
     oaq::engines::MctsEngine a, b, fresh;
     oaq::kit::Options oa, ob, of;
     a.declare_options(oa);
