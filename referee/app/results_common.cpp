@@ -134,7 +134,11 @@ Expected<rules::Game> replay_start(const game::GameRecord& record) {
     if (!rules) return fail("rules: " + rules.error().message);
     auto start = rules::parse_position(
         record.start_position.empty() ? "startpos" : record.start_position, *rules);
-    if (!start) return fail("start position: " + start.error().message);
+    if (!start) {
+        // Some of the rules library's messages start with "position: " already.
+        const auto& why = start.error().message;
+        return fail("start " + (why.rfind("position: ", 0) == 0 ? why : "position: " + why));
+    }
     return rules::Game(*rules, *start, 0);
 }
 
