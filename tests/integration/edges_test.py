@@ -96,9 +96,9 @@ def wait_for_line(proc, prefix, timeout=60):
 # ---- item 2: a signal at every state of a run is never an engine's fault
 
 STATES = [
-    # state, the slow engine's flags, the time control, when to send the signal (s)
-    ("handshake", "--slow-start 3000", "movetime=10", 0.6),
-    ("ready", "--no-readyok", "movetime=10", 0.6),
+    # state, the slow engine's flags, the time control, when to send the signal (s after the start)
+    ("handshake", "--slow-start 3000", "movetime=10", 0.5),
+    ("ready", "--no-readyok", "movetime=10", 0.5),
     ("search", "--delay 3000", "movetime=5000", 0.8),
 ]
 
@@ -107,10 +107,11 @@ def signal_run(db, name, flags, tc, sig, after):
     args = ["tournament", *engine("slow", "oaq-test-engine", "args=" + flags),
             *engine("quick", "oaq-test-engine"), "--tc", tc, "--db", db, "--name", name, "--json"]
     proc = start(args)
+    began = wait_for_line(proc, '{"type":"start"')  # the first game starts now
     time.sleep(after)
     proc.send_signal(sig)
     out, err = proc.communicate(timeout=60)
-    return proc.returncode, json_lines(out), err
+    return proc.returncode, json_lines("".join(began) + out), err
 
 
 def test_a_signal_during_handshake_ready_or_search_aborts_the_game_and_blames_no_engine():
@@ -333,7 +334,8 @@ def test_a_moved_engine_is_refused_on_resume_and_the_run_stays_resumable():
     proc = start(["tournament", "--engine", "name=bot", f"cmd={bot}", f"env.OAQ_TEST_MARK={base.MARK}",
                   "args=--slow-start 2000", *engine("b", "oaq-test-engine"), "--tc", "movetime=5",
                   "--db", db, "--name", "moved", "--json"])
-    time.sleep(0.5)
+    wait_for_line(proc, '{"type":"start"')
+    time.sleep(0.3)
     proc.send_signal(signal.SIGINT)
     proc.communicate(timeout=30)
     os.chmod(bot, 0o644)
