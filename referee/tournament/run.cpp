@@ -19,8 +19,8 @@ std::int64_t Run::total_games() const {
 Expected<Ok> Run::check(const RunInputs& inputs) {
     auto valid = validate(definition_);
     if (!valid) return valid.error();
-    if (definition_.openings.kind == OpeningsDefinition::Kind::File) {
-        if (!inputs.read_book) return fail("its openings file was not read");
+    // Without a reader the caller hands the book to play() (which refuses an empty one).
+    if (definition_.openings.kind == OpeningsDefinition::Kind::File && inputs.read_book) {
         auto book = inputs.read_book(definition_);
         if (!book) return book.error();
         if (book->empty())

@@ -66,7 +66,8 @@ using PlayerFactory =
 // What a run needs from its caller besides the definition, checked before the run is written or
 // reopened. Either may be empty (nothing to read, nothing to check).
 struct RunInputs {
-    // The opening lines of a file= source; errors name the file (and line).
+    // The opening lines of a file= source; errors name the file (and line). Without it the book
+    // is not checked before the run is written, and play() must be given it.
     std::function<Expected<std::vector<game::Opening>>(const RunDefinition&)> read_book;
     // The caller's environment: executables, working directories, log directory, descriptors.
     std::function<Expected<Ok>(const RunDefinition&)> check_environment;
