@@ -1,11 +1,14 @@
 // `oaq check-engine [--rules R] [--json] -- CMD [ARGS...]`: runs the compliance check
 // (engine/compliance.hpp) against one engine and prints every step as PASS or FAIL with its reason,
-// or one JSON object. Exit 0 when every step passed, 1 when one failed, 2 on bad input.
+// or one JSON object. Exit 0 when every step passed, 1 when one failed, 2 on bad input. A signal
+// (Ctrl-C) ends the engine with the command (interrupts.hpp).
 #include <chrono>
 #include <iostream>
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
+#include "app/interrupts.hpp"
+#include "app/numbers.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "engine/compliance.hpp"
@@ -15,8 +18,18 @@ namespace oaq::app {
 
 namespace {
 
-int ms(std::chrono::nanoseconds d) {
-    return static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(d).count());
+// The timeouts in ms: at least 1, at most an hour (a search: a day).
+constexpr WholeRange kTimeout{1, 3600000, "ms"};
+constexpr WholeRange kStallTimeout{1, 86400000, "ms"};
+
+std::string ms(std::chrono::nanoseconds d) {
+    return std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(d).count());
+}
+
+std::chrono::milliseconds timeout_option(const po::variables_map& vm, const char* name,
+                                         WholeRange range) {
+    return std::chrono::milliseconds(
+        whole_number(vm[name].as<std::string>(), std::string("--") + name, range));
 }
 
 void add_options(CommandLine& cli) {
@@ -28,11 +41,12 @@ void add_options(CommandLine& cli) {
                                                        "working directory of the engine")(
         "log", po::value<std::string>(), "append every protocol line, timestamped, to this file")(
         "stderr", po::value<std::string>(), "append the engine's stderr to this file")(
-        "handshake-timeout", po::value<int>()->default_value(ms(defaults.handshake_timeout)),
+        "handshake-timeout",
+        po::value<std::string>()->default_value(ms(defaults.handshake_timeout)),
         "ms for ugi -> ugiok")("ready-timeout",
-                               po::value<int>()->default_value(ms(defaults.ready_timeout)),
+                               po::value<std::string>()->default_value(ms(defaults.ready_timeout)),
                                "ms for isready -> readyok")(
-        "stall-timeout", po::value<int>()->default_value(10000),
+        "stall-timeout", po::value<std::string>()->default_value("10000"),
         "ms for go depth 1 / go nodes 1000 -> bestmove")("json", "print one JSON object");
     cli.hidden.add_options()("command", po::value<std::vector<std::string>>(), "CMD [ARGS...]");
     cli.positional.add("command", -1);
@@ -47,9 +61,9 @@ engine::EngineConfig engine_config(const po::variables_map& vm) {
     if (vm.count("dir")) config.working_dir = vm["dir"].as<std::string>();
     if (vm.count("log")) config.protocol_log = vm["log"].as<std::string>();
     if (vm.count("stderr")) config.stderr_log = vm["stderr"].as<std::string>();
-    config.handshake_timeout = std::chrono::milliseconds(vm["handshake-timeout"].as<int>());
-    config.ready_timeout = std::chrono::milliseconds(vm["ready-timeout"].as<int>());
-    config.stall_timeout = std::chrono::milliseconds(vm["stall-timeout"].as<int>());
+    config.handshake_timeout = timeout_option(vm, "handshake-timeout", kTimeout);
+    config.ready_timeout = timeout_option(vm, "ready-timeout", kTimeout);
+    config.stall_timeout = timeout_option(vm, "stall-timeout", kStallTimeout);
     if (vm.count("option")) {
         for (const auto& item : vm["option"].as<std::vector<std::string>>()) {
             auto eq = item.find('=');
@@ -82,6 +96,7 @@ int run_check_engine(int argc, char** argv) {
     if (!rules) throw OaqError("--rules: " + rules.error().message);
 
     std::vector<std::string> warnings;
+    const EndOnSignal end_on_signal;
     auto steps = engine::run_compliance_check(config, rules_text, &warnings);
     bool all_passed = true;
     for (const auto& s : steps) all_passed = all_passed && s.passed;

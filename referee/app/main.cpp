@@ -1,12 +1,14 @@
 // `oaq`: the referee's command line. main() only dispatches to a subcommand and turns exceptions
 // into exit codes in two tiers: OaqError (bad input or environment) prints one line and exits 2;
-// anything else is a bug and exits 70 with "internal error".
+// anything else is a bug and exits 70 with "internal error". Every way out ends every engine
+// process first (end_all_engines, interrupts.hpp).
 #include <cstring>
 #include <exception>
 #include <iostream>
 #include <string_view>
 
 #include "app/commands.hpp"
+#include "app/interrupts.hpp"
 #include "common/error.hpp"
 
 namespace {
@@ -38,29 +40,36 @@ void print_usage(std::ostream& out) {
     }
 }
 
+int dispatch(int argc, char** argv) {
+    if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
+        std::strcmp(argv[1], "help") == 0) {
+        print_usage(std::cout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (std::strcmp(argv[1], "--version") == 0) {
+        std::cout << "oaq 0.1.0 (engine protocol 1)\n";
+        return 0;
+    }
+    for (const auto& c : kSubcommands) {
+        if (c.name == argv[1]) return c.run(argc - 1, argv + 1);
+    }
+    std::cerr << "oaq: unknown command \"" << argv[1] << "\" (see oaq --help)\n";
+    return 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    int status = 70;
     try {
-        if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
-            std::strcmp(argv[1], "help") == 0) {
-            print_usage(std::cout);
-            return argc < 2 ? 2 : 0;
-        }
-        if (std::strcmp(argv[1], "--version") == 0) {
-            std::cout << "oaq 0.1.0 (engine protocol 1)\n";
-            return 0;
-        }
-        for (const auto& c : kSubcommands) {
-            if (c.name == argv[1]) return c.run(argc - 1, argv + 1);
-        }
-        std::cerr << "oaq: unknown command \"" << argv[1] << "\" (see oaq --help)\n";
-        return 2;
+        status = dispatch(argc, argv);
     } catch (const oaq::OaqError& e) {
         std::cerr << "oaq: " << e.what() << "\n";
-        return 2;
+        status = 2;
     } catch (const std::exception& e) {
         std::cerr << "oaq: internal error: " << e.what() << "\n";
-        return 70;
+        status = 70;
     }
+    oaq::app::end_all_engines();
+    return status;
 }

@@ -1,6 +1,8 @@
 // `oaq play`: a person plays an engine in the terminal. The person is one more Engine (it reads
 // moves from stdin and re-prompts on a bad one), so the game runs through the same play_game as
-// every tournament game: same validation, same adjudication, same record.
+// every tournament game: same validation, same adjudication, same record. Leaving (quit, or the
+// end of the input) aborts the game, which has no winner; a signal (Ctrl-C) ends the engine with
+// the command (interrupts.hpp).
 #include <fmt/format.h>
 #include <atomic>
 #include <iostream>
@@ -9,6 +11,8 @@
 #include "app/cli.hpp"
 #include "app/commands.hpp"
 #include "app/engine_specs.hpp"
+#include "app/interrupts.hpp"
+#include "app/numbers.hpp"
 #include "common/error.hpp"
 #include "engine/engine_session.hpp"
 #include "game/game_runner.hpp"
@@ -22,8 +26,10 @@ namespace {
 
 class TerminalPlayer final : public game::Player {
   public:
-    TerminalPlayer(rules::Rules rules, std::istream& in, std::ostream& out)
-        : rules_(rules), in_(in), out_(out) {}
+    // `leave` is the game's abort flag: set when the person leaves.
+    TerminalPlayer(rules::Rules rules, std::istream& in, std::ostream& out,
+                   std::atomic<bool>& leave)
+        : rules_(rules), in_(in), out_(out), leave_(leave) {}
 
     const std::string& name() const override { return name_; }
     Expected<Ok, game::PlayerFailure> prepare(const rules::Rules&) override { return Ok{}; }
@@ -46,7 +52,9 @@ class TerminalPlayer final : public game::Player {
             out_ << "your move (" << legal.substr(1) << ", or quit): " << std::flush;
             std::string line;
             if (!std::getline(in_, line) || line == "quit" || line == "resign") {
-                return game::PlayerFailure{game::Termination::Aborted, "the player resigned", {}};
+                // Not a move and not a loss: the game stops unfinished (an abort has no winner).
+                leave_ = true;
+                return game::PlayerFailure{game::Termination::Aborted, "the player left", {}};
             }
             while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
             auto move = rules::parse_move(line);
@@ -70,6 +78,7 @@ class TerminalPlayer final : public game::Player {
     rules::Rules rules_;
     std::istream& in_;
     std::ostream& out_;
+    std::atomic<bool>& leave_;
 };
 
 // Prints the board after each move and the engine's thinking.
@@ -111,7 +120,9 @@ int run_play(int argc, char** argv) {
         "tc", po::value<std::string>()->default_value("movetime=1000"),
         "the engine's time control")("rules", po::value<std::string>()->default_value("standard"),
                                      "rules string")(
-        "max-plies", po::value<int>()->default_value(rules::kDefaultPlyLimit), "ply limit");
+        "max-plies",
+        po::value<std::string>()->default_value(std::to_string(rules::kDefaultPlyLimit)),
+        "ply limit (0: none)");
     std::vector<char*> rest;
     for (auto& a : split.rest) rest.push_back(a.data());
     auto vm = parse(cli, static_cast<int>(rest.size()), rest.data());
@@ -125,22 +136,30 @@ int run_play(int argc, char** argv) {
     const auto side = (*vm)["as"].as<std::string>();
     if (side != "south" && side != "north")
         throw OaqError("--as must be south or north, got \"" + side + "\"");
+    const int max_plies =
+        int_number((*vm)["max-plies"].as<std::string>(), "--max-plies", {0, 1000000});
 
+    const EndOnSignal end_on_signal;
     engine::EngineSession engine(to_engine_config(specs[0]));
-    TerminalPlayer person(*rules, std::cin, std::cout);
+    std::atomic<bool> abort{false};
+    TerminalPlayer person(*rules, std::cin, std::cout, abort);
     game::GameSettings settings;
     settings.rules = *rules;
-    settings.max_plies = (*vm)["max-plies"].as<int>();
+    settings.max_plies = max_plies;
     // A person is never flagged: a day on the clock.
     auto relaxed = game::parse_time_control("86400").value();
     settings.south_tc = side == "south" ? relaxed : *tc;
     settings.north_tc = side == "south" ? *tc : relaxed;
 
     const auto observer = terminal_observer(*rules);
-    std::atomic<bool> abort{false};
     auto record = side == "south" ? game::play_game(person, engine, settings, abort, observer)
                                   : game::play_game(engine, person, settings, abort, observer);
     engine.shutdown();
+    if (record.termination == game::Termination::Aborted) {
+        std::cout << fmt::format("\nGame aborted after {} plies: you left the game (no result)\n",
+                                 record.plies());
+        return 0;
+    }
     std::cout << fmt::format("\nGame over: {} ({}{}), score {}-{}\n",
                              rules::to_string(record.result), game::to_string(record.termination),
                              record.detail.empty() ? "" : ": " + record.detail, record.score_south,

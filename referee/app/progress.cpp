@@ -165,6 +165,7 @@ void Progress::print_summary_json(const tournament::RunFinished& e) const {
     j.raw("standings", standings_json(e.standings));
     if (e.pair) j.raw("match", match_json(*e.pair, e.engines));
     if (e.match && e.match->has_sprt()) j.raw("sprt", e.match->outcome_json());
+    if (!e.failure.empty()) j.field("error", e.failure);
     if (!finished && !resume_command_.empty()) j.field("resume", resume_command_);
     std::cout << j.str() << std::endl;
 }
@@ -187,8 +188,10 @@ void Progress::print_summary_text(const tournament::RunFinished& e) const {
     }
     std::cout << fmt::format("\n{} games in {}{}\n", e.played, duration_text(e.seconds),
                              e.aborted ? fmt::format(", {} aborted", e.aborted) : "");
+    if (!e.failure.empty()) std::cout << "Stopped by an error: " << e.failure << "\n";
     if (e.status != tournament::RunStatus::Finished && !resume_command_.empty())
-        std::cout << "Interrupted. Continue with: " << resume_command_ << "\n";
+        std::cout << (e.failure.empty() ? "Interrupted. " : "")
+                  << "Continue with: " << resume_command_ << "\n";
     std::cout << std::flush;
 }
 

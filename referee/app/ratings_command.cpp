@@ -8,6 +8,7 @@
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
+#include "app/numbers.hpp"
 #include "app/results_common.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
@@ -30,10 +31,13 @@ struct Rated {
     std::vector<RankedLine> lines;
 };
 
-Rated rate(store::Store& db, const po::variables_map& vm) {
+// Ratings are Elo numbers: an anchor beyond this is a typing error, and keeps every fit finite.
+constexpr RealRange kAnchorRating{-100000, 100000};
+
+Rated rate(store::Store& db, const po::variables_map& vm, double anchor_rating) {
     Rated r{select_games(db, vm, true), {}, {}, {}, {}};
     r.input = index_games(db, db.result_games(r.sel.filter));
-    r.anchor.rating = vm["anchor-rating"].as<double>();
+    r.anchor.rating = anchor_rating;
     if (vm.count("anchor")) {
         r.anchor_name = vm["anchor"].as<std::string>();
         const auto e = find_engine(db, r.anchor_name);
@@ -157,13 +161,16 @@ int run_ratings(int argc, char** argv) {
     add_format_options(cli, false);
     cli.options.add_options()("anchor", po::value<std::string>(),
                               "this engine's rating is fixed (default: mean 0)")(
-        "anchor-rating", po::value<double>()->default_value(0.0), "the anchor's rating")(
+        "anchor-rating", po::value<std::string>()->default_value("0"), "the anchor's rating")(
         "pairs", "also print every pair: W/D/L, pentanomial, Elo ± 95%, LOS")(
         "no-save", "do not store a rating snapshot");
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
-    auto db = open_results(*vm);
-    const auto rated = rate(db, *vm);
+    const double anchor_rating =
+        real_number((*vm)["anchor-rating"].as<std::string>(), "--anchor-rating", kAnchorRating);
+    // Only a snapshot to save needs write access.
+    auto db = open_results(*vm, vm->count("no-save") == 0);
+    const auto rated = rate(db, *vm, anchor_rating);
     const auto snapshot_id = save_snapshot(db, rated, *vm);
     const bool with_pairs = vm->count("pairs") > 0;
     const auto pairs = with_pairs

@@ -30,9 +30,11 @@ int run_report(int argc, char** argv) {
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
 
+    const auto path = (*vm)["db"].as<std::string>();
+    if (path.empty()) throw OaqError("--db: \"\" is not a file name");
     store::StoreOptions options;
-    options.create = false;
-    auto db = store::Store::open((*vm)["db"].as<std::string>(), options);
+    options.read_only = true;  // a report only reads (also a file in a directory it cannot write)
+    auto db = store::Store::open(path, options);
     if (vm->count("list")) {
         for (const auto& name : report::tournament_names(db)) std::cout << name << "\n";
         return 0;

@@ -6,11 +6,13 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <map>
 
 #include "app/board_view.hpp"
 #include "app/commands.hpp"
 #include "app/export_games.hpp"
+#include "app/numbers.hpp"
 #include "app/results_common.hpp"
 #include "app/standings.hpp"
 #include "common/error.hpp"
@@ -28,6 +30,10 @@ namespace oaq::app {
 namespace {
 
 using store::RowId;
+
+// Counts and ids on the command line (numbers.hpp).
+constexpr WholeRange kCount{0, std::numeric_limits<std::int64_t>::max()};
+constexpr WholeRange kId{0, std::numeric_limits<std::int64_t>::max()};
 
 std::string elo_text(const std::optional<tournament::EloEstimate>& e) {
     return e ? fmt::format("{:+.1f} ± {:.1f}", e->elo, e->error) : "-";
@@ -424,19 +430,20 @@ int games_command(int argc, char** argv) {
         "Lists games (no moves) in id order: id, tournament, south, north, result, "
         "termination, plies, end time.");
     add_list_options(cli);
-    cli.options.add_options()("limit", po::value<std::size_t>()->default_value(100),
+    cli.options.add_options()("limit", po::value<std::string>()->default_value("100"),
                               "at most N games (0: all)")(
-        "after", po::value<RowId>(), "only games with an id above ID (paging)");
+        "after", po::value<std::string>(), "only games with an id above ID (paging)");
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
+    const auto limit = whole_number((*vm)["limit"].as<std::string>(), "--limit", kCount);
+    std::optional<RowId> after;
+    if (vm->count("after")) after = whole_number((*vm)["after"].as<std::string>(), "--after", kId);
     auto db = open_results(*vm);
     const auto sel = select_games(db, *vm, false);
     const auto names = tournament_ids_to_names(db);
     Table table{{"id", "tournament", "south", "north", "result", "termination", "plies", "ended"},
                 {}};
-    std::optional<RowId> after;
-    if (vm->count("after")) after = (*vm)["after"].as<RowId>();
-    for_each_game(db, sel, (*vm)["limit"].as<std::size_t>(), after, [&](const store::GameRow& g) {
+    for_each_game(db, sel, static_cast<std::size_t>(limit), after, [&](const store::GameRow& g) {
         table.rows.push_back({int_cell(g.id), text_cell(names.at(g.tournament_id)),
                               text_cell(g.south), text_cell(g.north),
                               text_cell(result_token(g.result)),
@@ -534,12 +541,15 @@ int game_command(int argc, char** argv) {
     add_format_options(cli, false);
     cli.options.add_options()("replay", "draw the board after each ply")(
         "step", "with --replay: wait for Enter");
-    cli.hidden.add_options()("id", po::value<RowId>()->required(), "game id");
+    cli.hidden.add_options()("id", po::value<std::string>(), "game id");
     cli.positional.add("id", 1);
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
+    // The id is positional: its hidden option name means nothing to a person.
+    if (!vm->count("id")) throw OaqError("results game: give the id of a game (see --help)");
+    const RowId id = whole_number((*vm)["id"].as<std::string>(), "results game ID", kId);
     auto db = open_results(*vm);
-    const auto game = load_game(db, (*vm)["id"].as<RowId>());
+    const auto game = load_game(db, id);
     const auto names = tournament_ids_to_names(db);
     const std::string event =
         names.count(game.row.tournament_id) ? names.at(game.row.tournament_id) : "";

@@ -50,12 +50,14 @@ OutputFormat output_format(const po::variables_map& vm) {
     return json ? OutputFormat::Json : csv ? OutputFormat::Csv : OutputFormat::Table;
 }
 
-store::Store open_results(const po::variables_map& vm) {
+store::Store open_results(const po::variables_map& vm, bool write) {
     const auto path = vm["db"].as<std::string>();
+    if (path.empty()) throw OaqError("--db: \"\" is not a file name");
     // Store::open says the same for a missing file, but people mistype paths more than anything.
     if (!std::filesystem::exists(path)) throw OaqError(path + ": no such results file (see --db)");
     store::StoreOptions options;
     options.create = false;
+    options.read_only = !write;
     return store::Store::open(path, options);
 }
 
@@ -132,7 +134,11 @@ Expected<rules::Game> replay_start(const game::GameRecord& record) {
     if (!rules) return fail("rules: " + rules.error().message);
     auto start = rules::parse_position(
         record.start_position.empty() ? "startpos" : record.start_position, *rules);
-    if (!start) return fail("start position: " + start.error().message);
+    if (!start) {
+        // Some of the rules library's messages start with "position: " already.
+        const auto& why = start.error().message;
+        return fail("start " + (why.rfind("position: ", 0) == 0 ? why : "position: " + why));
+    }
     return rules::Game(*rules, *start, 0);
 }
 

@@ -33,8 +33,9 @@ OutputFormat output_format(const po::variables_map& vm);
 // All three: --db, the filters, --json and --csv.
 void add_list_options(CommandLine& cli);
 
-// Opens an existing results file read-only in spirit (never creates one). Throws OaqError.
-store::Store open_results(const po::variables_map& vm);
+// Opens the existing results file of --db (never creates one), read-only unless `write` (ratings
+// that save a snapshot): a file in a directory we cannot write is still read. Throws OaqError.
+store::Store open_results(const po::variables_map& vm, bool write = false);
 
 // A YYYY-MM-DD date as midnight UTC. Throws OaqError naming the option.
 store::TimePoint parse_date(const std::string& text, const std::string& option);

@@ -8,6 +8,7 @@
 #include "app/board_view.hpp"
 #include "app/cli.hpp"
 #include "app/commands.hpp"
+#include "app/numbers.hpp"
 #include "app/rules_session_command.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
@@ -34,7 +35,12 @@ rules::Rules rules_option(const po::variables_map& vm) {
 RulesAndPosition load(const po::variables_map& vm, const std::string& position_text) {
     RulesAndPosition out{rules_option(vm), {}};
     auto pos = rules::parse_position(position_text, out.rules);
-    if (!pos) throw OaqError("position: " + pos.error().message);
+    // Some of the rules library's messages start with "position: " already, others with the field
+    // ("field 1 (pits): ..."): the prefix is added once.
+    if (!pos) {
+        const auto& why = pos.error().message;
+        throw OaqError(why.rfind("position: ", 0) == 0 ? why : "position: " + why);
+    }
     out.position = *pos;
     return out;
 }
@@ -62,13 +68,13 @@ int perft_command(int argc, char** argv) {
                     "reports the time and moves per second.");
     add_rules_options(cli, true);
     cli.options.add_options()("divide", "split the count by first move");
-    cli.hidden.add_options()("depth", po::value<int>()->required(), "depth");
+    cli.hidden.add_options()("depth", po::value<std::string>(), "depth");
     cli.positional.add("depth", 1);
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
-    const int depth = (*vm)["depth"].as<int>();
-    if (depth < 0 || depth > 30)
-        throw OaqError("perft: DEPTH must be 0..30, got " + std::to_string(depth));
+    // DEPTH is positional: its hidden option name means nothing to a person.
+    if (!vm->count("depth")) throw OaqError("perft: give a DEPTH (see --help)");
+    const int depth = int_number((*vm)["depth"].as<std::string>(), "perft DEPTH", {0, 30});
     auto [rules, pos] = load(*vm, (*vm)["position"].as<std::string>());
     const bool divide = vm->count("divide") > 0;
 
@@ -108,17 +114,21 @@ int play_command(int argc, char** argv) {
                     "Plays the moves in order and prints the board after each. An illegal or "
                     "malformed move is an error naming its index and the reason (exit 2).");
     add_rules_options(cli, true);
-    cli.options.add_options()("max-plies", po::value<int>()->default_value(rules::kDefaultPlyLimit),
-                              "ply limit (0: none)");
+    cli.options.add_options()(
+        "max-plies",
+        po::value<std::string>()->default_value(std::to_string(rules::kDefaultPlyLimit)),
+        "ply limit (0: none)");
     cli.hidden.add_options()("moves", po::value<std::vector<std::string>>()->multitoken(), "moves");
     cli.positional.add("moves", -1);
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
+    const int max_plies =
+        int_number((*vm)["max-plies"].as<std::string>(), "--max-plies", {0, 1000000});
     auto [rules, pos] = load(*vm, (*vm)["position"].as<std::string>());
     const auto moves = vm->count("moves") ? (*vm)["moves"].as<std::vector<std::string>>()
                                           : std::vector<std::string>{};
     const bool json = vm->count("json") > 0;
-    rules::Game game(rules, pos, (*vm)["max-plies"].as<int>());
+    rules::Game game(rules, pos, max_plies);
     std::vector<std::string> positions;
     if (!json) std::cout << draw_board(game.position(), rules);
     for (std::size_t i = 0; i < moves.size(); ++i) {

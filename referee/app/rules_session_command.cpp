@@ -9,6 +9,7 @@
 
 #include "app/board_view.hpp"
 #include "app/cli.hpp"
+#include "app/numbers.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "rules/position_string.hpp"
@@ -126,9 +127,11 @@ int rules_session_command(int argc, char** argv) {
         "error naming the game and the move (exit 2).");
     cli.options.add_options()("rules", po::value<std::string>()->default_value("standard"),
                               "rules string: a preset, optionally with switch=value overrides")(
-        "game-limit", po::value<int>()->default_value(rules::kDefaultGameLimit),
+        "game-limit",
+        po::value<std::string>()->default_value(std::to_string(rules::kDefaultGameLimit)),
         "games after which the greater wealth wins (at least 1)")(
-        "max-plies", po::value<int>()->default_value(rules::kDefaultPlyLimit),
+        "max-plies",
+        po::value<std::string>()->default_value(std::to_string(rules::kDefaultPlyLimit)),
         "ply limit of each game (0: none)")(
         "game", po::value<std::vector<std::string>>()->required(),
         "one game's moves, space-separated (repeat for every game, in order)")(
@@ -138,11 +141,10 @@ int rules_session_command(int argc, char** argv) {
     auto parsed = rules::parse_rules((*vm)["rules"].as<std::string>());
     if (!parsed) throw OaqError("--rules: " + parsed.error().message);
     const rules::Rules rules = *parsed;
-    const int game_limit = (*vm)["game-limit"].as<int>();
-    if (game_limit < 1)
-        throw OaqError(fmt::format("--game-limit: {} is not 1 or more", game_limit));
-    const int ply_limit = (*vm)["max-plies"].as<int>();
-    if (ply_limit < 0) throw OaqError(fmt::format("--max-plies: {} is not 0 or more", ply_limit));
+    const int game_limit =
+        int_number((*vm)["game-limit"].as<std::string>(), "--game-limit", {1, 1000000});
+    const int ply_limit =
+        int_number((*vm)["max-plies"].as<std::string>(), "--max-plies", {0, 1000000});
     const bool json = vm->count("json") > 0;
 
     // Every game is replayed before anything is printed: an error is the only output then.

@@ -1,6 +1,5 @@
 #include "app/run_config.hpp"
 
-#include <charconv>
 #include <chrono>
 #include <iostream>
 #include <random>
@@ -8,6 +7,7 @@
 
 #include "app/cli.hpp"
 #include "app/engine_specs.hpp"
+#include "app/numbers.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
@@ -15,6 +15,24 @@
 namespace oaq::app {
 
 namespace {
+
+// The ranges of the numeric options: wide enough for any real run, narrow enough that no count,
+// deadline or total computed from them overflows.
+constexpr WholeRange kOpeningPlies{0, 100};
+constexpr RealRange kSprtElo{-1000, 1000};
+constexpr RealRange kSprtRisk{0.000001, 0.5};
+constexpr WholeRange kTimeMargin{0, 600000, "ms"};
+constexpr WholeRange kStallTimeout{1, 86400000, "ms"};
+constexpr WholeRange kMaxPlies{0, 1000000};
+constexpr WholeRange kConcurrency{1, 256};
+constexpr WholeRange kProgress{0, 1000000000};
+constexpr WholeRange kGames{1, 1000000000};
+constexpr WholeRange kRounds{1, 100000};
+
+// A numeric option's text (they are read as text so that numbers.hpp range-checks every one).
+std::string text_of(const po::variables_map& vm, const char* name) {
+    return vm[name].as<std::string>();
+}
 
 std::string usage_for(RunMode mode) {
     return mode == RunMode::Match ? "oaq match --engine name=A cmd=PATH [key=value...] --engine "
@@ -53,19 +71,11 @@ OpeningSource parse_openings(const std::vector<std::string>& tokens) {
         const auto bad = [&t] {
             return OaqError("--openings: \"" + t + "\" is not plies=N (0..100), seed=S or file=F");
         };
-        if (key == "plies") {
-            int plies = -1;
-            auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), plies);
-            if (ec != std::errc() || end != value.data() + value.size() || plies < 0 || plies > 100)
-                throw bad();
+        if (key == "plies" && has_value) {
             src.definition.kind = tournament::OpeningsDefinition::Kind::Random;
-            src.definition.plies = plies;
-        } else if (key == "seed") {
-            std::uint64_t seed = 0;
-            auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seed);
-            if (value.empty() || ec != std::errc() || end != value.data() + value.size())
-                throw bad();
-            src.seed = seed;
+            src.definition.plies = int_number(value, "--openings plies", kOpeningPlies);
+        } else if (key == "seed" && has_value) {
+            src.seed = unsigned_number(value, "--openings seed");
         } else if (key == "file" && has_value && !value.empty()) {
             src.definition.kind = tournament::OpeningsDefinition::Kind::File;
             src.definition.file = value;
@@ -85,15 +95,9 @@ bool read_sprt_number(tournament::SprtDefinition& s, const std::string& key,
                      : key == "beta"  ? &s.beta
                                       : nullptr;
     if (!target) return false;
-    try {
-        std::size_t used = 0;
-        const double v = std::stod(value, &used);
-        if (used != value.size()) return false;
-        *target = v;
-        return true;
-    } catch (const std::exception&) {
-        return false;
-    }
+    const bool elo = key == "elo0" || key == "elo1";
+    *target = real_number(value, "--sprt " + key, elo ? kSprtElo : kSprtRisk);
+    return true;
 }
 
 tournament::SprtDefinition parse_sprt(const std::vector<std::string>& tokens) {
@@ -125,32 +129,32 @@ void add_common_options(CommandLine& cli, RunMode mode) {
         "tc", po::value<std::string>()->default_value(game::to_string(game::kDefaultTimeControl)),
         "time control for engines without tc=")(
         "time-margin",
-        po::value<int>()->default_value(static_cast<int>(game::kDefaultTimeMargin.count())),
+        po::value<std::string>()->default_value(std::to_string(game::kDefaultTimeMargin.count())),
         "milliseconds an engine may exceed its time before it forfeits")(
         "stall-timeout",
-        po::value<int>()->default_value(static_cast<int>(game::kDefaultStallTimeout.count())),
+        po::value<std::string>()->default_value(std::to_string(game::kDefaultStallTimeout.count())),
         "milliseconds a depth/nodes search may take before it is a stall")(
-        "max-plies", po::value<int>()->default_value(game::kDefaultPlyLimit),
+        "max-plies",
+        po::value<std::string>()->default_value(std::to_string(game::kDefaultPlyLimit)),
         "ply limit of a game (0: none)")(
         "openings", po::value<std::vector<std::string>>()->multitoken(),
         "plies=N [seed=S] | file=F (each opening is played twice, colours swapped)")(
-        "concurrency", po::value<int>()->default_value(1), "games played at once")(
+        "concurrency", po::value<std::string>()->default_value("1"), "games played at once")(
         "db", po::value<std::string>(),
         mode == RunMode::Match ? "store the games in this SQLite file"
                                : "SQLite file (default oaq.db)")(
         "name", po::value<std::string>(),
         "name of the run in the database (default: format and time)")(
-        "seed", po::value<std::uint64_t>(),
-        "seed for generated openings (default: random, stored)")(
+        "seed", po::value<std::string>(), "seed for generated openings (default: random, stored)")(
         "log", po::value<std::string>(), "directory for engine stderr and protocol logs")(
-        "progress", po::value<int>()->default_value(mode == RunMode::Match ? 0 : 10),
+        "progress", po::value<std::string>()->default_value(mode == RunMode::Match ? "0" : "10"),
         "print standings every N games (0: only at the end)")("json",
                                                               "print JSON lines instead of text");
 }
 
 void add_mode_options(CommandLine& cli, RunMode mode) {
     if (mode == RunMode::Match) {
-        cli.options.add_options()("games", po::value<std::int64_t>()->default_value(2),
+        cli.options.add_options()("games", po::value<std::string>()->default_value("2"),
                                   "games to play (a cap with --sprt)")(
             "sprt", po::value<std::vector<std::string>>()->multitoken(),
             "[elo0=0] [elo1=5] [alpha=0.05] [beta=0.05] [model=normalized|logistic]: stop at a "
@@ -160,7 +164,7 @@ void add_mode_options(CommandLine& cli, RunMode mode) {
     } else {
         cli.options.add_options()("format", po::value<std::string>()->default_value("roundrobin"),
                                   "roundrobin or gauntlet (first engine against all others)")(
-            "rounds", po::value<int>()->default_value(1),
+            "rounds", po::value<std::string>()->default_value("1"),
             "times every pairing is played (each as a colour-swapped pair)")(
             "resume", po::value<std::string>(), "continue the stored tournament NAME");
     }
@@ -174,21 +178,19 @@ void read_game_options(const po::variables_map& vm, tournament::RunDefinition& d
     auto tc = game::parse_time_control(vm["tc"].as<std::string>());
     if (!tc) throw OaqError("--tc: " + tc.error().message);
     d.tc = *tc;
-    const int margin = vm["time-margin"].as<int>();
-    if (margin < 0 || margin > 600000) throw OaqError("--time-margin must be 0..600000 ms");
-    d.time_margin = game::Milliseconds(margin);
-    const int stall = vm["stall-timeout"].as<int>();
-    if (stall < 1 || stall > 86400000) throw OaqError("--stall-timeout must be 1..86400000 ms");
-    d.stall_timeout = game::Milliseconds(stall);
-    d.max_plies = vm["max-plies"].as<int>();
-    if (d.max_plies < 0) throw OaqError("--max-plies must be >= 0");
+    d.time_margin =
+        game::Milliseconds(whole_number(text_of(vm, "time-margin"), "--time-margin", kTimeMargin));
+    d.stall_timeout = game::Milliseconds(
+        whole_number(text_of(vm, "stall-timeout"), "--stall-timeout", kStallTimeout));
+    d.max_plies = int_number(text_of(vm, "max-plies"), "--max-plies", kMaxPlies);
 }
 
 // --seed and --openings: the run's seed is drawn once here and stored; generated openings without
 // a seed of their own use it.
 void read_seed_and_openings(const po::variables_map& vm, RunConfig& c) {
     auto& d = c.definition;
-    d.seed = vm.count("seed") ? vm["seed"].as<std::uint64_t>() : std::random_device{}();
+    d.seed =
+        vm.count("seed") ? unsigned_number(text_of(vm, "seed"), "--seed") : std::random_device{}();
     if (!vm.count("openings")) return;
     auto src = parse_openings(vm["openings"].as<std::vector<std::string>>());
     d.openings = src.definition;
@@ -200,8 +202,7 @@ void read_seed_and_openings(const po::variables_map& vm, RunConfig& c) {
 void read_match_options(const po::variables_map& vm, RunConfig& c) {
     auto& d = c.definition;
     d.format = tournament::Format::Match;
-    d.games = vm["games"].as<std::int64_t>();
-    if (d.games < 1) throw OaqError("--games must be at least 1");
+    d.games = whole_number(text_of(vm, "games"), "--games", kGames);
     if (!vm.count("sprt")) return;
     const auto& tokens = vm["sprt"].as<std::vector<std::string>>();
     d.sprt = parse_sprt(tokens);
@@ -219,8 +220,7 @@ void read_tournament_options(const po::variables_map& vm, RunConfig& c) {
         d.format = tournament::Format::Gauntlet;
     else
         throw OaqError("--format: \"" + format + "\" is not roundrobin or gauntlet");
-    d.rounds = vm["rounds"].as<int>();
-    if (d.rounds < 1) throw OaqError("--rounds must be at least 1");
+    d.rounds = int_number(text_of(vm, "rounds"), "--rounds", kRounds);
 }
 
 std::string default_name(RunMode mode) {
@@ -242,10 +242,12 @@ void read_engines(RunMode mode, const SplitArguments& split, RunConfig& c) {
 
 // The options that say how this process runs: output, concurrency, logs, name.
 void read_process_options(const po::variables_map& vm, RunConfig& c) {
-    c.concurrency = vm["concurrency"].as<int>();
-    if (c.concurrency < 1 || c.concurrency > 256) throw OaqError("--concurrency must be 1..256");
-    if (vm.count("log")) c.log_dir = vm["log"].as<std::string>();
-    c.progress_every = vm["progress"].as<int>();
+    c.concurrency = int_number(text_of(vm, "concurrency"), "--concurrency", kConcurrency);
+    if (vm.count("log")) {
+        c.log_dir = vm["log"].as<std::string>();
+        if (c.log_dir.empty()) throw OaqError("--log: \"\" is not a directory name");
+    }
+    c.progress_every = int_number(text_of(vm, "progress"), "--progress", kProgress);
     if (vm.count("name")) {
         c.name = vm["name"].as<std::string>();
         if (c.name.empty()) throw OaqError("--name must not be empty");
@@ -279,6 +281,8 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
         c.db = (*vm)["db"].as<std::string>();
     else if (mode == RunMode::Tournament)
         c.db = "oaq.db";
+    // SQLite would make "" a temporary file, and the whole run would vanish at its end.
+    if (c.db && c.db->empty()) throw OaqError("--db: \"\" is not a file name");
     if (vm->count("resume")) {
         c.resume = (*vm)["resume"].as<std::string>();
         if (!split.engines.empty())

@@ -1,7 +1,9 @@
 // Json: a tiny writer for the one-object-per-line JSON that every `--json` command prints. It only
 // writes (common/json_reader.hpp is the strict reader, for documents oaq stores and reads back such
 // as the run definition), escapes strings per RFC 8259, and keeps insertion order so output is
-// stable for scripts and tests. Usage:
+// stable for scripts and tests. Its output is always valid UTF-8 (RFC 8259 section 8.1): bytes that
+// are not (an engine's output, a name typed in another encoding) become U+FFFD (common/utf8.hpp),
+// so strict readers such as Python's json never refuse a line. Usage:
 //   Json j; j.field("nodes", 42).field("rules", s).raw("moves", Json::array(items)); j.str();
 #pragma once
 
@@ -14,6 +16,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "common/utf8.hpp"
+
 namespace oaq {
 
 class Json {
@@ -22,32 +26,15 @@ class Json {
         std::string out;
         out.reserve(s.size() + 2);
         out += '"';
-        for (char c : s) {
-            switch (c) {
-                case '"':
-                    out += "\\\"";
-                    break;
-                case '\\':
-                    out += "\\\\";
-                    break;
-                case '\n':
-                    out += "\\n";
-                    break;
-                case '\r':
-                    out += "\\r";
-                    break;
-                case '\t':
-                    out += "\\t";
-                    break;
-                default:
-                    if (static_cast<unsigned char>(c) < 0x20) {
-                        char buf[8];
-                        std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
-                        out += buf;
-                    } else {
-                        out += c;
-                    }
-            }
+        for (std::size_t i = 0; i < s.size();) {
+            const auto sequence = utf8::next_sequence(s, i);
+            if (sequence.length == 1 && sequence.valid)
+                append_ascii(out, s[i]);
+            else if (sequence.valid)
+                out.append(s.substr(i, sequence.length));
+            else
+                out.append(utf8::kReplacement);
+            i += sequence.length;
         }
         out += '"';
         return out;
@@ -122,6 +109,34 @@ class Json {
     }
 
   private:
+    static void append_ascii(std::string& out, char c) {
+        switch (c) {
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
+            default:
+                if (static_cast<unsigned char>(c) < 0x20) {
+                    char buf[8];
+                    std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+                    out += buf;
+                } else {
+                    out += c;
+                }
+        }
+    }
+
     std::string body_;
 };
 

@@ -21,6 +21,19 @@ std::string ms_text(std::chrono::nanoseconds ns) {
     return buf;
 }
 
+// `allowed` plus the margin, clamped to kLongestDeadline; compared before adding, so a huge time
+// control can never overflow the deadline (time_control.hpp).
+Nanoseconds deadline_after(Microseconds allowed, Milliseconds margin) {
+    const Microseconds longest = kLongestDeadline;
+    if (allowed >= longest || margin >= longest - allowed) return longest;
+    return allowed + margin;
+}
+
+// A time control's duration as microseconds, clamped before converting for the same reason.
+Microseconds bounded(Milliseconds d) {
+    return Microseconds(std::min<Milliseconds>(d, kLongestDeadline));
+}
+
 // The `go` command and the deadline for the side to move (protocol-spec, timing contract).
 struct SearchLimits {
     protocol::Go go;
@@ -41,12 +54,13 @@ SearchLimits limits_for(const TimeControl& tc, const GameSettings& settings,
             out.go.p2inc = settings.north_tc.kind == TimeControl::Kind::Clock
                                ? settings.north_tc.increment
                                : Milliseconds(0);
-            out.deadline = clock[static_cast<std::size_t>(rules::index(mover))] + settings.margin;
+            out.deadline = deadline_after(clock[static_cast<std::size_t>(rules::index(mover))],
+                                          settings.margin);
             break;
         }
         case TimeControl::Kind::MoveTime:
             out.go.movetime = tc.movetime;
-            out.deadline = tc.movetime + settings.margin;
+            out.deadline = deadline_after(bounded(tc.movetime), settings.margin);
             break;
         case TimeControl::Kind::Depth:
             out.go.depth = tc.depth;
@@ -90,7 +104,7 @@ class GameInProgress {
         for (int s = 0; s < 2; ++s) {
             const auto& tc = s == 0 ? settings.south_tc : settings.north_tc;
             clock_[static_cast<std::size_t>(s)] =
-                tc.kind == TimeControl::Kind::Clock ? Microseconds(tc.base) : Microseconds(0);
+                tc.kind == TimeControl::Kind::Clock ? bounded(tc.base) : Microseconds(0);
         }
     }
 
@@ -118,7 +132,11 @@ class GameInProgress {
             auto ready = engine.prepare(settings_.rules);
             if (ready) ready = engine.new_game();
             if (!ready) {
-                fail_side(side, ready.error().termination, ready.error().detail);
+                // A stop during the handshake kills the engines: never the engine's fault.
+                if (abort_)
+                    abort_game();
+                else
+                    fail_side(side, ready.error().termination, ready.error().detail);
                 return false;
             }
         }
@@ -156,7 +174,7 @@ class GameInProgress {
         if (limits.deadline && elapsed > *limits.deadline) {
             const auto allowed = tc.kind == TimeControl::Kind::Clock
                                      ? std::chrono::nanoseconds(clock_[i])
-                                     : std::chrono::nanoseconds(tc.movetime);
+                                     : std::chrono::nanoseconds(bounded(tc.movetime));
             fail_side(mover, Termination::TimeForfeit,
                       "exceeded by " + ms_text(elapsed - allowed) + " (used " + ms_text(elapsed) +
                           " of " + ms_text(allowed) + ", margin " +
@@ -177,8 +195,9 @@ class GameInProgress {
         rec.move = reply->move;
         rec.time_used = duration_cast<Microseconds>(elapsed);
         if (tc.kind == TimeControl::Kind::Clock) {
-            clock_[i] =
-                std::max(Microseconds(0), clock_[i] - rec.time_used) + Microseconds(tc.increment);
+            clock_[i] = std::min<Microseconds>(
+                std::max(Microseconds(0), clock_[i] - rec.time_used) + bounded(tc.increment),
+                kLongestDeadline);
         }
         rec.time_left = clock_[i];
         rec.depth = reply->info.depth;

@@ -15,7 +15,9 @@ bool parse_seconds(std::string_view s, Milliseconds& out) {
         if (!((c >= '0' && c <= '9') || c == '.')) return false;
     double value = 0;
     auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-    if (ec != std::errc() || end != s.data() + s.size() || value > 1e7) return false;
+    if (ec != std::errc() || end != s.data() + s.size() ||
+        value > static_cast<double>(kLongestClock.count()))
+        return false;
     out = Milliseconds(static_cast<std::int64_t>(std::llround(value * 1000.0)));
     return true;
 }
@@ -43,8 +45,9 @@ Expected<TimeControl> parse_time_control(std::string_view text) {
         auto value = text.substr(eq + 1);
         if (key == "movetime") {
             long long ms = 0;
-            if (!parse_whole(value, ms) || ms <= 0)
-                return fail(quoted + "movetime must be a positive number of milliseconds");
+            if (!parse_whole(value, ms) || ms <= 0 || ms > kLongestMoveTime.count())
+                return fail(quoted + "movetime must be 1.." +
+                            std::to_string(kLongestMoveTime.count()) + " ms");
             tc.kind = TimeControl::Kind::MoveTime;
             tc.movetime = Milliseconds(ms);
         } else if (key == "depth") {
@@ -53,7 +56,7 @@ Expected<TimeControl> parse_time_control(std::string_view text) {
             tc.kind = TimeControl::Kind::Depth;
         } else if (key == "nodes") {
             if (!parse_whole(value, tc.nodes) || tc.nodes == 0)
-                return fail(quoted + "nodes must be a positive whole number");
+                return fail(quoted + "nodes must be a whole number in 1..18446744073709551615");
             tc.kind = TimeControl::Kind::Nodes;
         } else {
             return fail(quoted + "unknown kind \"" + std::string(key) +
@@ -65,12 +68,14 @@ Expected<TimeControl> parse_time_control(std::string_view text) {
     auto base = text.substr(0, plus);
     tc.kind = TimeControl::Kind::Clock;
     if (!parse_seconds(base, tc.base) || tc.base.count() <= 0) {
-        return fail(quoted +
-                    "expected SECONDS[+INCREMENT] (e.g. 10+0.1), movetime=MS, depth=N or nodes=N");
+        return fail(quoted + "expected SECONDS[+INCREMENT] with SECONDS in 0.001.." +
+                    std::to_string(kLongestClock.count()) +
+                    " (e.g. 10+0.1), movetime=MS, depth=N or nodes=N");
     }
     tc.increment = Milliseconds(0);
     if (plus != std::string_view::npos && !parse_seconds(text.substr(plus + 1), tc.increment)) {
-        return fail(quoted + "the increment must be a number of seconds (e.g. 0.1)");
+        return fail(quoted + "the increment must be a number of seconds in 0.." +
+                    std::to_string(kLongestClock.count()) + " (e.g. 0.1)");
     }
     return tc;
 }

@@ -4,7 +4,10 @@
 //   "movetime=100"  100 ms per move
 //   "depth=6"       a fixed search depth (no clock; the stall timeout applies)
 //   "nodes=20000"   a fixed node count (no clock; the stall timeout applies)
-// Parsing errors name the text and the reason. Pure: no I/O.
+// Parsing errors name the text, the reason and the accepted range. Every accepted time control fits
+// the limits below, and the game layer clamps its deadlines and clocks to kLongestDeadline as well,
+// so no duration computed from a time control (deadline = clock + margin, in nanoseconds) can
+// overflow. Pure: no I/O.
 #pragma once
 
 #include <chrono>
@@ -17,6 +20,13 @@
 namespace oaq::game {
 
 using Milliseconds = std::chrono::milliseconds;
+
+// movetime=MS: 1..kLongestMoveTime; a clock's base and increment: at most kLongestClock.
+inline constexpr Milliseconds kLongestMoveTime{86'400'000};       // a day per move
+inline constexpr std::chrono::seconds kLongestClock{10'000'000};  // about 115 days
+// No deadline or clock reading is ever longer: beyond any accepted time control, far below where
+// nanoseconds (292 years) or a steady_clock time point overflow.
+inline constexpr std::chrono::hours kLongestDeadline{24 * 366};
 
 struct TimeControl {
     enum class Kind { Clock, MoveTime, Depth, Nodes };

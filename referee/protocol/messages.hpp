@@ -41,7 +41,8 @@ struct NewGame {  // `uginewgame`
     friend bool operator==(const NewGame&, const NewGame&) = default;
 };
 struct PositionCommand {
-    std::optional<std::string> fen;  // the position string (6 fields, 7 with shares); nullopt = startpos
+    std::optional<std::string>
+        fen;  // the position string (6 fields, 7 with shares); nullopt = startpos
     std::vector<std::string> moves;
     friend bool operator==(const PositionCommand&, const PositionCommand&) = default;
 };

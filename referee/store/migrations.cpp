@@ -95,8 +95,11 @@ int migrate(Database& db, int target) {
             tx.commit();
             version = now == version ? m.version : now;
         } catch (const SqliteError& e) {
-            throw OaqError(std::string(e.what()) + " (while applying migration " +
-                           std::string(m.file) + ")");
+            // Still a SqliteError, so a caller can tell a busy or read-only file from the rest.
+            throw SqliteError(
+                e.code(),
+                std::string(e.what()) + " (while applying migration " + std::string(m.file) + ")",
+                e.reason());
         }
     }
     return version;

@@ -18,6 +18,7 @@
 #include "game/game_record.hpp"
 #include "game/termination.hpp"
 #include "rules/position.hpp"
+#include "store/process_identity.hpp"
 #include "store/time_text.hpp"
 
 namespace oaq::store {
@@ -67,6 +68,13 @@ struct TournamentRow {
     // and "" for runs stored before definitions were kept (they resume from settings.argv).
     std::optional<std::string> definition;
     std::string fingerprint;
+};
+
+// A run lock (db/006_run_locks.sql): the one process playing a tournament, and since when.
+struct RunLockRow {
+    RowId tournament_id = 0;
+    ProcessIdentity holder;
+    TimePoint since{};
 };
 
 // Where a game sits in its tournament's schedule. game_index is the deterministic index the

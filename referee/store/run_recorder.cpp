@@ -89,6 +89,33 @@ Expected<tournament::RunId> StoreRunRecorder::create_run(const tournament::NewRu
     return db_.create_tournament(row);
 }
 
+Expected<Ok> StoreRunRecorder::lock_run(tournament::RunId run) {
+    const RunLockRow mine{run, me_, std::chrono::system_clock::now()};
+    auto taken = db_.lock_tournament(
+        mine, [](const RunLockRow& held) { return presence(held.holder) == Presence::Gone; });
+    if (taken) return Ok{};
+    const auto& held = taken.error();
+    const auto t = db_.tournament(run);
+    std::string message = "run \"" + (t ? t->name : std::to_string(run)) +
+                          "\" is being played by pid " + std::to_string(held.holder.pid) +
+                          " on host " + held.holder.host + " since " + format_utc(held.since);
+    if (held.holder == me_) return fail(message + " (this process)");
+    if (presence(held.holder) == Presence::Unknown) {
+        // Another host's process cannot be checked from here: a person has to say it is gone.
+        return fail(message + "; if that process is gone, remove its lock: sqlite3 " + db_.path() +
+                    " \"DELETE FROM run_locks WHERE tournament_id = " + std::to_string(run) + "\"");
+    }
+    return fail(message + "; stop it first, or wait for it to finish");
+}
+
+void StoreRunRecorder::unlock_run(tournament::RunId run) noexcept {
+    try {
+        db_.unlock_tournament(run, me_);
+    } catch (...) {
+        // Left behind, the row is taken over by the next process: this one is gone by then.
+    }
+}
+
 void StoreRunRecorder::reopen_run(tournament::RunId run, const tournament::RunDefinition& d) {
     register_engines(d);
     auto set = db_.set_tournament_status(run, TournamentStatus::Running);

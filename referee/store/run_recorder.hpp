@@ -2,11 +2,13 @@
 // of `tournaments` (its definition and fingerprint included), its engines are rows of `engines`
 // in seat order (with the SHA-256 of the executable, read when the run starts or resumes), its
 // games are `games` rows, its identities update the engines, and its snapshot is a rating
-// snapshot of the tournament.
+// snapshot of the tournament. The run lock is a run_locks row (db/006_run_locks.sql) held by this
+// process; a holder is gone when presence() says so on this host.
 #pragma once
 
 #include <string>
 
+#include "store/process_identity.hpp"
 #include "store/store.hpp"
 #include "tournament/run_recorder.hpp"
 
@@ -17,11 +19,15 @@ TournamentStatus tournament_status(tournament::RunStatus status);
 
 class StoreRunRecorder : public tournament::RunRecorder {
   public:
-    explicit StoreRunRecorder(Store& db) : db_(db) {}
+    // `me`: who takes the run locks (this process; tests pretend to be others).
+    explicit StoreRunRecorder(Store& db, ProcessIdentity me = this_process())
+        : db_(db), me_(std::move(me)) {}
 
     std::string location() const override;
     std::optional<tournament::StoredRun> find_run(std::string_view name) override;
     Expected<tournament::RunId> create_run(const tournament::NewRun& run) override;
+    Expected<Ok> lock_run(tournament::RunId run) override;
+    void unlock_run(tournament::RunId run) noexcept override;
     void reopen_run(tournament::RunId run, const tournament::RunDefinition& definition) override;
     std::vector<std::int64_t> completed_games(tournament::RunId run) override;
     std::vector<tournament::ResultRow> stored_results(tournament::RunId run) override;
@@ -38,6 +44,7 @@ class StoreRunRecorder : public tournament::RunRecorder {
     TournamentRow tournament_row(tournament::RunId run);
 
     Store& db_;
+    ProcessIdentity me_;
 };
 
 // The SHA-256 of a file as lowercase hex, "" when it cannot be read.

@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <cctype>
 #include <utility>
 
 namespace oaq::store {
@@ -17,12 +18,58 @@ bool SqliteError::is_not_a_database() const {
     return primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT;
 }
 
+bool SqliteError::is_busy() const {
+    int primary = code_ & 0xff;
+    return primary == SQLITE_BUSY || primary == SQLITE_LOCKED;
+}
+bool SqliteError::is_not_writable() const {
+    int primary = code_ & 0xff;
+    return primary == SQLITE_READONLY || primary == SQLITE_CANTOPEN;
+}
+
 // ---- Database ------------------------------------------------------------------------------
 
+namespace {
+
+// `path` as a file: URI (RFC 3986 percent-encoding of everything but unreserved characters and
+// '/'), so any file name survives the query string.
+std::string file_uri(const std::string& path, const char* query) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string uri = "file:";
+    for (char ch : path) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (std::isalnum(c) || c == '/' || c == '-' || c == '.' || c == '_' || c == '~') {
+            uri += ch;
+        } else {
+            uri += '%';
+            uri += kHex[c >> 4];
+            uri += kHex[c & 15];
+        }
+    }
+    return uri + "?" + query;
+}
+
+}  // namespace
+
 Database::Database(const std::string& path, Mode mode) : path_(path) {
-    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX;
-    if (mode == Mode::ReadWriteCreate) flags |= SQLITE_OPEN_CREATE;
-    int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+    int flags = SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX;
+    std::string name = path;
+    switch (mode) {
+        case Mode::ReadWriteCreate:
+            flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+            break;
+        case Mode::ReadWrite:
+            flags |= SQLITE_OPEN_READWRITE;
+            break;
+        case Mode::ReadOnly:
+            flags |= SQLITE_OPEN_READONLY;
+            break;
+        case Mode::Immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+            name = file_uri(path, "immutable=1");
+            break;
+    }
+    int rc = sqlite3_open_v2(name.c_str(), &db_, flags, nullptr);
     if (rc != SQLITE_OK) {
         std::string reason = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
         sqlite3_close(db_);

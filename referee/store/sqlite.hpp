@@ -33,6 +33,9 @@ class SqliteError : public OaqError {
     bool is_constraint() const;
     bool is_unique_violation() const;
     bool is_not_a_database() const;  // SQLITE_NOTADB or SQLITE_CORRUPT
+    bool is_busy() const;  // SQLITE_BUSY or SQLITE_LOCKED: another connection holds a lock
+    // SQLITE_READONLY or SQLITE_CANTOPEN: the file or its directory cannot be written.
+    bool is_not_writable() const;
 
   private:
     int code_;
@@ -41,7 +44,9 @@ class SqliteError : public OaqError {
 
 class Database {
   public:
-    enum class Mode { ReadWriteCreate, ReadWrite };
+    // ReadOnly never writes the file, its -wal or its -shm. Immutable reads a file nobody writes
+    // (SQLite's immutable=1: no locks, no -shm), for a WAL file in a directory we cannot write.
+    enum class Mode { ReadWriteCreate, ReadWrite, ReadOnly, Immutable };
     // Opens (or creates) `path`; ":memory:" is a private in-memory database. Throws SqliteError.
     Database(const std::string& path, Mode mode);
     ~Database();

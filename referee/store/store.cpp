@@ -3,6 +3,7 @@
 #include "store/store.hpp"
 
 #include <filesystem>
+#include <thread>
 
 #include "common/json.hpp"
 #include "store/migrations.hpp"
@@ -43,25 +44,87 @@ Store::~Store() = default;
 Store::Store(Store&&) noexcept = default;
 Store& Store::operator=(Store&&) noexcept = default;
 
+namespace {
+
+bool exists(const std::string& path) {
+    std::error_code ec;
+    return std::filesystem::exists(path, ec);
+}
+
+// A writing connection: refuses a foreign or newer file before changing anything in it (journal
+// mode included), then configures and migrates it.
+Database open_writing(const std::string& path, const StoreOptions& options) {
+    Database db(path, options.create ? Database::Mode::ReadWriteCreate : Database::Mode::ReadWrite);
+    // Before the first read: another process may be migrating or writing this file.
+    db.set_busy_timeout(options.busy_timeout);
+    inspect_schema(db);
+    configure(db, options, false);
+    migrate(db);
+    return db;
+}
+
+Database read_only_connection(const std::string& path, const StoreOptions& options,
+                              Database::Mode mode) {
+    Database db(path, mode);
+    db.set_busy_timeout(options.busy_timeout);
+    db.exec("PRAGMA foreign_keys = ON");
+    return db;
+}
+
+// A reading connection. A WAL file whose -shm cannot be made (a directory we cannot write) is
+// read as immutable, which is sound while no -wal file says that someone is writing it.
+Database open_reading(const std::string& path, const StoreOptions& options) {
+    auto db = read_only_connection(path, options, Database::Mode::ReadOnly);
+    int version = 0;
+    try {
+        version = inspect_schema(db);
+    } catch (const SqliteError& e) {
+        if (!e.is_not_writable() || exists(path + "-wal")) throw;
+        db = read_only_connection(path, options, Database::Mode::Immutable);
+        version = inspect_schema(db);
+    }
+    if (version == latest_schema_version()) return db;
+    // An older schema: upgrade it once with a writing connection, then read.
+    try {
+        StoreOptions writing = options;
+        writing.create = false;
+        open_writing(path, writing);
+    } catch (const SqliteError& e) {
+        if (!e.is_not_writable()) throw;
+        throw OaqError(path + ": schema version " + std::to_string(version) +
+                       " needs an upgrade to " + std::to_string(latest_schema_version()) +
+                       ", which needs write access to the file and its directory (" + e.reason() +
+                       ")");
+    }
+    return read_only_connection(path, options, Database::Mode::ReadOnly);
+}
+
+}  // namespace
+
 Store Store::open(const std::string& path, const StoreOptions& options) {
-    if (!options.create && !std::filesystem::exists(path)) {
+    if (path.empty()) throw OaqError("the database path is empty (give a file name)");
+    if ((!options.create || options.read_only) && !exists(path)) {
         throw OaqError(path + ": no such database file");
     }
-    try {
-        Database db(path,
-                    options.create ? Database::Mode::ReadWriteCreate : Database::Mode::ReadWrite);
-        // Before the first read: another process may be migrating or writing this file.
-        db.set_busy_timeout(options.busy_timeout);
-        // Refuse a foreign or newer file before changing anything in it (journal mode included).
-        inspect_schema(db);
-        configure(db, options, false);
-        migrate(db);
-        return Store(std::make_unique<Impl>(std::move(db)));
-    } catch (const SqliteError& e) {
-        if (e.is_not_a_database()) {
-            throw OaqError(path + ": not an oaq database, or a damaged one (" + e.reason() + ")");
+    // Each statement waits for locks on its own (the busy timeout); a few steps of opening a new
+    // file (the first read of a file another process is creating, the switch to WAL) can still
+    // report busy at once, so the whole opening is retried within the same bound.
+    const auto give_up = std::chrono::steady_clock::now() + options.busy_timeout;
+    for (;;) {
+        try {
+            return Store(std::make_unique<Impl>(options.read_only ? open_reading(path, options)
+                                                                  : open_writing(path, options)));
+        } catch (const SqliteError& e) {
+            if (e.is_busy() && std::chrono::steady_clock::now() < give_up) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+                continue;
+            }
+            if (e.is_not_a_database()) {
+                throw OaqError(path + ": not an oaq database, or a damaged one (" + e.reason() +
+                               ")");
+            }
+            throw OaqError(std::string("cannot open database ") + e.what());
         }
-        throw OaqError(std::string("cannot open database ") + e.what());
     }
 }
 

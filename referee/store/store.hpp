@@ -9,14 +9,20 @@
 //   synchronous=NORMAL: durable against a crashed or killed process; a power cut may lose the last
 //   few games, never corrupt the file.
 // - Environment failures (cannot open, not an oaq file, newer schema, damaged file, I/O error,
-//   disk full, locked beyond the busy timeout) throw OaqError with one clear line. Refusals that
-//   follow from the data (a duplicate game_index, a tournament name taken) are values.
+//   disk full, locked beyond the busy timeout) throw OaqError with one clear line. Locks are waited
+//   for, never failed on at once: every statement and the opening itself (creation, migration)
+//   wait up to the busy timeout for another process's lock.
+// - A read-only store never writes the file (results, reports): it reads a database in a
+//   directory it cannot write (in WAL mode SQLite needs the -shm file; when that cannot be made it
+//   reads the file as immutable), and only an outdated schema needs write access, once. Refusals
+//   that follow from the data (a duplicate game_index, a tournament name taken) are values.
 // - One Store may be shared between threads: every call takes an internal lock. Other processes
 //   may open the same file at the same time (WAL: readers never block the writer).
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,13 +36,17 @@
 namespace oaq::store {
 
 struct StoreOptions {
-    std::chrono::milliseconds busy_timeout{5000};  // how long to wait for another writer
-    bool create = true;  // false: a missing file is an error (tools that only read results)
+    // How long to wait for another process's lock (a reader in a transaction, a migration, a
+    // second run): long enough for any other oaq command, bounded so a stuck lock is an error.
+    std::chrono::milliseconds busy_timeout{60000};
+    bool create = true;      // false: a missing file is an error (tools that only read results)
+    bool read_only = false;  // true: never write (implies create = false)
 };
 
 class Store {
   public:
-    // Opens `path`, creating it if allowed, and migrates it to the latest schema. Throws OaqError.
+    // Opens `path`, creating it if allowed, and migrates it to the latest schema. Throws OaqError
+    // (also for an empty path: SQLite would make it a temporary file that vanishes at the end).
     static Store open(const std::string& path, const StoreOptions& options = StoreOptions{});
     // A private, empty, fully migrated in-memory database (tests, dry runs).
     static Store open_memory();
@@ -69,6 +79,17 @@ class Store {
                                        std::optional<TimePoint> finished_at = std::nullopt);
     // Fails when the id is unknown or the text is not valid JSON.
     Expected<Ok> set_tournament_outcome(RowId id, std::string_view outcome_json);
+
+    // ---- run locks (db/006_run_locks.sql) ----
+    // Takes the lock of tournament `lock.tournament_id` for `lock.holder` in one immediate
+    // transaction. Refused, with the row that holds it, while it is held and `is_gone(row)` says
+    // that holder still runs (or cannot tell); the row of a holder that is gone is replaced. A
+    // holder taking a lock it holds already is refused too: one process plays a run once.
+    Expected<Ok, RunLockRow> lock_tournament(const RunLockRow& lock,
+                                             const std::function<bool(const RunLockRow&)>& is_gone);
+    // Deletes the lock if `holder` still holds it (never one another process took over).
+    void unlock_tournament(RowId tournament_id, const ProcessIdentity& holder);
+    std::optional<RunLockRow> tournament_lock(RowId tournament_id);
 
     // ---- games ----
     // Stores a finished game and all its moves in one transaction; returns the game id. Engines

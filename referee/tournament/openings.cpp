@@ -24,7 +24,12 @@ Expected<game::Opening> parse_opening_line(std::string_view line, const rules::R
     }
     std::istringstream tokens(text);
     for (std::string token; tokens >> token;) opening.moves.push_back(token);
+    auto playable = check_opening(opening, rules, max_plies);
+    if (!playable) return playable.error();
+    return opening;
+}
 
+Expected<Ok> check_opening(const game::Opening& opening, const rules::Rules& rules, int max_plies) {
     auto start = rules::parse_position(opening.position, rules);
     if (!start) return start.error();
     rules::Game game(rules, *start, max_plies);
@@ -32,8 +37,13 @@ Expected<game::Opening> parse_opening_line(std::string_view line, const rules::R
         auto played = game.play(opening.moves[i]);
         if (!played) return fail("move " + std::to_string(i + 1) + ": " + played.error().message);
     }
-    if (game.is_over()) return fail("the opening ends the game");
-    return opening;
+    if (game.is_over()) {
+        if (game.position().end == rules::EndReason::PlyLimit)
+            return fail("the opening's " + std::to_string(opening.moves.size()) +
+                        " plies reach the ply limit of " + std::to_string(max_plies));
+        return fail("the opening ends the game");
+    }
+    return Ok{};
 }
 
 game::Opening random_opening(const rules::Rules& rules, int plies, std::uint64_t seed,

@@ -22,6 +22,10 @@ namespace oaq::tournament {
 Expected<game::Opening> parse_opening_line(std::string_view line, const rules::Rules& rules,
                                            int max_plies);
 
+// Whether `opening` can start a game under these rules and ply limit: every move legal and the
+// game not over after them (the ply limit counts the opening's plies). The error names the move.
+Expected<Ok> check_opening(const game::Opening& opening, const rules::Rules& rules, int max_plies);
+
 // Every opening of a book's text: one parse_opening_line per line, blank lines and lines starting
 // with '#' skipped. Errors are "<source>:<line>: <reason>". An empty book is not an error here.
 Expected<std::vector<game::Opening>> parse_opening_book(std::string_view text,

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <mutex>
+#include <utility>
 
 #include "common/error.hpp"
 #include "tournament/openings.hpp"
@@ -15,23 +16,51 @@ std::int64_t Run::total_games() const {
     return schedule ? schedule->total_games() : 0;
 }
 
+Expected<Ok> Run::check(const RunInputs& inputs) {
+    auto valid = validate(definition_);
+    if (!valid) return valid.error();
+    // Without a reader the caller hands the book to play() (which refuses an empty one).
+    if (definition_.openings.kind == OpeningsDefinition::Kind::File && inputs.read_book) {
+        auto book = inputs.read_book(definition_);
+        if (!book) return book.error();
+        if (book->empty())
+            return fail("openings file " + definition_.openings.file + ": no openings");
+        for (std::size_t i = 0; i < book->size(); ++i) {
+            auto playable = check_opening((*book)[i], definition_.rules, definition_.max_plies);
+            if (!playable)
+                return fail("openings file " + definition_.openings.file + ", opening " +
+                            std::to_string(i + 1) + ": " + playable.error().message);
+        }
+        book_ = std::move(*book);
+    }
+    if (inputs.check_environment) {
+        auto ready = inputs.check_environment(definition_);
+        if (!ready) return ready.error();
+    }
+    return Ok{};
+}
+
 Expected<Run> Run::create(RunRecorder& recorder, std::string name, RunDefinition definition,
-                          std::string settings_json, RunClock clock) {
-    auto valid = validate(definition);
-    if (!valid) return fail("run \"" + name + "\": " + valid.error().message);
+                          std::string settings_json, RunClock clock, const RunInputs& inputs) {
     Run run(recorder, std::move(clock));
-    NewRun row{name,          definition,       to_json(definition), fingerprint(definition),
-               settings_json, run.clock_.wall()};
+    run.definition_ = std::move(definition);
+    auto ready = run.check(inputs);
+    if (!ready) return fail("run \"" + name + "\": " + ready.error().message);
+    const auto& d = run.definition_;
+    NewRun row{name, d, to_json(d), fingerprint(d), settings_json, run.clock_.wall()};
     auto id = recorder.create_run(row);
     if (!id) return fail("run \"" + name + "\": " + id.error().message);
     run.name_ = std::move(name);
     run.id_ = *id;
-    run.definition_ = std::move(definition);
+    // Only a process resuming the run in the instant since it was written can hold this already.
+    auto locked = recorder.lock_run(run.id_);
+    if (!locked) return locked.error();
+    run.locked_ = true;
     return run;
 }
 
 Expected<Run> Run::resume(RunRecorder& recorder, std::string_view name,
-                          const LegacyDefinition& legacy, RunClock clock) {
+                          const LegacyDefinition& legacy, RunClock clock, const RunInputs& inputs) {
     auto stored = recorder.find_run(name);
     if (!stored)
         return fail("no run named \"" + std::string(name) + "\" in " + recorder.location());
@@ -49,7 +78,46 @@ Expected<Run> Run::resume(RunRecorder& recorder, std::string_view name,
     run.id_ = stored->id;
     run.resumed_ = true;
     run.definition_ = std::move(*definition);
+    auto ready = run.check(inputs);
+    if (!ready) return fail("run \"" + stored->name + "\": " + ready.error().message);
+    auto locked = recorder.lock_run(run.id_);
+    if (!locked) return locked.error();
+    run.locked_ = true;
     return run;
+}
+
+Run::~Run() {
+    release_lock();
+}
+
+Run::Run(Run&& other) noexcept
+    : recorder_(other.recorder_),
+      clock_(std::move(other.clock_)),
+      name_(std::move(other.name_)),
+      id_(other.id_),
+      resumed_(other.resumed_),
+      locked_(std::exchange(other.locked_, false)),
+      definition_(std::move(other.definition_)),
+      book_(std::move(other.book_)) {}
+
+Run& Run::operator=(Run&& other) noexcept {
+    if (this != &other) {
+        release_lock();
+        recorder_ = other.recorder_;
+        clock_ = std::move(other.clock_);
+        name_ = std::move(other.name_);
+        id_ = other.id_;
+        resumed_ = other.resumed_;
+        locked_ = std::exchange(other.locked_, false);
+        definition_ = std::move(other.definition_);
+        book_ = std::move(other.book_);
+    }
+    return *this;
+}
+
+void Run::release_lock() noexcept {
+    if (locked_) recorder_->unlock_run(id_);
+    locked_ = false;
 }
 
 namespace {
@@ -136,9 +204,21 @@ class Session {
 
     std::vector<RankedLine> lines() const { return standings(input_).value(); }
 
-    RunFinished finished_event(RunStatus status, bool interrupted, const std::string& name) {
-        RunFinished f{name,    names_,   status,    interrupted, done(), total_,
-                      played_, aborted_, seconds(), lines(),     {},     match_};
+    RunFinished finished_event(RunStatus status, bool interrupted, const std::string& name,
+                               std::string failure = {}) {
+        RunFinished f{name,
+                      names_,
+                      status,
+                      interrupted,
+                      done(),
+                      total_,
+                      played_,
+                      aborted_,
+                      seconds(),
+                      lines(),
+                      {},
+                      match_,
+                      std::move(failure)};
         if (names_.size() == 2) {
             auto stats = pair_statistics(2, input_.games);
             if (!stats.empty()) f.pair = stats.front();
@@ -217,11 +297,30 @@ TournamentPlan make_plan(const RunDefinition& d, std::vector<game::Opening>& boo
     return plan;
 }
 
+// After an environment failure: the run is left Interrupted (resumable) and the observer is told
+// why. Best effort: the database that failed may refuse these writes too (the run then stays
+// Running, which resumes the same way).
+void stop_after_failure(RunRecorder& recorder, RunId id, Session& session, RunObserver& observer,
+                        const std::string& name, const RunClock& clock, const std::string& why) {
+    try {
+        session.save_identities();
+        recorder.set_status(id, RunStatus::Interrupted, clock.wall());
+    } catch (...) {
+    }
+    observer.run_finished(session.finished_event(RunStatus::Interrupted, false, name, why));
+}
+
 }  // namespace
 
 RunResult Run::play(const PlayerFactory& players, RunObserver& observer,
                     const std::atomic<bool>& interrupted, const RunOptions& options,
                     std::vector<game::Opening> book) {
+    // The lock is given back however play() ends; the Run is done with then.
+    struct ReleaseLock {
+        Run& run;
+        ~ReleaseLock() { run.release_lock(); }
+    } release{*this};
+    if (book.empty()) book = book_;
     if (definition_.openings.kind == OpeningsDefinition::Kind::File && book.empty())
         throw OaqError("run \"" + name_ + "\": its openings file gave no openings");
     if (resumed_) recorder_->reopen_run(id_, definition_);
@@ -237,8 +336,14 @@ RunResult Run::play(const PlayerFactory& players, RunObserver& observer,
     const GameSink sink = [&](const Pairing& p, const game::GameRecord& r) {
         session.game_finished(p, r);
     };
-    const auto summary = run_tournament(std::move(plan), factory, sink, interrupted,
-                                        [&] { return session.decided(); });
+    RunSummary summary;
+    try {
+        summary = run_tournament(std::move(plan), factory, sink, interrupted,
+                                 [&] { return session.decided(); });
+    } catch (const std::exception& e) {
+        stop_after_failure(*recorder_, id_, session, observer, name_, clock_, e.what());
+        throw;
+    }
     session.save_identities();
 
     RunResult result;

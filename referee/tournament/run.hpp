@@ -11,9 +11,18 @@
 //   auto run = Run::create(recorder, "cup", definition).value();
 //   auto result = run.play(factory, observer, interrupted, {.concurrency = 2});
 //
+// Before anything is written (a new run) or played (a resume), everything the run needs is checked:
+// the definition, the openings (each leaves a game to play under the ply limit), and the caller's
+// environment checks (RunInputs: executables, log directory, descriptors), so a run is never
+// created, or reopened, only to fail at its first game. A run holds the run lock
+// (RunRecorder::lock_run) from create/resume until play() returns (or the Run is destroyed
+// unplayed): a second process on the same run is refused up front. play() is called once.
+//
 // Stopping: `interrupted` (Ctrl-C in the app) ends running games as aborted (they are not stored;
 // resume plays them again) and the run is left Interrupted; an SPRT verdict lets running games
-// finish and the run is Finished; otherwise it is Finished when every game is stored.
+// finish and the run is Finished; otherwise it is Finished when every game is stored. An
+// environment failure during play (disk full, a lock held too long, an engine that cannot be
+// started) also leaves it Interrupted, with a RunFinished event saying why, and is rethrown.
 // Observer calls come from the worker threads one at a time (never two at once), in finishing
 // order.
 #pragma once
@@ -53,6 +62,16 @@ struct RunClock {
 // fake in tests). Called when the pool needs one more instance of that engine.
 using PlayerFactory =
     std::function<std::unique_ptr<game::Player>(const RunDefinition&, int engine_index)>;
+
+// What a run needs from its caller besides the definition, checked before the run is written or
+// reopened. Either may be empty (nothing to read, nothing to check).
+struct RunInputs {
+    // The opening lines of a file= source; errors name the file (and line). Without it the book
+    // is not checked before the run is written, and play() must be given it.
+    std::function<Expected<std::vector<game::Opening>>(const RunDefinition&)> read_book;
+    // The caller's environment: executables, working directories, log directory, descriptors.
+    std::function<Expected<Ok>(const RunDefinition&)> check_environment;
+};
 
 // ---- events ---------------------------------------------------------------------------------
 
@@ -101,6 +120,7 @@ struct RunFinished {
     std::vector<RankedLine> standings;
     std::optional<PairStats> pair;    // two-engine runs: the head-to-head statistics
     std::optional<MatchTally> match;  // two-engine runs: the tally (with the SPRT)
+    std::string failure;              // why an environment failure stopped it ("" for none)
 };
 
 class RunObserver {
@@ -134,14 +154,23 @@ class Run {
     // (the app re-reads the stored command line). Without one, such a run cannot resume.
     using LegacyDefinition = std::function<Expected<RunDefinition>(const StoredRun&)>;
 
-    // Validates `definition` and writes the new run. Fails, with nothing written, for an invalid
-    // definition or a name already taken.
+    // Checks `definition` and `inputs`, writes the new run and takes its lock. Fails, with nothing
+    // written, for an invalid definition, openings or environment, or a name already taken.
     static Expected<Run> create(RunRecorder& recorder, std::string name, RunDefinition definition,
-                                std::string settings_json = "{}", RunClock clock = {});
-    // Finds a stored run and rebuilds its definition. Fails for an unknown name, a finished run
-    // or a stored definition that does not read back. Writes nothing (play() reopens it).
+                                std::string settings_json = "{}", RunClock clock = {},
+                                const RunInputs& inputs = {});
+    // Finds a stored run, rebuilds its definition, checks it and `inputs` and takes its lock.
+    // Fails for an unknown name, a finished run, a stored definition that does not read back, a
+    // failed check or a lock another process holds. Writes only the lock (play() reopens it).
     static Expected<Run> resume(RunRecorder& recorder, std::string_view name,
-                                const LegacyDefinition& legacy = {}, RunClock clock = {});
+                                const LegacyDefinition& legacy = {}, RunClock clock = {},
+                                const RunInputs& inputs = {});
+
+    ~Run();
+    Run(Run&& other) noexcept;
+    Run& operator=(Run&& other) noexcept;
+    Run(const Run&) = delete;
+    Run& operator=(const Run&) = delete;
 
     const std::string& name() const { return name_; }
     RunId id() const { return id_; }
@@ -150,21 +179,27 @@ class Run {
     std::int64_t total_games() const;
 
     // Plays every game not stored yet, to the end, an SPRT verdict or an interruption. `book`:
-    // the opening lines when the definition's openings come from a file (read by the caller).
-    // Blocks until every game and engine is done; exceptions from the recorder propagate.
+    // the opening lines when the definition's openings come from a file (default: what
+    // RunInputs::read_book gave). Blocks until every game and engine is done; an exception (from
+    // the recorder, or an engine that cannot start) leaves the run Interrupted and propagates.
     RunResult play(const PlayerFactory& players, RunObserver& observer,
                    const std::atomic<bool>& interrupted, const RunOptions& options = {},
                    std::vector<game::Opening> book = {});
 
   private:
     Run(RunRecorder& recorder, RunClock clock) : recorder_(&recorder), clock_(std::move(clock)) {}
+    // Checks the definition and inputs; keeps the book.
+    Expected<Ok> check(const RunInputs& inputs);
+    void release_lock() noexcept;
 
     RunRecorder* recorder_;
     RunClock clock_;
     std::string name_;
     RunId id_ = 0;
     bool resumed_ = false;
+    bool locked_ = false;
     RunDefinition definition_;
+    std::vector<game::Opening> book_;
 };
 
 }  // namespace oaq::tournament

@@ -64,6 +64,11 @@ Expected<Ok> validate(const RunDefinition& d) {
     if (d.openings.kind == OpeningsDefinition::Kind::Random &&
         (d.openings.plies < 0 || d.openings.plies > 100))
         return fail("openings plies must be 0..100");
+    if (d.openings.kind == OpeningsDefinition::Kind::Random && d.max_plies > 0 &&
+        d.openings.plies >= d.max_plies)
+        return fail("openings of " + std::to_string(d.openings.plies) +
+                    " plies leave no ply to play under the ply limit of " +
+                    std::to_string(d.max_plies));
     if (d.openings.kind == OpeningsDefinition::Kind::File && d.openings.file.empty())
         return fail("openings file is empty");
     if (d.sprt) {

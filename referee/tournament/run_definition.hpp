@@ -90,7 +90,8 @@ struct RunDefinition {
 
 // Checks what a definition must satisfy to run: at least two engines with distinct, non-empty
 // names and commands; exactly two for a match; rounds >= 1, games >= 1, max_plies >= 0; positive
-// stall timeout; non-negative margin; random openings 0..100 plies; valid SPRT parameters.
+// stall timeout; non-negative margin; random openings 0..100 plies and shorter than the ply limit;
+// valid SPRT parameters.
 Expected<Ok> validate(const RunDefinition& definition);
 
 std::string to_json(const RunDefinition& definition);

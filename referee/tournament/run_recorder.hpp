@@ -58,6 +58,11 @@ class RunRecorder {
     virtual std::optional<StoredRun> find_run(std::string_view name) = 0;
     // Writes the run and its engines (in seat order). Fails when the name is taken.
     virtual Expected<RunId> create_run(const NewRun& run) = 0;
+    // The run lock: at most one process plays a run at a time. Fails, naming the process that
+    // holds it (pid, host, since when), while another live process holds it; a lock left by a
+    // process that is gone (kill -9) is taken over. unlock_run gives it back (never throws).
+    virtual Expected<Ok> lock_run(RunId run) = 0;
+    virtual void unlock_run(RunId run) noexcept = 0;
     // A resumed run: its engines are written again (what the definition says about them) and its
     // status becomes running.
     virtual void reopen_run(RunId run, const RunDefinition& definition) = 0;

@@ -6,6 +6,8 @@
 // Stopping: `abort` (Ctrl-C) makes running games end as Aborted and hands out no new game;
 // `should_stop` (e.g. an SPRT verdict) lets running games finish and hands out no new game.
 // Games whose index is in `skip` (already stored, on resume) are never played again.
+// At most max_engine_instances() engine instances (processes) live at once: the instance idle
+// longest is shut down before a new one is made beyond that.
 #pragma once
 
 #include <atomic>
@@ -29,12 +31,17 @@ struct TournamentPlan {
         opening_for;  // nullptr: start position
     int concurrency = 1;
     std::unordered_set<std::int64_t> skip;  // game indices already played
-    // Called once per engine instance after the run, when no game uses it any more (e.g. to keep
-    // what the engine said about itself at the handshake).
+    // Called once per engine instance when no game uses it any more: after the run, or when the
+    // pool retires it to stay within max_engine_instances() (e.g. to keep what the engine said
+    // about itself at the handshake). Calls come one at a time.
     std::function<void(int engine_index, const game::Player&)> on_engine_done;
     // Called when a game is handed to a worker, before it starts (with the sink's lock held).
     std::function<void(const Pairing&)> on_game_start;
 };
+
+// How many engine instances a run keeps at most: two per game played at once, plus one idle
+// instance per engine (so an engine's process is rarely restarted only to make room).
+int max_engine_instances(int concurrency, int engines);
 
 using EngineFactory = std::function<std::unique_ptr<game::Player>(int engine_index)>;
 using GameSink = std::function<void(const Pairing&, const game::GameRecord&)>;

@@ -25,6 +25,8 @@
 //   --spawn-child             fork a child that sleeps for an hour in the same process group
 //                             (and holds our stdout open)
 //   --delay MS                think MS per move (a `stop` ends the thinking early)
+//   --invalid-utf8            put bytes that are not UTF-8 into `id name`, every pv and (with
+//                             --bad-move-token) the bad bestmove token
 #include <poll.h>
 #include <signal.h>
 #include <unistd.h>
@@ -56,6 +58,7 @@ struct Flags {
     bool malformed_bestmove = false, bad_move_token = false, garbage = false, crlf = false,
          ignore_quit = false;
     bool spawn_child = false;
+    bool invalid_utf8 = false;
     long info_flood = 0, long_line = 0, stderr_flood = 0, slow_start_ms = 0, delay_ms = 0;
 };
 
@@ -121,6 +124,8 @@ void parse_flags(int argc, char** argv) {
             g_flags.ignore_quit = true;
         else if (a == "--spawn-child")
             g_flags.spawn_child = true;
+        else if (a == "--invalid-utf8")
+            g_flags.invalid_utf8 = true;
         else if (a == "--info-flood")
             g_flags.info_flood = number_after(i, argc, argv);
         else if (a == "--long-line")
@@ -184,7 +189,7 @@ Input g_input;
 
 std::string choose_move(const rules::Position& pos, const rules::Rules& rules) {
     auto legal = rules::legal_moves(pos, rules);
-    if (g_flags.bad_move_token) return "6L";
+    if (g_flags.bad_move_token) return g_flags.invalid_utf8 ? "6L\xff\xfe" : "6L";
     auto first_empty = [&]() -> std::string {
         for (int k = 1; k <= 5; ++k) {
             rules::Move m{static_cast<std::uint8_t>(k), rules::Direction::L};
@@ -264,7 +269,9 @@ void think_and_answer(const protocol::PositionCommand& position, const protocol:
         say("bestmovex 1L");
         say("");
     }
-    say("info depth 1 score cp 0 nodes 1 pv " + move);
+    // A lone continuation byte, an overlong form and a cut-off sequence.
+    say("info depth 1 score cp 0 nodes 1 pv " + move +
+        (g_flags.invalid_utf8 ? " \x80\xc0\xaf\xe2\x82" : ""));
     say(g_flags.malformed_bestmove ? "bestmove" : "bestmove " + move);
     flush();
 }
@@ -293,7 +300,8 @@ int main(int argc, char** argv) {
         if (std::holds_alternative<protocol::Ugi>(*cmd)) {
             if (g_flags.slow_start_ms > 0)
                 ::usleep(static_cast<useconds_t>(g_flags.slow_start_ms * 1000));
-            say("id name oaq-test-engine");
+            say(g_flags.invalid_utf8 ? "id name oaq-test-engine \xff\xfe"
+                                     : "id name oaq-test-engine");
             say("id author oaq");
             if (!g_flags.no_rules_option) say("option name Rules type string default standard");
             say("option name Hash type spin default 16 min 1 max 1024");

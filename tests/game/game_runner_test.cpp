@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 #include "game/game_runner.hpp"
 #include "rules/position_string.hpp"
 #include "scripted_player.hpp"
@@ -246,4 +248,92 @@ TEST_CASE("time controls parse and print back", "[game]") {
     CHECK_FALSE(parse_time_control("depth=0"));
     CHECK_FALSE(parse_time_control("hours=3"));
     CHECK(parse_time_control("fast").error().message.find("\"fast\"") != std::string::npos);
+}
+
+// ---- results at the edges (issue 11) --------------------------------------------------------
+
+namespace {
+
+// A player whose handshake sees the referee stop: the stop kills its process (Ctrl-C, SIGTERM),
+// so prepare() fails as a crash after the abort flag is set.
+class KilledInHandshake : public ScriptedPlayer {
+  public:
+    KilledInHandshake(std::string name, std::atomic<bool>& abort)
+        : ScriptedPlayer(std::move(name)), abort_(abort) {}
+    Expected<Ok, game::PlayerFailure> prepare(const rules::Rules&) override {
+        abort_ = true;
+        return game::PlayerFailure{Termination::Crash, "signal 9 (SIGKILL)", {}};
+    }
+
+  private:
+    std::atomic<bool>& abort_;
+};
+
+}  // namespace
+
+TEST_CASE("a stop during the handshake aborts the game and is nobody's loss", "[game][edges]") {
+    std::atomic<bool> abort{false};
+    KilledInHandshake south("a", abort);
+    ScriptedPlayer north("b");
+    auto rec = game::play_game(south, north, settings_with("10"), abort);
+    CHECK(rec.termination == Termination::Aborted);
+    CHECK(rec.result == rules::Result::Draw);
+    CHECK(rec.detail.find("signal") == std::string::npos);
+    CHECK(rec.plies() == 0);
+
+    SECTION("also when it is the second engine's handshake") {
+        std::atomic<bool> later{false};
+        ScriptedPlayer first("a");
+        KilledInHandshake second("b", later);
+        auto r2 = game::play_game(first, second, settings_with("10"), later);
+        CHECK(r2.termination == Termination::Aborted);
+        CHECK(first.gos.empty());
+    }
+}
+
+TEST_CASE("time controls at their limits never overflow a deadline or a clock", "[game][edges]") {
+    const auto longest = std::chrono::duration_cast<game::Nanoseconds>(game::kLongestDeadline);
+    ScriptedPlayer south("a"), north("b");
+    game::GameSettings settings;
+    settings.max_plies = 4;
+    settings.margin = game::Milliseconds(600000);
+    // Built directly, past what parse_time_control accepts: the game layer clamps on its own.
+    TimeControl huge_movetime;
+    huge_movetime.kind = TimeControl::Kind::MoveTime;
+    huge_movetime.movetime = game::Milliseconds(std::numeric_limits<std::int64_t>::max());
+    TimeControl huge_clock;
+    huge_clock.base = game::Milliseconds(std::numeric_limits<std::int64_t>::max() / 2);
+    huge_clock.increment = game::Milliseconds(std::numeric_limits<std::int64_t>::max() / 2);
+    settings.south_tc = huge_movetime;
+    settings.north_tc = huge_clock;
+    auto rec = game::play_game(south, north, settings, kNoAbort);
+    CHECK(rec.termination == Termination::PlyLimit);
+    REQUIRE(rec.plies() == 4);
+    for (const auto& d : south.deadlines) {
+        REQUIRE(d);
+        CHECK(*d == longest);
+    }
+    for (const auto& d : north.deadlines) {
+        REQUIRE(d);
+        CHECK(*d > game::Nanoseconds(0));
+        CHECK(*d <= longest);
+    }
+    CHECK(rec.moves[1].time_left > game::Microseconds(0));
+    CHECK(rec.moves[1].time_left <= game::kLongestDeadline);
+}
+
+TEST_CASE("time controls out of range are refused naming the value and the range",
+          "[game][edges]") {
+    using game::parse_time_control;
+    CHECK(parse_time_control("movetime=86400000"));
+    CHECK_THAT(parse_time_control("movetime=9223372036854").error().message,
+               Catch::Contains("\"movetime=9223372036854\"") && Catch::Contains("1..86400000"));
+    CHECK_THAT(parse_time_control("movetime=99999999999999999999").error().message,
+               Catch::Contains("1..86400000"));
+    CHECK(parse_time_control("10000000+10000000"));
+    CHECK_THAT(parse_time_control("10000001").error().message, Catch::Contains("0.001..10000000"));
+    CHECK_THAT(parse_time_control("10+1e9").error().message, Catch::Contains("0..10000000"));
+    CHECK_THAT(parse_time_control("depth=201").error().message, Catch::Contains("1..200"));
+    CHECK_FALSE(parse_time_control("nodes=0"));
+    CHECK_FALSE(parse_time_control("0.0001"));
 }

@@ -215,3 +215,44 @@ TEST_CASE("a missing file is an error when the caller only reads results", "[sto
     CHECK_THAT(open_error(path, read_only_use), Contains("no such database file"));
     CHECK_FALSE(std::filesystem::exists(path));
 }
+
+TEST_CASE("an empty path is refused instead of becoming a temporary database", "[store][schema]") {
+    CHECK_THAT(open_error(""), Contains("empty"));
+    StoreOptions reading;
+    reading.read_only = true;
+    CHECK_THAT(open_error("", reading), Contains("empty"));
+}
+
+TEST_CASE("a read-only store reads everything and never writes", "[store][schema]") {
+    TempDir dir;
+    std::string path = dir.file("results.db");
+    {
+        Store store = Store::open(path);
+        make_tournament(store, "t");
+    }
+    StoreOptions reading;
+    reading.read_only = true;
+    Store store = Store::open(path, reading);
+    CHECK(store.schema_version() == latest_schema_version());
+    REQUIRE(store.find_tournament("t"));
+    EngineRow e;
+    e.name = "x";
+    CHECK_THROWS_WITH(store.upsert_engine(e), Contains("readonly"));
+    CHECK_FALSE(std::filesystem::exists(dir.file("none.db")));
+    CHECK_THAT(open_error(dir.file("none.db"), reading), Contains("no such database file"));
+    CHECK_FALSE(std::filesystem::exists(dir.file("none.db")));
+}
+
+TEST_CASE("a read-only store of an older file upgrades it once, then reads", "[store][schema]") {
+    TempDir dir;
+    std::string path = dir.file("old.db");
+    {
+        Database db(path, Database::Mode::ReadWriteCreate);
+        REQUIRE(migrate(db, latest_schema_version() - 1) == latest_schema_version() - 1);
+    }
+    StoreOptions reading;
+    reading.read_only = true;
+    Store store = Store::open(path, reading);
+    CHECK(store.schema_version() == latest_schema_version());
+    CHECK(store.list_tournaments().empty());
+}

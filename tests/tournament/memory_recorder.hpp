@@ -23,7 +23,13 @@ class MemoryRecorder : public tournament::RunRecorder {
         std::vector<tournament::Snapshot> snapshots;
         std::optional<tournament::WallTime> finished_at;
         int reopened = 0;
+        std::optional<std::string> lock;  // who holds the run lock
     };
+
+    // Who this recorder takes locks as (tests pretend to be two processes with two recorders
+    // over one set of runs).
+    std::string holder = "this process";
+    int unlocks = 0;
 
     std::map<tournament::RunId, Run> runs;
     std::map<std::string, game::PlayerIdentity> identities;
@@ -56,6 +62,17 @@ class MemoryRecorder : public tournament::RunRecorder {
         r.fingerprint = n.fingerprint;
         runs[id] = r;
         return id;
+    }
+    Expected<Ok> lock_run(tournament::RunId id) override {
+        auto& lock = runs.at(id).lock;
+        if (lock) return fail("run is being played by " + *lock);
+        lock = holder;
+        return Ok{};
+    }
+    void unlock_run(tournament::RunId id) noexcept override {
+        auto& lock = runs.at(id).lock;
+        if (lock == holder) lock.reset();
+        ++unlocks;
     }
     void reopen_run(tournament::RunId id, const tournament::RunDefinition&) override {
         runs.at(id).stored.status = tournament::RunStatus::Running;

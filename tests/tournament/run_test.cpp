@@ -4,9 +4,11 @@
 // and snapshot are stored; the observer sees every event.
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <set>
 
 #include "../game/scripted_player.hpp"
+#include "common/error.hpp"
 #include "memory_recorder.hpp"
 #include "tournament/openings.hpp"
 #include "tournament/run.hpp"
@@ -220,4 +222,169 @@ TEST_CASE("a run stored without a definition resumes through the legacy reader",
     });
     REQUIRE(resumed);
     CHECK(resumed->definition() == d);
+}
+
+// ---- results at the edges (issue 11) --------------------------------------------------------
+
+namespace {
+
+// What decides a game before it is played: who plays which side, in which pair and round, from
+// which opening.
+struct Played {
+    std::int64_t pair_index, opening_index;
+    int round, south, north;
+    std::string opening, start_position;
+    friend bool operator==(const Played&, const Played&) = default;
+};
+
+std::map<std::int64_t, Played> played_games(testing::MemoryRecorder& recorder,
+                                            const std::string& name) {
+    std::map<std::int64_t, Played> out;
+    for (const auto& g : recorder.run(name).games) {
+        const auto& p = g.pairing;
+        out[p.game_index] = {p.pair_index,     p.opening_index,        p.round, p.south, p.north,
+                             g.record.opening, g.record.start_position};
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("a run interrupted and resumed plays every game as the uninterrupted run does",
+          "[run][edges]") {
+    auto d = definition(4);
+    d.rounds = 2;
+    d.openings = {OpeningsDefinition::Kind::Random, 4, 99, ""};
+    std::atomic<bool> interrupted{false};
+
+    testing::MemoryRecorder whole;
+    Events quiet;
+    Run::create(whole, "r", d).value().play(scripted(), quiet, interrupted, {3, 0});
+
+    testing::MemoryRecorder cut;
+    auto first = Run::create(cut, "r", d).value();
+    Events events;
+    events.on_game = [&](const GameFinished& e) {
+        if (e.done == 7) interrupted = true;
+    };
+    first.play(scripted(), events, interrupted, {3, 0});
+    REQUIRE(cut.run("r").games.size() < 24);
+    interrupted = false;
+    Run::resume(cut, "r").value().play(scripted(), quiet, interrupted, {2, 0});
+
+    const auto want = played_games(whole, "r");
+    const auto got = played_games(cut, "r");
+    REQUIRE(want.size() == 24);
+    REQUIRE(got.size() == 24);
+    for (const auto& [index, game] : want) {
+        CAPTURE(index);
+        CHECK(got.at(index) == game);
+    }
+    CHECK(cut.run("r").fingerprint == whole.run("r").fingerprint);
+}
+
+TEST_CASE("a run is locked while it plays and a second player is refused up front",
+          "[run][edges]") {
+    testing::MemoryRecorder recorder;
+    {
+        auto first = Run::create(recorder, "busy", definition(2)).value();
+        CHECK(recorder.run("busy").lock == "this process");
+        recorder.run("busy").stored.status = RunStatus::Interrupted;
+        auto second = Run::resume(recorder, "busy");
+        REQUIRE_FALSE(second);
+        CHECK_THAT(second.error().message, Catch::Contains("being played by this process"));
+        CHECK(recorder.run("busy").reopened == 0);
+        // Moving the run moves its lock; the moved-from one gives back nothing.
+        auto moved = std::move(first);
+        CHECK(recorder.run("busy").lock);
+    }
+    CHECK_FALSE(recorder.run("busy").lock);  // given back by the unplayed run's destructor
+    auto resumed = Run::resume(recorder, "busy");
+    REQUIRE(resumed);
+    CHECK(recorder.run("busy").lock);
+    std::atomic<bool> interrupted{false};
+    Events events;
+    resumed->play(scripted(), events, interrupted);
+    CHECK_FALSE(recorder.run("busy").lock);  // play() gives it back at its end
+}
+
+TEST_CASE("a run checks its openings and environment before it writes or reopens anything",
+          "[run][edges]") {
+    testing::MemoryRecorder recorder;
+    RunInputs refuse;
+    refuse.check_environment = [](const RunDefinition&) -> Expected<Ok> {
+        return fail("engine e0: /bin/e0 is not an executable file");
+    };
+    CHECK_THAT(Run::create(recorder, "x", definition(2), "{}", {}, refuse).error().message,
+               Catch::Contains("run \"x\": engine e0: /bin/e0"));
+    CHECK(recorder.runs.empty());
+
+    auto long_openings = definition(2);
+    long_openings.max_plies = 4;
+    long_openings.openings.plies = 4;
+    CHECK_THAT(Run::create(recorder, "x", long_openings).error().message,
+               Catch::Contains("ply limit of 4"));
+    CHECK(recorder.runs.empty());
+
+    auto book = definition(2);
+    book.openings = {OpeningsDefinition::Kind::File, 0, 0, "book.txt"};
+    book.max_plies = 3;
+    RunInputs long_book;
+    long_book.read_book = [](const RunDefinition& d) -> Expected<std::vector<game::Opening>> {
+        return std::vector<game::Opening>{parse_opening_line("1R", d.rules, 0).value(),
+                                          parse_opening_line("1R 3L 4R", d.rules, 0).value()};
+    };
+    CHECK_THAT(Run::create(recorder, "x", book, "{}", {}, long_book).error().message,
+               Catch::Contains("book.txt, opening 2") && Catch::Contains("ply limit of 3"));
+    RunInputs no_book;
+    no_book.read_book = [](const RunDefinition&) -> Expected<std::vector<game::Opening>> {
+        return fail("--openings file=book.txt: cannot open the file");
+    };
+    CHECK_THAT(Run::create(recorder, "x", book, "{}", {}, no_book).error().message,
+               Catch::Contains("cannot open"));
+    CHECK(recorder.runs.empty());
+
+    // A resume checks the same before it reopens the run or takes its lock.
+    REQUIRE(Run::create(recorder, "y", definition(2)));
+    recorder.run("y").stored.status = RunStatus::Interrupted;
+    CHECK_THAT(Run::resume(recorder, "y", {}, {}, refuse).error().message,
+               Catch::Contains("not an executable file"));
+    CHECK(recorder.run("y").reopened == 0);
+    CHECK_FALSE(recorder.run("y").lock);
+    CHECK(recorder.run("y").stored.status == RunStatus::Interrupted);
+}
+
+namespace {
+
+// A recorder whose disk fills up after `good` games.
+class FillingRecorder : public testing::MemoryRecorder {
+  public:
+    explicit FillingRecorder(int good) : good_(good) {}
+    Expected<std::int64_t> record_game(RunId id, const Pairing& p,
+                                       const game::GameRecord& record) override {
+        if (good_-- <= 0) throw OaqError("oaq.db: database or disk is full");
+        return MemoryRecorder::record_game(id, p, record);
+    }
+
+  private:
+    std::atomic<int> good_;
+};
+
+}  // namespace
+
+TEST_CASE("an environment failure during play leaves the run interrupted and says why",
+          "[run][edges]") {
+    FillingRecorder recorder(3);
+    auto run = Run::create(recorder, "full", definition(3)).value();
+    std::atomic<bool> interrupted{false};
+    Events events;
+    CHECK_THROWS_WITH(run.play(scripted(), events, interrupted, {2, 0}),
+                      Catch::Contains("disk is full"));
+    CHECK(recorder.run("full").stored.status == RunStatus::Interrupted);
+    CHECK(recorder.run("full").games.size() == 3);
+    CHECK_FALSE(recorder.run("full").lock);
+    REQUIRE(events.finished);
+    CHECK(events.finished->status == RunStatus::Interrupted);
+    CHECK_THAT(events.finished->failure, Catch::Contains("disk is full"));
+    CHECK(events.finished->played == 3);
 }

@@ -78,6 +78,43 @@ TEST_CASE("a round robin at concurrency 2 plays every game once with exclusive e
     CHECK(h.created <= 8);
 }
 
+TEST_CASE("a round robin keeps two engine instances per game played at once plus one per engine",
+          "[runner][edges]") {
+    std::atomic<int> overlaps{0}, live{0}, most{0}, made{0};
+    std::vector<int> done_calls;
+    std::mutex done_mutex;
+    // An instance that counts how many are alive (made and not destroyed).
+    struct Counted : ExclusiveEngine {
+        Counted(std::string name, std::atomic<int>& overlaps, std::atomic<int>& alive)
+            : ExclusiveEngine(std::move(name), overlaps), alive_(alive) {}
+        ~Counted() override { --alive_; }
+        std::atomic<int>& alive_;
+    };
+    tournament::EngineFactory factory = [&](int index) -> std::unique_ptr<game::Player> {
+        ++made;
+        const int now = ++live;
+        for (int seen = most; now > seen && !most.compare_exchange_weak(seen, now);) {
+        }
+        return std::make_unique<Counted>("e" + std::to_string(index), overlaps, live);
+    };
+    std::atomic<int> games{0};
+    tournament::GameSink sink = [&](const Pairing&, const game::GameRecord&) { ++games; };
+    std::atomic<bool> abort{false};
+    auto plan = plan_for(tournament::Schedule::round_robin(6, 2, 0).value(), 4);
+    plan.on_engine_done = [&](int index, const game::Player&) {
+        std::lock_guard lock(done_mutex);
+        done_calls.push_back(index);
+    };
+    tournament::run_tournament(plan, factory, sink, abort);
+    CHECK(games == 60);
+    CHECK(overlaps == 0);
+    CHECK(tournament::max_engine_instances(4, 6) == 14);
+    CHECK(most <= 14);  // not one per engine and worker (24)
+    CHECK(live == 0);   // every instance is gone at the end
+    // Every instance, retired early or at the end, was reported once.
+    CHECK(static_cast<int>(done_calls.size()) == made);
+}
+
 TEST_CASE("games already stored are skipped on resume", "[runner]") {
     Harness h;
     std::atomic<bool> abort{false};

@@ -1,0 +1,137 @@
+#include "app/run_checks.hpp"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "common/utf8.hpp"
+#include "tournament/openings.hpp"
+#include "tournament/runner.hpp"
+
+namespace oaq::app {
+
+namespace fs = std::filesystem;
+
+Expected<std::vector<game::Opening>> read_book(const tournament::RunDefinition& d) {
+    const auto& file = d.openings.file;
+    std::ifstream in(file);
+    if (!in) return fail("--openings file=" + file + ": cannot open the file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) return fail("--openings file=" + file + ": cannot read the file");
+    auto book = tournament::parse_opening_book(text.str(), file, d.rules, d.max_plies);
+    if (!book) return book.error();
+    if (book->empty()) return fail("--openings file=" + file + ": no openings in the file");
+    return book;
+}
+
+Expected<Ok> check_engines(const tournament::RunDefinition& d) {
+    for (const auto& e : d.engines) {
+        std::error_code ec;
+        if (!fs::is_regular_file(e.command, ec) || ::access(e.command.c_str(), X_OK) != 0)
+            return fail("engine " + e.name + ": " + e.command + " is not an executable file");
+        if (!e.dir.empty() && !fs::is_directory(e.dir, ec))
+            return fail("engine " + e.name + ": dir=" + e.dir + ": no such directory");
+    }
+    return Ok{};
+}
+
+Expected<Ok> check_log_dir(const std::string& dir) {
+    if (dir.empty()) return Ok{};
+    std::error_code ec;
+    if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+        return fail("--log " + dir + ": not a directory");
+    fs::create_directories(dir, ec);
+    if (ec) return fail("--log " + dir + ": cannot create the directory (" + ec.message() + ")");
+    if (::access(dir.c_str(), W_OK | X_OK) != 0)
+        return fail("--log " + dir + ": cannot write into the directory");
+    return Ok{};
+}
+
+std::int64_t descriptors_needed(int concurrency, int engines) {
+    constexpr std::int64_t kBase = 16;     // standard streams, the database, its -wal and -shm
+    constexpr std::int64_t kPerLive = 4;   // stdin and stdout pipes, pidfd, protocol log
+    constexpr std::int64_t kPerStart = 7;  // both ends of two pipes, the stderr log, exec's pipe
+    const auto live = tournament::max_engine_instances(concurrency, engines);
+    return kBase + kPerLive * live + kPerStart * concurrency;
+}
+
+Expected<Ok> check_descriptors(int concurrency, int engines) {
+    const auto need = descriptors_needed(concurrency, engines);
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) != 0) return Ok{};
+    if (limit.rlim_cur != RLIM_INFINITY && static_cast<std::int64_t>(limit.rlim_cur) < need) {
+        // The soft limit is ours to raise up to the hard one (Go and Rust runtimes do the same).
+        limit.rlim_cur = limit.rlim_max;
+        ::setrlimit(RLIMIT_NOFILE, &limit);
+        ::getrlimit(RLIMIT_NOFILE, &limit);
+    }
+    if (limit.rlim_cur != RLIM_INFINITY && static_cast<std::int64_t>(limit.rlim_cur) < need) {
+        return fail("--concurrency " + std::to_string(concurrency) + " with " +
+                    std::to_string(engines) + " engines needs " + std::to_string(need) +
+                    " file descriptors, more than the limit of " + std::to_string(limit.rlim_cur) +
+                    " (ulimit -n): lower --concurrency or raise the limit");
+    }
+    return Ok{};
+}
+
+tournament::RunInputs run_inputs(const RunConfig& config) {
+    tournament::RunInputs inputs;
+    inputs.read_book = read_book;
+    inputs.check_environment = [log_dir = config.log_dir, concurrency = config.concurrency](
+                                   const tournament::RunDefinition& d) -> Expected<Ok> {
+        auto engines = check_engines(d);
+        if (!engines) return engines;
+        auto logs = check_log_dir(log_dir);
+        if (!logs) return logs;
+        return check_descriptors(concurrency, static_cast<int>(d.engines.size()));
+    };
+    return inputs;
+}
+
+std::string safe_file_name(std::string_view name) {
+    constexpr std::size_t kLongest = 100;
+    std::string out;
+    for (std::size_t i = 0; i < name.size();) {
+        const auto sequence = utf8::next_sequence(name, i);
+        const auto text = name.substr(i, sequence.length);
+        i += sequence.length;
+        const char c = text[0];
+        const bool safe_ascii = sequence.length == 1 && sequence.valid &&
+                                (std::isalnum(static_cast<unsigned char>(c)) || c == '.' ||
+                                 c == '_' || c == '-' || c == '+');
+        const bool keep = safe_ascii || (sequence.valid && sequence.length > 1);
+        const std::string piece = keep ? std::string(text) : std::string(sequence.length, '_');
+        if (out.size() + piece.size() > kLongest) break;
+        out += piece;
+    }
+    if (out.empty()) return "_";
+    if (out[0] == '.') out[0] = '_';
+    return out;
+}
+
+std::string shell_quote(std::string_view word) {
+    const bool plain = !word.empty() && word.find_first_not_of(
+                                            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                            "0123456789_-.,/:=+@%") == std::string_view::npos;
+    if (plain) return std::string(word);
+    std::string out = "'";
+    for (char c : word) {
+        if (c == '\'')
+            out += "'\\''";  // close, an escaped quote, open again
+        else
+            out += c;
+    }
+    return out + "'";
+}
+
+std::string resume_command(RunMode mode, std::string_view name, std::string_view db) {
+    return std::string("oaq ") + (mode == RunMode::Match ? "match" : "tournament") + " --resume " +
+           shell_quote(name) + " --db " + shell_quote(db);
+}
+
+}  // namespace oaq::app
