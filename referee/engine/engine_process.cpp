@@ -14,8 +14,8 @@
 #include <boost/process/environment.hpp>
 #include <boost/process/exe.hpp>
 #include <boost/process/extend.hpp>
-#include <boost/process/search_path.hpp>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <system_error>
 #include <thread>
@@ -181,11 +181,25 @@ std::string ExitStatus::describe() const {
 
 namespace {
 
+// A command with a slash is a path; otherwise the first executable file of that name in PATH.
+// (Not Boost's search_path: its path conversions need a locale, which cannot be loaded when the
+// referee is out of descriptors, and the error would not say why.)
 std::filesystem::path executable(const std::string& command) {
     if (command.find('/') != std::string::npos) return std::filesystem::absolute(command);
-    auto found = bp::search_path(command).string();
-    if (found.empty()) throw OaqError("cannot start engine: \"" + command + "\" not found in PATH");
-    return found;
+    const char* path = std::getenv("PATH");
+    std::string_view dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+    while (!dirs.empty()) {
+        const auto colon = dirs.find(':');
+        const std::string_view dir = dirs.substr(0, colon);
+        dirs = colon == std::string_view::npos ? std::string_view{} : dirs.substr(colon + 1);
+        const auto candidate = std::filesystem::path(dir.empty() ? "." : dir) / command;
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(candidate, ec) &&
+            ::access(candidate.c_str(), X_OK) == 0) {
+            return std::filesystem::absolute(candidate);
+        }
+    }
+    throw OaqError("cannot start engine: \"" + command + "\" not found in PATH");
 }
 
 // The engine's stderr: /dev/null, the log file itself, or a pipe to the stderr copier when the log
