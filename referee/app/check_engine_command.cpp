@@ -40,11 +40,9 @@ void add_options(CommandLine& cli) {
                                po::value<int>()->default_value(ms(defaults.ready_timeout)),
                                "ms for isready -> readyok")(
         "stall-timeout", po::value<int>()->default_value(10000),
-        "ms for go depth 1 / go nodes 1000 -> bestmove")(
-        "json", "print one JSON object")("log-limit",
-                                         po::value<std::uint64_t>()->default_value(
-                                             defaults.max_log_bytes),
-                                         "bytes each log (--log, --stderr) may receive; 0: no limit");
+        "ms for go depth 1 / go nodes 1000 -> bestmove")("json", "print one JSON object")(
+        "log-limit", po::value<std::uint64_t>()->default_value(defaults.max_log_bytes),
+        "bytes each log (--log, --stderr) may receive; 0: no limit");
     cli.hidden.add_options()("command", po::value<std::vector<std::string>>(), "CMD [ARGS...]");
     cli.positional.add("command", -1);
 }
@@ -72,18 +70,6 @@ engine::EngineConfig engine_config(const po::variables_map& vm) {
         }
     }
     return config;
-}
-
-const char* word(engine::Verdict v) {
-    switch (v) {
-        case engine::Verdict::Pass:
-            return "pass";
-        case engine::Verdict::Warn:
-            return "warn";
-        case engine::Verdict::Fail:
-            return "fail";
-    }
-    return "fail";
 }
 
 }  // namespace
@@ -125,7 +111,7 @@ int run_check_engine(int argc, char** argv) {
             encoded.push_back(Json()
                                   .field("name", s.name)
                                   .field("passed", s.passed())
-                                  .field("verdict", std::string(word(s.verdict)))
+                                  .field("verdict", engine::to_string(s.verdict))
                                   .field("reason", s.reason)
                                   .str());
         }
@@ -141,10 +127,9 @@ int run_check_engine(int argc, char** argv) {
         std::cout << "time limits as in a match: margin " << ms(settings.time_margin)
                   << " ms (--time-margin)\n";
         for (const auto& s : steps) {
-            std::cout << (s.verdict == engine::Verdict::Pass   ? "PASS  "
-                          : s.verdict == engine::Verdict::Warn ? "WARN  "
-                                                               : "FAIL  ")
-                      << s.name;
+            std::string word(engine::to_string(s.verdict));
+            for (auto& c : word) c = static_cast<char>(c - 'a' + 'A');
+            std::cout << word << "  " << s.name;
             if (!s.reason.empty()) std::cout << "  (" << s.reason << ")";
             std::cout << "\n";
         }

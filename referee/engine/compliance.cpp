@@ -123,8 +123,8 @@ struct SearchStep {
     Go go = {};
     Timing timing = Timing::Deadline;
     std::optional<Nanoseconds> deadline = {};  // what the session is given
-    std::string limit = {};  // how the deadline was made: "movetime 100 + margin 50"
-    Nanoseconds time_left{};              // Clock: the mover's time left
+    std::string limit = {};   // how the deadline was made: "movetime 100 + margin 50"
+    Nanoseconds time_left{};  // Clock: the mover's time left
 };
 
 struct Outcome {
@@ -226,8 +226,7 @@ class Checker {
 
     void check_rules() {
         auto r = session_.prepare(rules_, kPlyLimit);
-        const bool undeclared =
-            !r && r.error().termination == game::Termination::ProtocolViolation;
+        const bool undeclared = !r && r.error().termination == game::Termination::ProtocolViolation;
         add("Rules option (setoption name Rules value ...)", r ? Verdict::Pass : Verdict::Fail,
             r ? rules::expanded(rules_)
               : describe(r.error()) + (undeclared ? "; the other steps use standard rules" : ""));

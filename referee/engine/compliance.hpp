@@ -18,14 +18,23 @@
 
 #include <chrono>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "common/words.hpp"
 #include "engine/engine_session.hpp"
 #include "game/defaults.hpp"
 
 namespace oaq::engine {
 
 enum class Verdict { Pass, Warn, Fail };
+
+// "pass", "warn", "fail": the words `oaq check-engine --json` prints.
+inline constexpr auto kVerdictWords =
+    words<Verdict>({{Verdict::Pass, "pass"}, {Verdict::Warn, "warn"}, {Verdict::Fail, "fail"}});
+inline std::string_view to_string(Verdict v) {
+    return kVerdictWords.word(v);
+}
 
 struct ComplianceStep {
     std::string name;

@@ -55,7 +55,8 @@ std::optional<std::string> before_refill(const Position& before, const Position&
     undone.debt[s] = before.debt[s];
     undone.store_citizens[s] = before.store_citizens[s];
     undone.store_citizens[o] = static_cast<std::uint8_t>(after.store_citizens[o] + borrowed);
-    for (int k = 1; k <= 5; ++k) undone.citizens[static_cast<std::size_t>(rules::pit_of(after.side, k))] = 0;
+    for (int k = 1; k <= 5; ++k)
+        undone.citizens[static_cast<std::size_t>(rules::pit_of(after.side, k))] = 0;
     const std::string text = rules::to_string(undone);
     auto parsed = rules::parse_position(text, rules);
     if (!parsed || !(*parsed == after)) return std::nullopt;

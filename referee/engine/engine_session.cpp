@@ -174,14 +174,16 @@ EngineSession::Incoming EngineSession::next(Clock::time_point deadline) {
         if (line.status == ReadStatus::Eof) return {Incoming::Eof, {}};
         log('<', line.line);
         ++received_;
-        last_received_ = line.line.substr(0, 80);
+        // Kept only where a failure quotes it: a copy per line would tax every search.
+        if (state_ == SessionState::Handshake) last_received_.assign(line.line, 0, 80);
         const bool bestmove = starts_with_word(line.line, "bestmove");
         if (line.overlong || line.unterminated) {
             if (bestmove) {
-                return {Incoming::BadBestmove, shortened(line.line), {},
+                return {Incoming::BadBestmove,
+                        shortened(line.line),
+                        {},
                         line.overlong ? "a bestmove line longer than the " +
-                                            std::to_string(protocol::kMaxLineLength) +
-                                            "-byte limit"
+                                            std::to_string(protocol::kMaxLineLength) + "-byte limit"
                                       : "bestmove cut off by the end of the engine's output"};
             }
             ignored(line.line, line.overlong ? "line too long" : "no end of line");
@@ -226,11 +228,11 @@ Expected<Ok, PlayerFailure> EngineSession::start() {
     if (config_.max_handshake_failures > 0 && last_handshake_failure_ &&
         handshake_failures_ >= config_.max_handshake_failures) {
         // The run asked not to pay the handshake timeout again for an engine that never starts.
-        return PlayerFailure{last_handshake_failure_->termination,
-                             "not started again after " + std::to_string(handshake_failures_) +
-                                 " failed handshakes in a row; the last: " +
-                                 last_handshake_failure_->detail,
-                             {}};
+        return PlayerFailure{
+            last_handshake_failure_->termination,
+            "not started again after " + std::to_string(handshake_failures_) +
+                " failed handshakes in a row; the last: " + last_handshake_failure_->detail,
+            {}};
     }
     auto r = handshake();
     if (r) {
@@ -249,8 +251,8 @@ Expected<Ok, PlayerFailure> EngineSession::handshake() {
     ply_limit_told_.reset();
     received_ = 0;
     last_received_.clear();
-    ProcessSpec spec{config_.command, config_.args, config_.working_dir, config_.env,
-                     config_.stderr_log, stderr_budget_};
+    ProcessSpec spec{config_.command, config_.args,       config_.working_dir,
+                     config_.env,     config_.stderr_log, stderr_budget_};
     process_ = host_.launch(spec);
     log('!', "started pid " + std::to_string(process_->pid()));
     if (auto r = send(protocol::encode(protocol::Command{protocol::Ugi{}})); !r) return r;
@@ -328,7 +330,8 @@ Expected<Ok, PlayerFailure> EngineSession::set_ply_limit(int ply_limit) {
     if (!current) {
         int declared_default = 0;
         const auto& text = decl->default_value;
-        auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), declared_default);
+        auto [end, error] =
+            std::from_chars(text.data(), text.data() + text.size(), declared_default);
         if (error == std::errc{} && end == text.data() + text.size()) current = declared_default;
     }
     if (current == ply_limit) return Ok{};
@@ -415,7 +418,8 @@ Expected<SearchResult, PlayerFailure> EngineSession::search(
         Incoming in = next(wait_until);
         const Nanoseconds elapsed = host_.now() - started;
         if (in.kind == Incoming::Timeout) {
-            const std::string unready = fenced ? "" : "; no readyok either for the isready before go";
+            const std::string unready =
+                fenced ? "" : "; no readyok either for the isready before go";
             if (!deadline) {
                 return fail(Termination::Stall,
                             unless_silent("no bestmove " + within(config_.stall_timeout) + unready,
@@ -423,13 +427,13 @@ Expected<SearchResult, PlayerFailure> EngineSession::search(
                             elapsed);
             }
             if (stop_sent) {
-                return fail(Termination::TimeForfeit,
-                            unless_silent("no bestmove " + std::to_string(to_ms(*deadline)) +
-                                              " ms after go, nor " +
-                                              std::to_string(to_ms(config_.stop_grace)) +
-                                              " ms after stop" + unready,
-                                          received_before),
-                            elapsed);
+                return fail(
+                    Termination::TimeForfeit,
+                    unless_silent(
+                        "no bestmove " + std::to_string(to_ms(*deadline)) + " ms after go, nor " +
+                            std::to_string(to_ms(config_.stop_grace)) + " ms after stop" + unready,
+                        received_before),
+                    elapsed);
             }
             // protocol-spec 7: past the deadline the engine gets `stop` and a short grace.
             if (auto r = send(protocol::encode(protocol::Command{protocol::Stop{}})); !r) {

@@ -229,7 +229,9 @@ void start_guardian() {
 
 class Spawner {
   public:
-    Spawner() { std::thread([this] { loop(); }).detach(); }
+    Spawner() {
+        std::thread([this] { loop(); }).detach();
+    }
 
     void run(const std::function<void()>& job) {
         Request request{&job, nullptr, false};
@@ -415,7 +417,8 @@ void reap_orphans() {
                 ::waitpid(child.pid, nullptr, WNOHANG);
                 continue;
             }
-            // An orphan of a live engine (a helper it daemonised) stays; one of an ended engine goes.
+            // An orphan of a live engine (a helper it daemonised) stays; one of an ended engine
+            // goes.
             auto number = mark_number(child.pid);
             if (number && !is_live_engine_number(*number)) {
                 ::kill(child.pid, SIGKILL);

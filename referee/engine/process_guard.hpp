@@ -40,8 +40,8 @@ void prepare_referee_process();
 
 // The environment variable that marks a new engine and its descendants.
 struct EngineMark {
-    std::string name;     // OAQ_ENGINE_OF
-    std::string value;    // <referee pid>.<nonce>.<number>
+    std::string name;      // OAQ_ENGINE_OF
+    std::string value;     // <referee pid>.<nonce>.<number>
     std::uint64_t number;  // this engine's, unique in the process
 };
 EngineMark next_engine_mark();

@@ -63,10 +63,11 @@ class Player {
     virtual Expected<Ok, PlayerFailure> new_game() = 0;
 
     // Sends `position`, `isready` and `go` (one write), waits for `bestmove`: only a `bestmove`
-    // after that `readyok` answers this search (protocol-spec 4.3). With a deadline, once it passes the engine
-    // gets `stop` and a short grace; a reply after the deadline still comes back as a SearchResult
-    // (elapsed > deadline: the caller decides the time forfeit), no reply at all is a TimeForfeit
-    // failure. Without a deadline (depth/nodes searches) a stall timeout applies instead (Stall).
+    // after that `readyok` answers this search (protocol-spec 4.3). With a deadline, once it passes
+    // the engine gets `stop` and a short grace; a reply after the deadline still comes back as a
+    // SearchResult (elapsed > deadline: the caller decides the time forfeit), no reply at all is a
+    // TimeForfeit failure. Without a deadline (depth/nodes searches) a stall timeout applies
+    // instead (Stall).
     virtual Expected<SearchResult, PlayerFailure> search(const protocol::PositionCommand& position,
                                                          const protocol::Go& go,
                                                          std::optional<Nanoseconds> deadline,

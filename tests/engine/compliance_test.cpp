@@ -14,8 +14,8 @@
 #include "fake_engines.hpp"
 #include "fake_process.hpp"
 #include "protocol/codec.hpp"
-#include "session_fixture.hpp"
 #include "rules/turn.hpp"
+#include "session_fixture.hpp"
 
 using namespace oaq::engine;
 using namespace oaq::engine::test;
@@ -47,7 +47,8 @@ bool step_starts_with(const std::vector<ComplianceStep>& steps, Verdict verdict,
     return false;
 }
 
-const ComplianceStep& step_named(const std::vector<ComplianceStep>& steps, const std::string& name) {
+const ComplianceStep& step_named(const std::vector<ComplianceStep>& steps,
+                                 const std::string& name) {
     for (const auto& s : steps)
         if (s.name == name) return s;
     FAIL("no step " << name);
@@ -92,10 +93,9 @@ TEST_CASE("the checker searches with each side to move from every kind of positi
     FakeHost fake(well_behaved_engine(5ms));
     auto steps = check(fake);
     for (const char* side : {"South", "North"}) {
-        for (std::string what :
-             {" to move, from the start", " to move after a refill in play",
-              " to move with five empty squares: it refills first",
-              " to move near the end: a move ends the game"}) {
+        for (std::string what : {" to move, from the start", " to move after a refill in play",
+                                 " to move with five empty squares: it refills first",
+                                 " to move near the end: a move ends the game"}) {
             CHECK(step_named(steps, side + what).passed());
         }
     }
@@ -179,15 +179,16 @@ TEST_CASE("using most of the clock on one move is a warning", "[engine][complian
     auto engine = well_behaved_engine();
     engine.on["go"] = [go = engine.on["go"]](Reply& r) {
         auto g = go_read(r);
-        auto mine = game_heard(r.heard()).position.side == oaq::rules::Side::South ? g.p1time
-                                                                                   : g.p2time;
+        auto mine =
+            game_heard(r.heard()).position.side == oaq::rules::Side::South ? g.p1time : g.p2time;
         if (mine) r.after(*mine * 6 / 10);
         go(r);
     };
     FakeHost fake(engine);
     auto steps = check(fake);
     CHECK(failed(steps) == std::vector<std::string>{});
-    const auto& clock = step_named(steps, "go p1time 5000 p2time 3000 p1inc 50 p2inc 50 (North to move)");
+    const auto& clock =
+        step_named(steps, "go p1time 5000 p2time 3000 p1inc 50 p2inc 50 (North to move)");
     CHECK(clock.verdict == Verdict::Warn);
     CHECK(clock.reason ==
           "1L after 1800 ms of the 3000 ms left: most of the clock on one move; budget about time "
@@ -209,10 +210,12 @@ TEST_CASE("go depth 0 and go nodes 0 must get a legal move at once: warning step
     FakeHost fake(engine);
     auto steps = check(fake);
     CHECK(failed(steps) == std::vector<std::string>{});
-    for (const char* name : {"go depth 0 (a legal move at once)", "go nodes 0 (a legal move at once)"}) {
+    for (const char* name :
+         {"go depth 0 (a legal move at once)", "go nodes 0 (a legal move at once)"}) {
         const auto& step = step_named(steps, name);
         CHECK(step.verdict == Verdict::Warn);
-        CHECK(step.reason == "bestmove only after stop, 1000 ms after go: a legal move is due at once");
+        CHECK(step.reason ==
+              "bestmove only after stop, 1000 ms after go: a legal move is due at once");
     }
 }
 
@@ -222,7 +225,8 @@ TEST_CASE("an engine that declares Rules is also checked under another rule set"
     SECTION("one that plays it passes") {
         FakeHost fake(engine);
         auto steps = check(fake);
-        CHECK(step_named(steps, "[village] Rules option (setoption name Rules value ...)").passed());
+        CHECK(
+            step_named(steps, "[village] Rules option (setoption name Rules value ...)").passed());
         CHECK(step_named(steps, "[village] North to move, from the start").passed());
         CHECK(failed(steps) == std::vector<std::string>{});
     }
@@ -271,7 +275,8 @@ TEST_CASE("an engine that never sends ugiok fails the handshake and the rest is 
     FakeHost fake(engine_with("ugi", [](Reply& r) { r.say("id name mute"); }));
     auto steps = check(fake);
     REQUIRE(steps.size() == 2);
-    CHECK(steps[0].reason == "stall: no ugiok within 10000 ms (last line received: \"id name mute\")");
+    CHECK(steps[0].reason ==
+          "stall: no ugiok within 10000 ms (last line received: \"id name mute\")");
     CHECK(steps[1].name == "remaining steps");
     CHECK(steps[1].reason == "skipped: no handshake");
     CHECK(fake.launches() == 1);

@@ -230,7 +230,8 @@ TEST_CASE("PlyLimit is sent before the isready of a game whenever it differs fro
         FakeHost plain(engine_with("ugi", [](Reply& r) { r.say("id name plain").say("ugiok"); }));
         EngineSession p(fake_engine_config(), plain.host());
         REQUIRE(p.prepare(kStandard, 40));
-        for (const auto& line : plain.last().heard) CHECK(line.find("PlyLimit") == std::string::npos);
+        for (const auto& line : plain.last().heard)
+            CHECK(line.find("PlyLimit") == std::string::npos);
     }
 }
 

@@ -78,7 +78,7 @@ TEST_CASE("an engine's child that moved into its own session is killed when the 
         EngineProcess p(test_engine_with({"--setsid-child"}));
         REQUIRE(p.write_line("ugi", Clock::now() + 1s) == WriteStatus::Ok);
         REQUIRE(p.read_line(Clock::now() + 5s).status == ReadStatus::Line);
-        REQUIRE(eventually(marked_processes, 2));  // the engine and its escaped child
+        REQUIRE(eventually(marked_processes, 2));       // the engine and its escaped child
         CHECK(test::processes_in_group(p.pid()) == 1);  // the child left the group
         CHECK(p.stop("quit", 2s).describe() == "exit code 0");
         CHECK(marked_processes() == 0);
@@ -112,6 +112,23 @@ TEST_CASE("with a fresh process every game nothing accumulates: no zombie, no es
     s.shutdown();
     CHECK(test::children() == 0);
     CHECK(marked_processes() == 0);
+}
+
+TEST_CASE("reap_and_kill_all ends every engine and all they started, and sessions still end well",
+          "[engine][guard][integration]") {
+    // What the app calls on its exit paths.
+    EngineSession a(test::test_engine_config({"--setsid-child", "--ignore-quit"}));
+    EngineSession b(test::test_engine_config({"--spawn-child"}));
+    REQUIRE(a.prepare(kStandard, kPlies));
+    REQUIRE(b.prepare(kStandard, kPlies));
+    REQUIRE(eventually(marked_processes, 4));
+    reap_and_kill_all();
+    CHECK(marked_processes() == 0);
+    a.shutdown();
+    b.shutdown();
+    CHECK(a.last_exit() == "signal 9 (SIGKILL)");
+    CHECK(test::children() == 0);
+    CHECK(live_engine_count() == 0);
 }
 
 TEST_CASE("an engine started by a thread that has ended lives on: the spawner thread forks it",
@@ -168,7 +185,8 @@ TEST_CASE("the stderr log stops at the engine's limit, across restarts, and neve
         EngineSession s(c);
         for (int game = 0; game < 2; ++game) {
             REQUIRE(s.prepare(kStandard, kPlies));
-            for (int move = 0; move < 3; ++move) REQUIRE(s.search(PositionCommand{}, movetime(10), 5s));
+            for (int move = 0; move < 3; ++move)
+                REQUIRE(s.search(PositionCommand{}, movetime(10), 5s));
         }
     }
     const std::string text = read_file(log);
@@ -177,7 +195,8 @@ TEST_CASE("the stderr log stops at the engine's limit, across restarts, and neve
     std::filesystem::remove(log);
 }
 
-TEST_CASE("running out of descriptors is named, never \"Success\"", "[engine][guard][integration]") {
+TEST_CASE("running out of descriptors is named, never \"Success\"",
+          "[engine][guard][integration]") {
     // Issue 11: the error of a failed spawn was read too late.
     rlimit saved{};
     REQUIRE(::getrlimit(RLIMIT_NOFILE, &saved) == 0);
