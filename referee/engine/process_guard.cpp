@@ -191,6 +191,9 @@ void close_all_but(int keep) {
     close_all_but(watch_fd);
     // Its own session: Ctrl-C at the referee's terminal, or a hang-up, must not end it first.
     ::setsid();
+    if (::chdir("/") != 0) {
+        // It keeps the referee's directory busy a moment longer: harmless.
+    }
     struct sigaction ignore {};
     ignore.sa_handler = SIG_IGN;
     for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU}) {

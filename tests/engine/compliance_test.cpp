@@ -376,6 +376,19 @@ TEST_CASE("a crash fails its step only: the engine is restarted for the next one
     CHECK(fake.launches() == 2);
 }
 
+TEST_CASE("every reason is one printable line, also when it quotes what the engine wrote",
+          "[engine][compliance]") {
+    // protocol-spec 12: one-line reasons; the transcript is the protocol log's (--log).
+    FakeHost fake(engine_with("go", [](Reply& r) { r.write("bestmove 7R\r\n"); }));
+    auto steps = check(fake);
+    REQUIRE_FALSE(failed(steps).empty());
+    for (const auto& s : steps) {
+        for (char c : s.reason) CHECK(static_cast<unsigned char>(c) >= 0x20);
+    }
+    CHECK(step_named(steps, "South to move, from the start")
+              .reason.rfind("protocol_violation: bestmove 7R\\r: \"7R\" is not a move", 0) == 0);
+}
+
 TEST_CASE("junk lines pass the check but come back as warnings", "[engine][compliance]") {
     auto engine = well_behaved_engine();
     engine.on["go"] = [go = engine.on["go"]](Reply& r) {
