@@ -23,6 +23,28 @@ using oaq::game::Termination;
 using oaq::protocol::Go;
 using oaq::protocol::PositionCommand;
 
+namespace {
+
+// A session with a 50 ms stop grace whose `go movetime 100` (deadline 100 ms) is given no
+// bestmove: it must be a time forfeit after exactly 150 ms. Returns the failure's detail.
+std::string forfeit_detail(FakeHost& fake, EngineSession& s) {
+    REQUIRE(s.prepare(kStandard, kPlies));
+    auto r = s.search(kStart, movetime(100), 100ms);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().termination == Termination::TimeForfeit);
+    CHECK(r.error().elapsed == 150ms);
+    CHECK(fake.last().heard.back() == "stop");
+    return r.error().detail;
+}
+
+EngineConfig with_short_grace() {
+    auto c = fake_engine_config();
+    c.stop_grace = 50ms;
+    return c;
+}
+
+}  // namespace
+
 TEST_CASE("a bestmove before the deadline comes back with its think time and gets no stop",
           "[engine][session]") {
     FakeHost fake(well_behaved_engine(60ms));
@@ -53,16 +75,8 @@ TEST_CASE("a bestmove after the deadline but within the stop grace still comes b
 TEST_CASE("no bestmove by the deadline plus the stop grace is a time forfeit and a kill",
           "[engine][session]") {
     FakeHost fake(engine_with("go", silent));
-    auto c = fake_engine_config();
-    c.stop_grace = 50ms;
-    EngineSession s(c, fake.host());
-    REQUIRE(s.prepare(kStandard, kPlies));
-    auto r = s.search(kStart, movetime(100), 100ms);
-    REQUIRE_FALSE(r);
-    CHECK(r.error().termination == Termination::TimeForfeit);
-    CHECK(r.error().detail == "no bestmove 100 ms after go, nor 50 ms after stop");
-    CHECK(r.error().elapsed == 150ms);
-    CHECK(fake.last().heard.back() == "stop");
+    EngineSession s(with_short_grace(), fake.host());
+    CHECK(forfeit_detail(fake, s) == "no bestmove 100 ms after go, nor 50 ms after stop");
     expect_killed(s, fake);
 }
 
@@ -235,14 +249,8 @@ TEST_CASE("an engine flooding info lines without end still meets its deadline",
           "[engine][session]") {
     // The deadline is checked before every line, not only when the pipe runs dry.
     FakeHost fake(engine_with("go", [](Reply& r) { r.flood("info depth 1", 10us); }));
-    auto c = fake_engine_config();
-    c.stop_grace = 50ms;
-    EngineSession s(c, fake.host());
-    REQUIRE(s.prepare(kStandard, kPlies));
-    auto r = s.search(kStart, movetime(100), 100ms);
-    REQUIRE_FALSE(r);
-    CHECK(r.error().termination == Termination::TimeForfeit);
-    CHECK(r.error().elapsed == 150ms);
+    EngineSession s(with_short_grace(), fake.host());
+    forfeit_detail(fake, s);
 }
 
 // protocol-spec 4.3 and 5.6: position, isready and go leave in one write, and every line before
@@ -293,14 +301,8 @@ TEST_CASE("an engine that never answers the isready of a search loses as if it n
     FakeHost fake(engine_with("isready", [answered](Reply& r) {
         if ((*answered)++ == 0) r.say("readyok");  // only prepare's
     }));
-    auto c = fake_engine_config();
-    c.stop_grace = 50ms;
-    EngineSession s(c, fake.host());
-    REQUIRE(s.prepare(kStandard, kPlies));
-    auto r = s.search(kStart, movetime(100), 100ms);
-    REQUIRE_FALSE(r);
-    CHECK(r.error().termination == Termination::TimeForfeit);
-    CHECK(r.error().detail ==
+    EngineSession s(with_short_grace(), fake.host());
+    CHECK(forfeit_detail(fake, s) ==
           "no bestmove 100 ms after go, nor 50 ms after stop; no readyok either for the isready "
           "before go");
     CHECK(s.stray_bestmoves() == 1);
