@@ -106,7 +106,7 @@ Figures session_round_trip(int plies, int infos_per_move) {
     config.command = OAQ_TEST_ENGINE;
     if (infos_per_move > 0) config.args = {"--info-flood", std::to_string(infos_per_move)};
     oaq::engine::EngineSession session(config);
-    if (!session.prepare(oaq::rules::Rules{}) || !session.new_game()) {
+    if (!session.prepare(oaq::rules::Rules{}, oaq::game::kDefaultPlyLimit) || !session.new_game()) {
         std::fprintf(stderr, "oaq-bench-overhead: the test engine did not start\n");
         std::exit(2);
     }

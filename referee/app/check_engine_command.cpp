@@ -1,6 +1,7 @@
 // `oaq check-engine [--rules R] [--json] -- CMD [ARGS...]`: runs the compliance check
-// (engine/compliance.hpp) against one engine and prints every step as PASS or FAIL with its reason,
-// or one JSON object. Exit 0 when every step passed, 1 when one failed, 2 on bad input. A signal
+// (engine/compliance.hpp) against one engine and prints every step as PASS, WARN or FAIL with its
+// one-line reason, or one JSON object. It applies a match's time margin unless told otherwise.
+// Exit 0 when no step failed (warnings allowed), 1 when one failed, 2 on bad input. A signal
 // (Ctrl-C) ends the engine with the command (interrupts.hpp).
 #include <chrono>
 #include <iostream>
@@ -12,6 +13,7 @@
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "engine/compliance.hpp"
+#include "game/defaults.hpp"
 #include "rules/rules.hpp"
 
 namespace oaq::app {
@@ -21,6 +23,7 @@ namespace {
 // The timeouts in ms: at least 1, at most an hour (a search: a day).
 constexpr WholeRange kTimeout{1, 3600000, "ms"};
 constexpr WholeRange kStallTimeout{1, 86400000, "ms"};
+constexpr WholeRange kMargin{0, 600000, "ms"};
 
 std::string ms(std::chrono::nanoseconds d) {
     return std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(d).count());
@@ -32,10 +35,19 @@ std::chrono::milliseconds timeout_option(const po::variables_map& vm, const char
         whole_number(vm[name].as<std::string>(), std::string("--") + name, range));
 }
 
+std::uint64_t log_limit_option(const po::variables_map& vm) {
+    return unsigned_number(vm["log-limit"].as<std::string>(), "--log-limit");
+}
+
 void add_options(CommandLine& cli) {
     const engine::EngineConfig defaults;  // the timeouts a match uses
-    cli.options.add_options()("rules", po::value<std::string>()->default_value("standard"),
+    const engine::CheckSettings check;
+    cli.options.add_options()("rules", po::value<std::string>()->default_value(check.rules),
                               "rules string: a preset, optionally with switch=value overrides")(
+        "variant-rules", po::value<std::string>()->default_value(check.variant_rules),
+        "rules the test positions are searched under again when the engine declares Rules")(
+        "time-margin", po::value<std::string>()->default_value(ms(check.time_margin)),
+        "ms an answer may exceed movetime or the clock, as in a match")(
         "option", po::value<std::vector<std::string>>()->composing(),
         "NAME=VALUE sent with setoption (repeatable)")("dir", po::value<std::string>(),
                                                        "working directory of the engine")(
@@ -47,7 +59,10 @@ void add_options(CommandLine& cli) {
                                po::value<std::string>()->default_value(ms(defaults.ready_timeout)),
                                "ms for isready -> readyok")(
         "stall-timeout", po::value<std::string>()->default_value("10000"),
-        "ms for go depth 1 / go nodes 1000 -> bestmove")("json", "print one JSON object");
+        "ms for go depth 1 / go nodes 1000 -> bestmove")("json", "print one JSON object")(
+        "log-limit",
+        po::value<std::string>()->default_value(std::to_string(defaults.max_log_bytes)),
+        "bytes each log (--log, --stderr) may receive; 0: no limit");
     cli.hidden.add_options()("command", po::value<std::vector<std::string>>(), "CMD [ARGS...]");
     cli.positional.add("command", -1);
 }
@@ -64,6 +79,7 @@ engine::EngineConfig engine_config(const po::variables_map& vm) {
     config.handshake_timeout = timeout_option(vm, "handshake-timeout", kTimeout);
     config.ready_timeout = timeout_option(vm, "ready-timeout", kTimeout);
     config.stall_timeout = timeout_option(vm, "stall-timeout", kStallTimeout);
+    config.max_log_bytes = log_limit_option(vm);
     if (vm.count("option")) {
         for (const auto& item : vm["option"].as<std::vector<std::string>>()) {
             auto eq = item.find('=');
@@ -76,55 +92,95 @@ engine::EngineConfig engine_config(const po::variables_map& vm) {
     return config;
 }
 
+struct CheckOutcome {
+    const engine::EngineConfig& config;
+    const engine::CheckSettings& settings;
+    std::string rules;  // expanded
+    const std::vector<engine::ComplianceStep>& steps;
+    const std::vector<std::string>& warnings;
+    bool all_passed;
+};
+
+void print_json(const CheckOutcome& o) {
+    const auto& [config, settings, rules, steps, warnings, all_passed] = o;
+    std::vector<std::string> encoded;
+    for (const auto& s : steps) {
+        encoded.push_back(Json()
+                              .field("name", s.name)
+                              .field("passed", s.passed())
+                              .field("verdict", engine::to_string(s.verdict))
+                              .field("reason", s.reason)
+                              .str());
+    }
+    Json out;
+    out.field("engine", config.command)
+        .field("rules", rules)
+        .field("time_margin_ms", static_cast<std::int64_t>(settings.time_margin.count()))
+        .field("passed", all_passed)
+        .raw("steps", Json::array(encoded))
+        .raw("warnings", Json::string_array(warnings));
+    std::cout << out.str() << "\n";
+}
+
+void print_text(const CheckOutcome& o) {
+    const auto& [config, settings, rules, steps, warnings, all_passed] = o;
+    std::cout << "time limits as in a match: margin " << ms(settings.time_margin)
+              << " ms (--time-margin)\n";
+    for (const auto& s : steps) {
+        std::string word(engine::to_string(s.verdict));
+        for (auto& c : word) c = static_cast<char>(c - 'a' + 'A');
+        std::cout << word << "  " << s.name;
+        if (!s.reason.empty()) std::cout << "  (" << s.reason << ")";
+        std::cout << "\n";
+    }
+    for (const auto& w : warnings) std::cout << "NOTE  " << w << "\n";
+    if (!steps.empty() && !steps.front().passed()) {
+        std::cout << "note: --handshake-timeout MS sets how long the handshake may take (now "
+                  << ms(config.handshake_timeout) << " ms)\n";
+    }
+    std::cout << (all_passed ? "no step failed\n" : "some steps failed\n");
+}
+
 }  // namespace
 
 int run_check_engine(int argc, char** argv) {
     CommandLine cli("oaq check-engine [options] -- CMD [ARGS...]",
-                    "Walks an engine through the protocol: handshake, options, isready, "
-                    "uginewgame, searches from startpos and a mid-game position under every "
-                    "time-control form, go infinite + stop, quit. Every move is checked for "
-                    "legality. Prints each step as PASS or FAIL with the reason; exits 0 only when "
-                    "all pass.");
+                    "Walks an engine through the protocol as strictly as a match: handshake, "
+                    "options, isready, uginewgame, searches with each side to move from the start, "
+                    "from position strings, after refills and near the end, every time-control "
+                    "form with a match's time margin, go depth 0 / nodes 0, go infinite + stop, "
+                    "the positions again under another rule set when Rules is declared, quit. "
+                    "Every move is checked for legality and a second bestmove is caught. Prints "
+                    "each step as PASS, WARN or FAIL with a one-line reason (--log: the full "
+                    "transcript); exits 0 only when no step failed.");
     add_options(cli);
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
     if (!vm->count("command")) throw OaqError("check-engine: no engine command (see --help)");
 
     const auto config = engine_config(*vm);
-    const std::string rules_text = (*vm)["rules"].as<std::string>();
-    auto rules = oaq::rules::parse_rules(rules_text);
+    engine::CheckSettings settings;
+    settings.rules = (*vm)["rules"].as<std::string>();
+    settings.variant_rules = (*vm)["variant-rules"].as<std::string>();
+    settings.time_margin = timeout_option(*vm, "time-margin", kMargin);
+    auto rules = oaq::rules::parse_rules(settings.rules);
     if (!rules) throw OaqError("--rules: " + rules.error().message);
+    if (auto variant = oaq::rules::parse_rules(settings.variant_rules); !variant) {
+        throw OaqError("--variant-rules: " + variant.error().message);
+    }
 
     std::vector<std::string> warnings;
     const EndOnSignal end_on_signal;
-    auto steps = engine::run_compliance_check(config, rules_text, &warnings);
+    auto steps = engine::run_compliance_check(config, settings, &warnings);
     bool all_passed = true;
-    for (const auto& s : steps) all_passed = all_passed && s.passed;
+    for (const auto& s : steps) all_passed = all_passed && s.passed();
 
+    const CheckOutcome outcome{config, settings, oaq::rules::expanded(*rules),
+                               steps,  warnings, all_passed};
     if (vm->count("json")) {
-        std::vector<std::string> encoded;
-        for (const auto& s : steps) {
-            encoded.push_back(Json()
-                                  .field("name", s.name)
-                                  .field("passed", s.passed)
-                                  .field("reason", s.reason)
-                                  .str());
-        }
-        Json out;
-        out.field("engine", config.command)
-            .field("rules", oaq::rules::expanded(*rules))
-            .field("passed", all_passed)
-            .raw("steps", Json::array(encoded))
-            .raw("warnings", Json::string_array(warnings));
-        std::cout << out.str() << "\n";
+        print_json(outcome);
     } else {
-        for (const auto& s : steps) {
-            std::cout << (s.passed ? "PASS  " : "FAIL  ") << s.name;
-            if (!s.reason.empty()) std::cout << "  (" << s.reason << ")";
-            std::cout << "\n";
-        }
-        for (const auto& w : warnings) std::cout << "WARN  " << w << "\n";
-        std::cout << (all_passed ? "all steps passed\n" : "some steps failed\n");
+        print_text(outcome);
     }
     return all_passed ? 0 : 1;
 }

@@ -27,17 +27,17 @@ void die_by(int signal) {
 extern "C" void on_stop_signal(int signal) {
     // A second signal while stopping means "now".
     if (g_stop.exchange(true)) {
-        end_all_engines();
+        engine::kill_all_engines();
         die_by(signal);
         return;
     }
     g_signal = signal;
     // Ending the engines ends every handshake and search at once; the games end as aborted.
-    end_all_engines();
+    engine::kill_all_engines();
 }
 
 extern "C" void on_end_signal(int signal) {
-    end_all_engines();
+    engine::kill_all_engines();
     die_by(signal);
 }
 
@@ -53,7 +53,9 @@ void restore(const PreviousHandlers& previous) {
 }  // namespace
 
 void end_all_engines() noexcept {
-    engine::kill_all_engines();
+    // Not from a signal handler (those kill the groups, async-signal-safe, and leave the rest to
+    // this call on the way out): also the processes an engine moved out of its group, and reaps.
+    engine::reap_and_kill_all();
 }
 
 StopRequest::StopRequest() {

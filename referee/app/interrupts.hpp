@@ -2,10 +2,10 @@
 // SIGTERM, SIGHUP when the terminal goes), and the one place it ends every engine process on its
 // way out.
 //
-// - end_all_engines() is the single call site of the engine layer's process cleanup: main calls
-//   it on every exit path (return, error, internal error) and the signal handlers call it, so a
-//   better cleanup in the engine layer (kill and reap everything) drops in here alone. It is
-//   async-signal-safe.
+// - end_all_engines() is the single call site of the engine layer's full cleanup
+//   (engine::reap_and_kill_all: every engine group, every process carrying this referee's mark,
+//   then the zombies): main calls it on every exit path (return, error, internal error). It is
+//   not async-signal-safe; the signal handlers call engine::kill_all_engines(), which is.
 // - StopRequest (tournament, match): the first signal sets the stop flag a run watches and ends
 //   the engines, so every running game ends at once as aborted (never an engine's loss) and the
 //   run is left interrupted; a second signal ends the process at once.

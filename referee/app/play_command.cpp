@@ -32,7 +32,7 @@ class TerminalPlayer final : public game::Player {
         : rules_(rules), in_(in), out_(out), leave_(leave) {}
 
     const std::string& name() const override { return name_; }
-    Expected<Ok, game::PlayerFailure> prepare(const rules::Rules&) override { return Ok{}; }
+    Expected<Ok, game::PlayerFailure> prepare(const rules::Rules&, int) override { return Ok{}; }
     Expected<Ok, game::PlayerFailure> new_game() override { return Ok{}; }
     void shutdown() override {}
     game::PlayerIdentity identity() const override { return {name_, "", {}}; }

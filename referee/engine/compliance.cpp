@@ -3,6 +3,8 @@
 #include <set>
 
 #include "common/error.hpp"
+#include "engine/compliance_positions.hpp"
+#include "protocol/codec.hpp"
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
 #include "rules/turn.hpp"
@@ -15,12 +17,35 @@ using protocol::Go;
 using protocol::PositionCommand;
 using std::chrono::milliseconds;
 
+// The plies a game lasts unless a step says otherwise (the checker's games are a match's).
+constexpr int kPlyLimit = game::kDefaultPlyLimit;
+
 std::string describe(const PlayerFailure& f) {
     return std::string(game::to_string(f.termination)) + ": " + f.detail;
 }
 
-long long ms(Nanoseconds d) {
-    return std::chrono::duration_cast<milliseconds>(d).count();
+std::string ms_text(Nanoseconds d) {
+    return std::to_string(std::chrono::duration_cast<milliseconds>(d).count()) + " ms";
+}
+
+// One line, printable: a reason quotes what the engine wrote.
+std::string one_line(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '\r') {
+            out += "\\r";
+        } else if (static_cast<unsigned char>(c) < 0x20) {
+            out += ' ';
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::string sent(const PositionCommand& position) {
+    std::string line = protocol::encode(protocol::Command{position});
+    return line.size() > 160 ? line.substr(0, 160) + "..." : line;
 }
 
 // The position a `position` command describes, or an error saying why it does not.
@@ -45,23 +70,6 @@ std::string why_not_legal(const PositionCommand& command, const std::string& mov
     if (!parsed) return parsed.error().message;
     std::string why = rules::why_illegal(*pos, *parsed, rules);
     return why.empty() ? "" : move + ": " + why;
-}
-
-// A deterministic mid-game line from the start: at ply i the i-th legal move (cyclically) among
-// those that do not end the game, so every position on it is still being played.
-std::vector<std::string> opening_line(const rules::Rules& rules, int plies) {
-    std::vector<std::string> line;
-    rules::Position p = rules::start_position(rules);
-    for (int i = 0; i < plies; ++i) {
-        std::vector<rules::Move> going_on;
-        for (auto m : rules::legal_moves(p, rules))
-            if (!rules::play(p, m, rules).is_over()) going_on.push_back(m);
-        if (going_on.empty()) break;
-        auto m = going_on[static_cast<std::size_t>(i) % going_on.size()];
-        line.push_back(rules::to_string(m));
-        p = rules::play(p, m, rules);
-    }
-    return line;
 }
 
 std::string option_problem(const protocol::OptionDecl& o) {
@@ -100,119 +108,108 @@ std::string option_problem(const protocol::OptionDecl& o) {
     return "";
 }
 
+// How a search step is judged.
+enum class Timing {
+    Deadline,  // movetime: over the deadline (the match's limit) is a failure
+    Clock,     // the same, and more than half the time left on one move is a warning
+    Untimed,   // depth, nodes: the stall timeout applies
+    AtOnce,    // depth 0, nodes 0: a legal move before the deadline, else a warning
+    Infinite,  // go infinite: the bestmove must come only after stop
+};
+
+struct SearchStep {
+    std::string name;
+    PositionCommand position;
+    Go go = {};
+    Timing timing = Timing::Deadline;
+    std::optional<Nanoseconds> deadline = {};  // what the session is given
+    std::string limit = {};   // how the deadline was made: "movetime 100 + margin 50"
+    Nanoseconds time_left{};  // Clock: the mover's time left
+};
+
+struct Outcome {
+    Verdict verdict;
+    std::string reason;
+};
+
 class Checker {
   public:
-    Checker(const EngineConfig& config, const std::string& rules_text, ProcessHost host)
-        : session_(config, std::move(host)), config_(config) {
-        auto parsed = rules::parse_rules(rules_text);
-        if (!parsed) throw OaqError("bad rules \"" + rules_text + "\": " + parsed.error().message);
-        rules_ = *parsed;
-        rules_string_ = rules::expanded(rules_);
+    Checker(const EngineConfig& config, const CheckSettings& settings, ProcessHost host)
+        : session_(config, std::move(host)), config_(config), settings_(settings) {
+        rules_ = parse(settings.rules);
+        variant_ = parse(settings.variant_rules);
     }
 
     std::vector<ComplianceStep> run() {
-        const std::string standard = rules::expanded(rules::Rules{});
-        auto hello = session_.prepare(rules::Rules{});
-        if (!hello) {
-            add("handshake (ugi -> id, option, ugiok)", false, describe(hello.error()));
-            add("remaining steps", false, "skipped: no handshake");
-            session_.shutdown();
-            return steps_;
-        }
-        const auto& id = session_.identity();
-        add("handshake (ugi -> id, option, ugiok)", true,
-            "\"" + id.id_name + "\" by \"" + id.id_author + "\"");
-        add("id name", !id.id_name.empty(), id.id_name.empty() ? "no `id name` line" : id.id_name);
+        if (!handshake()) return steps_;
         check_options();
-        if (rules_string_ != standard) {
-            auto r = session_.prepare(rules_);
-            add("Rules option (setoption name Rules value ...)", bool(r),
-                r ? rules_string_
-                  : describe(r.error()) +
-                        (r.error().termination == game::Termination::ProtocolViolation
-                             ? "; the other steps use standard rules"
-                             : ""));
-            if (!r && r.error().termination == game::Termination::ProtocolViolation) {
-                // A standard-only engine: still worth checking everything else.
-                rules_ = rules::Rules{};
-                rules_string_ = standard;
-            }
-        }
+        const rules::Rules standard{};
+        if (rules::expanded(rules_) != rules::expanded(standard)) check_rules();
+        if (declares("PlyLimit")) check_ply_limit();
         if (ready()) {
             auto r = session_.ping();
-            add("isready -> readyok", bool(r), r ? "" : describe(r.error()));
+            add("isready -> readyok", r ? Verdict::Pass : Verdict::Fail, failure_of(r));
         }
         if (ready()) {
             auto r = session_.new_game();
-            add("uginewgame -> readyok", bool(r), r ? "" : describe(r.error()));
+            add("uginewgame -> readyok", r ? Verdict::Pass : Verdict::Fail, failure_of(r));
         }
-
-        const auto line = opening_line(rules_, 6);
-        Go movetime;
-        movetime.movetime = milliseconds(200);
-        search("position startpos + go movetime 200", PositionCommand{}, movetime,
-               milliseconds(200) + kTolerance);
-
-        PositionCommand mid;
-        if (line.size() >= 4) {
-            auto pos = position_of(PositionCommand{std::nullopt, {line.begin(), line.begin() + 4}},
-                                   rules_);
-            mid.fen = rules::to_string(*pos);
-            mid.moves.assign(line.begin() + 4, line.end());
+        search_test_positions("");
+        check_time_forms();
+        if (declares("Rules") && rules::expanded(variant_) != rules::expanded(rules_)) {
+            check_variant();
         }
-        search("position fen <mid-game> moves ... + go movetime 200", mid, movetime,
-               milliseconds(200) + kTolerance);
-
-        Go clock;
-        clock.p1time = milliseconds(5000);
-        clock.p2time = milliseconds(3000);
-        clock.p1inc = milliseconds(50);
-        clock.p2inc = milliseconds(50);
-        PositionCommand north{std::nullopt, {line.begin(), line.begin() + (line.empty() ? 0 : 1)}};
-        search("go p1time p2time p1inc p2inc (North to move)", north, clock, milliseconds(3000));
-
-        Go depth;
-        depth.depth = 1;
-        search("go depth 1", PositionCommand{}, depth, std::nullopt);
-        Go nodes;
-        nodes.nodes = 1000;
-        search("go nodes 1000", PositionCommand{}, nodes, std::nullopt);
-        Go infinite;
-        infinite.infinite = true;
-        search("go infinite, stop after 200 ms -> bestmove", PositionCommand{}, infinite,
-               milliseconds(200), true);
-
         if (ready()) {
             auto r = session_.ping();
-            add("isready while idle", bool(r), r ? "" : describe(r.error()));
+            add("isready while idle", r ? Verdict::Pass : Verdict::Fail, failure_of(r));
         }
-        if (session_.state() == SessionState::Idle) {
-            session_.shutdown();
-            bool polite = !session_.last_exit_forced();
-            add("quit (exits within " + std::to_string(ms(config_.quit_grace)) + " ms)", polite,
-                polite ? session_.last_exit().value_or("")
-                       : "still running after the grace: killed");
-        } else {
-            add("quit", false, "engine not running");
-        }
+        check_quit();
         return steps_;
     }
 
     const std::vector<std::string>& warnings() const { return session_.warnings(); }
 
   private:
-    static constexpr milliseconds kTolerance{200};
-
-    void add(std::string name, bool passed, std::string reason) {
-        steps_.push_back({std::move(name), passed, std::move(reason)});
+    static rules::Rules parse(const std::string& text) {
+        auto parsed = rules::parse_rules(text);
+        if (!parsed) throw OaqError("bad rules \"" + text + "\": " + parsed.error().message);
+        return *parsed;
     }
+
+    void add(std::string name, Verdict verdict, std::string reason) {
+        steps_.push_back({std::move(name), verdict, one_line(reason)});
+    }
+
+    static std::string failure_of(const Expected<Ok, PlayerFailure>& r) {
+        return r ? "" : describe(r.error());
+    }
+
+    bool declares(std::string_view option) const { return session_.declares(option); }
 
     // Restarts the engine after an earlier failure, so later steps still run.
     bool ready() {
         if (session_.state() == SessionState::Idle) return true;
-        auto r = session_.prepare(rules_);
-        if (!r) add("restart after failure", false, describe(r.error()));
+        auto r = session_.prepare(rules_, kPlyLimit);
+        if (!r) add("restart after failure", Verdict::Fail, describe(r.error()));
         return bool(r);
+    }
+
+    bool handshake() {
+        const std::string name = "handshake (ugi -> id, option, ugiok)";
+        auto hello = session_.prepare(rules::Rules{}, kPlyLimit);
+        if (!hello) {
+            add(name, Verdict::Fail, describe(hello.error()));
+            add("remaining steps", Verdict::Fail, "skipped: no handshake");
+            session_.shutdown();
+            return false;
+        }
+        const auto& id = session_.identity();
+        add(name, Verdict::Pass,
+            "\"" + id.id_name + "\" by \"" + id.id_author + "\", limit " +
+                ms_text(config_.handshake_timeout));
+        add("id name", id.id_name.empty() ? Verdict::Fail : Verdict::Pass,
+            id.id_name.empty() ? "no `id name` line" : id.id_name);
+        return true;
     }
 
     void check_options() {
@@ -223,55 +220,207 @@ class Checker {
             if (!seen.insert(o.name).second) p = "option " + o.name + " declared twice";
             if (!p.empty()) problems += (problems.empty() ? "" : "; ") + p;
         }
-        add("declared options are well-formed", problems.empty(),
+        add("declared options are well-formed", problems.empty() ? Verdict::Pass : Verdict::Fail,
             problems.empty() ? std::to_string(seen.size()) + " options" : problems);
     }
 
-    void search(const std::string& name, const PositionCommand& position, const Go& go,
-                std::optional<Nanoseconds> deadline, bool late_is_fine = false) {
-        if (!ready()) {
-            add(name, false, "engine not running");
-            return;
-        }
-        auto r = session_.search(position, go, deadline);
+    void check_rules() {
+        auto r = session_.prepare(rules_, kPlyLimit);
+        const bool undeclared = !r && r.error().termination == game::Termination::ProtocolViolation;
+        add("Rules option (setoption name Rules value ...)", r ? Verdict::Pass : Verdict::Fail,
+            r ? rules::expanded(rules_)
+              : describe(r.error()) + (undeclared ? "; the other steps use standard rules" : ""));
+        if (undeclared) rules_ = rules::Rules{};  // a standard-only engine: check the rest
+    }
+
+    // protocol-spec 6.1: told the limit before the game, the engine must still move one ply
+    // before it.
+    void check_ply_limit() {
+        const auto line = opening_line(rules_, 39);
+        const int limit = static_cast<int>(line.size()) + 1;
+        auto r = session_.prepare(rules_, limit);
         if (!r) {
-            add(name, false, describe(r.error()));
+            add("PlyLimit option (setoption name PlyLimit value " + std::to_string(limit) + ")",
+                Verdict::Fail, describe(r.error()));
             return;
         }
-        if (auto why = why_not_legal(position, r->move, rules_); !why.empty()) {
-            add(name, false, "illegal move " + why);
+        search(timed("PlyLimit " + std::to_string(limit) + ": a search one ply before the limit",
+                     PositionCommand{std::nullopt, line}, milliseconds(100)));
+        if (session_.state() == SessionState::Idle) session_.prepare(rules_, kPlyLimit);
+    }
+
+    SearchStep timed(std::string name, PositionCommand position, milliseconds movetime) const {
+        SearchStep step{std::move(name), std::move(position)};
+        step.go.movetime = movetime;
+        step.deadline = movetime + settings_.time_margin;
+        step.limit = "movetime " + std::to_string(movetime.count()) + " + margin " +
+                     std::to_string(settings_.time_margin.count());
+        return step;
+    }
+
+    void search_test_positions(const std::string& prefix) {
+        for (const auto& p : test_positions(rules_)) {
+            search(timed(prefix + p.what, p.command, milliseconds(100)));
+        }
+    }
+
+    SearchStep clock(std::string name, PositionCommand position, milliseconds south,
+                     milliseconds north, milliseconds increment) const {
+        SearchStep step{std::move(name), std::move(position)};
+        step.go.p1time = south;
+        step.go.p2time = north;
+        step.go.p1inc = step.go.p2inc = increment;
+        auto pos = position_of(step.position, rules_);
+        const bool north_moves = pos && pos->side == rules::Side::North;
+        step.timing = Timing::Clock;
+        step.time_left = north_moves ? north : south;
+        step.deadline = step.time_left + settings_.time_margin;
+        step.limit = std::string(north_moves ? "North's " : "South's ") + ms_text(step.time_left) +
+                     " left + margin " + std::to_string(settings_.time_margin.count());
+        return step;
+    }
+
+    void check_time_forms() {
+        search(timed("go movetime 200", PositionCommand{}, milliseconds(200)));
+        const auto line = opening_line(rules_, 1);
+        search(clock("go p1time 5000 p2time 3000 p1inc 50 p2inc 50 (North to move)",
+                     PositionCommand{std::nullopt, line}, milliseconds(5000), milliseconds(3000),
+                     milliseconds(50)));
+        search(clock("go p1time 200 p2time 9000 p1inc 0 p2inc 0 (South, 200 ms left)",
+                     PositionCommand{}, milliseconds(200), milliseconds(9000), milliseconds(0)));
+        for (int plies : {1, 0}) {
+            SearchStep step{"go depth " + std::to_string(plies), PositionCommand{}};
+            step.go.depth = plies;
+            step.timing = Timing::Untimed;
+            at_once(step);
+        }
+        for (std::uint64_t count : {1000ull, 0ull}) {
+            SearchStep step{"go nodes " + std::to_string(count), PositionCommand{}};
+            step.go.nodes = count;
+            step.timing = Timing::Untimed;
+            at_once(step);
+        }
+        SearchStep infinite{"go infinite, stop after 200 ms -> bestmove", PositionCommand{}};
+        infinite.go.infinite = true;
+        infinite.timing = Timing::Infinite;
+        infinite.deadline = milliseconds(200);
+        search(infinite);
+    }
+
+    // protocol-spec 4.6: `go depth 0` and `go nodes 0` ask for a legal move at once; a warning
+    // step, with a second's wait.
+    void at_once(SearchStep step) {
+        if (step.go.depth == 0 || step.go.nodes == 0u) {
+            step.timing = Timing::AtOnce;
+            step.deadline = milliseconds(1000);
+            step.name += " (a legal move at once)";
+        }
+        search(step);
+    }
+
+    void check_variant() {
+        const std::string prefix = "[" + rules::short_name(variant_) + "] ";
+        auto r = session_.prepare(variant_, kPlyLimit);
+        add(prefix + "Rules option (setoption name Rules value ...)",
+            r ? Verdict::Pass : Verdict::Fail, r ? rules::expanded(variant_) : describe(r.error()));
+        if (!r) return;
+        std::swap(rules_, variant_);
+        search_test_positions(prefix);
+        std::swap(rules_, variant_);
+    }
+
+    void check_quit() {
+        if (session_.state() != SessionState::Idle) {
+            add("quit", Verdict::Fail, "engine not running");
             return;
         }
-        if (go.infinite && deadline && r->elapsed < *deadline) {
-            // protocol-spec 4.6: `go infinite` searches until `stop`.
-            add(name, false,
-                "bestmove after " + std::to_string(ms(r->elapsed)) +
-                    " ms, before stop: go infinite must search until stop");
+        session_.shutdown();
+        const bool polite = !session_.last_exit_forced();
+        add("quit (exits within " + ms_text(config_.quit_grace) + ")",
+            polite ? Verdict::Pass : Verdict::Fail,
+            polite ? session_.last_exit().value_or("") : "still running after the grace: killed");
+    }
+
+    void search(const SearchStep& step) {
+        if (!ready()) {
+            add(step.name, Verdict::Fail, "engine not running");
             return;
         }
-        if (deadline && !late_is_fine && r->elapsed > *deadline) {
-            add(name, false,
-                "bestmove after " + std::to_string(ms(r->elapsed)) + " ms, limit " +
-                    std::to_string(ms(*deadline)) + " ms");
-            return;
+        const int strays = session_.stray_bestmoves();
+        auto r = session_.search(step.position, step.go, step.deadline);
+        Outcome outcome = judge(step, r);
+        // The fence after the search catches a second bestmove for this go.
+        if (session_.state() == SessionState::Idle) {
+            auto fence = session_.ping();
+            if (!fence && outcome.verdict != Verdict::Fail) {
+                outcome = {Verdict::Fail, "isready after the search: " + describe(fence.error())};
+            }
         }
-        add(name, true, r->move + " in " + std::to_string(ms(r->elapsed)) + " ms");
+        if (session_.stray_bestmoves() > strays && outcome.verdict == Verdict::Pass) {
+            outcome = {Verdict::Warn,
+                       "two bestmoves for one go: the second is ignored (protocol-spec 5.6), but "
+                       "a referee that does not fence its searches plays it as the next answer"};
+        }
+        if (step.timing == Timing::AtOnce && outcome.verdict == Verdict::Fail) {
+            outcome.verdict = Verdict::Warn;
+        }
+        add(step.name, outcome.verdict, outcome.reason);
+    }
+
+    Outcome judge(const SearchStep& step, const Expected<SearchResult, PlayerFailure>& r) const {
+        if (!r) return {Verdict::Fail, describe(r.error()) + "; sent: " + sent(step.position)};
+        if (auto why = why_not_legal(step.position, r->move, rules_); !why.empty()) {
+            return {Verdict::Fail, "illegal move " + why + "; sent: " + sent(step.position)};
+        }
+        const std::string used = ms_text(r->elapsed);
+        switch (step.timing) {
+            case Timing::Infinite:
+                if (r->elapsed < *step.deadline) {
+                    return {Verdict::Fail, "bestmove after " + used +
+                                               ", before stop: go infinite must search until stop"};
+                }
+                return {Verdict::Pass, r->move + " at stop"};
+            case Timing::AtOnce:
+                if (r->elapsed >= *step.deadline) {
+                    return {Verdict::Warn, "bestmove only after stop, " + used +
+                                               " after go: a legal move is due at once"};
+                }
+                break;
+            case Timing::Deadline:
+            case Timing::Clock:
+                if (r->elapsed > *step.deadline) {
+                    return {Verdict::Fail, "bestmove after " + used + ", over the limit of " +
+                                               ms_text(*step.deadline) + " (" + step.limit +
+                                               "): a match forfeits this game on time"};
+                }
+                if (step.timing == Timing::Clock && r->elapsed > step.time_left / 2) {
+                    return {Verdict::Warn, r->move + " after " + used + " of the " +
+                                               ms_text(step.time_left) +
+                                               " left: most of the clock on one move; budget "
+                                               "about time left / 20 + increment"};
+                }
+                return {Verdict::Pass, r->move + " in " + used + " (limit " +
+                                           ms_text(*step.deadline) + ": " + step.limit + ")"};
+            case Timing::Untimed:
+                break;
+        }
+        return {Verdict::Pass, r->move + " in " + used};
     }
 
     EngineSession session_;
     const EngineConfig& config_;
-    rules::Rules rules_;
-    std::string rules_string_;
+    const CheckSettings& settings_;
+    rules::Rules rules_, variant_;
     std::vector<ComplianceStep> steps_;
 };
 
 }  // namespace
 
 std::vector<ComplianceStep> run_compliance_check(const EngineConfig& config,
-                                                 const std::string& rules,
+                                                 const CheckSettings& settings,
                                                  std::vector<std::string>* warnings,
                                                  ProcessHost host) {
-    Checker checker(config, rules, std::move(host));
+    Checker checker(config, settings, std::move(host));
     auto steps = checker.run();
     if (warnings) *warnings = checker.warnings();
     return steps;

@@ -1,31 +1,63 @@
 // Compliance check: walks an engine through every part of the protocol a referee relies on and
-// says, step by step, what passed and why something failed (`oaq check-engine`). Steps: the
-// handshake, the declared options, isready, uginewgame, a search from startpos and from a
-// mid-game position string, each time-control form, go infinite + stop, isready while idle, and
-// quit. Every returned move is checked for legality. A failing step does not end the check: the
-// session restarts the engine when it must, so one run reports every problem at once. The engine
-// runs on a ProcessHost like any session: real processes by default, a scripted fake in tests.
+// says, step by step, what passed and why something failed (`oaq check-engine`). It is exactly as
+// strict as a match: the same session (so the same fenced searches, timeouts and failure details),
+// the same time margin (game::kDefaultTimeMargin unless told otherwise), every move checked for
+// legality. Steps (protocol-spec 12 lists them for bot authors):
+//   the handshake, `id name`, the declared options; `Rules` when the check's rules are not
+//   standard; `PlyLimit` when declared (a search one ply before the limit); isready; uginewgame;
+//   a search from each test position (compliance_positions.hpp: each side to move, from the
+//   start, from position strings, after refills, near the end) with `go movetime 100`; each time
+//   form (movetime, a clock with North to move, a short clock, depth, nodes); `go depth 0` and
+//   `go nodes 0` (warning steps: a legal move at once); go infinite + stop; the test positions
+//   again under a second rule set when the engine declares `Rules`; isready while idle; quit.
+// After every search a fence (`isready`) catches a second `bestmove` for one `go`: a warning. A
+// clock search that uses more than half the time left is a warning. A failing step does not end
+// the check: the session restarts the engine when it must, so one run reports every problem.
+// Reasons are one line each; the full transcript goes to the session's protocol log.
 #pragma once
 
+#include <chrono>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "common/words.hpp"
 #include "engine/engine_session.hpp"
+#include "game/defaults.hpp"
 
 namespace oaq::engine {
 
+enum class Verdict { Pass, Warn, Fail };
+
+// "pass", "warn", "fail": the words `oaq check-engine --json` prints.
+inline constexpr auto kVerdictWords =
+    words<Verdict>({{Verdict::Pass, "pass"}, {Verdict::Warn, "warn"}, {Verdict::Fail, "fail"}});
+inline std::string_view to_string(Verdict v) {
+    return kVerdictWords.word(v);
+}
+
 struct ComplianceStep {
     std::string name;
-    bool passed = false;
-    std::string reason;  // why it failed, or a short note when it passed (e.g. "1L in 3 ms")
+    Verdict verdict = Verdict::Fail;
+    std::string reason;  // why it failed or warns, or a note when it passed ("1L in 3 ms (...)")
+    bool passed() const { return verdict != Verdict::Fail; }
 };
 
-// `rules` is any rules string (preset or expanded). Throws OaqError when the engine cannot be
-// started at all (bad command) or the rules string does not parse. When `warnings` is given it
-// receives what is not a failure but worth fixing (protocol-spec 8): ignored lines, options the
-// engine does not declare. `host` starts the engine and keeps the time (process_port.hpp).
+struct CheckSettings {
+    std::string rules = "standard";  // any rules string (preset or expanded)
+    // The overrun a match tolerates beyond movetime or the clock; the check applies the same.
+    std::chrono::milliseconds time_margin = game::kDefaultTimeMargin;
+    // The rule set the test positions are searched under again when the engine declares `Rules`
+    // (skipped when it is `rules`).
+    std::string variant_rules = "village";
+};
+
+// Throws OaqError when the engine cannot be started at all (bad command) or a rules string does
+// not parse. When `warnings` is given it receives what is not a step but worth fixing
+// (protocol-spec 8): ignored lines, options the engine does not declare. `host` starts the engine
+// and keeps the time (process_port.hpp).
 std::vector<ComplianceStep> run_compliance_check(const EngineConfig& config,
-                                                 const std::string& rules,
+                                                 const CheckSettings& settings,
                                                  std::vector<std::string>* warnings = nullptr,
                                                  ProcessHost host = {});
 

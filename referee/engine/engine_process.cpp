@@ -8,22 +8,21 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
-#include <atomic>
 #include <boost/process/args.hpp>
 #include <boost/process/child.hpp>
 #include <boost/process/env.hpp>
 #include <boost/process/environment.hpp>
 #include <boost/process/exe.hpp>
 #include <boost/process/extend.hpp>
-#include <boost/process/search_path.hpp>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
-#include <mutex>
 #include <system_error>
 #include <thread>
+#include <utility>
 
 #include "common/error.hpp"
+#include "engine/stderr_copier.hpp"
 
 namespace oaq::engine {
 
@@ -31,40 +30,43 @@ namespace bp = boost::process;
 
 namespace {
 
-// ---- the registry of live process groups -----------------------------------------------------
-// Fixed slots of lock-free atomics so that kill_all_engines() is async-signal-safe.
-constexpr std::size_t kRegistrySlots = 1024;
-std::array<std::atomic<pid_t>, kRegistrySlots> g_groups{};
-
-void register_group(pid_t pgid) {
-    for (auto& slot : g_groups) {
-        pid_t expected = 0;
-        if (slot.compare_exchange_strong(expected, pgid)) return;
+// strerror, with what to do about running out of descriptors (issue 11: it once read "Success").
+std::string describe_errno(int error) {
+    std::string text = std::strerror(error);
+    if (error == EMFILE || error == ENFILE) {
+        text += " (raise the limit with `ulimit -n`, or play fewer games at once)";
     }
-    // More than 1024 live engines: the group is still killed by its owner, only Ctrl-C misses it.
-}
-
-void unregister_group(pid_t pgid) {
-    for (auto& slot : g_groups) {
-        pid_t expected = pgid;
-        if (slot.compare_exchange_strong(expected, 0)) return;
-    }
-}
-
-// Once per process: writing to a dead engine must return EPIPE, not kill the referee; and engines'
-// orphaned children (killed with their group) must be re-parented to us so we can reap them: the
-// init of a container often never reaps, which would leave zombies behind.
-void prepare_referee_process() {
-    static std::once_flag once;
-    std::call_once(once, [] {
-        ::signal(SIGPIPE, SIG_IGN);
-        ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-    });
+    return text;
 }
 
 [[noreturn]] void throw_errno(const std::string& what) {
-    throw OaqError(what + ": " + std::strerror(errno));
+    throw OaqError(what + ": " + describe_errno(errno));
 }
+
+// Why a spawn failed. Boost reports some failures without an error code (its own pipe, when the
+// referee is out of descriptors), which used to read "Success": then the cause is found again.
+std::string spawn_failure(const std::error_code& ec) {
+    if (ec) return ec.message();
+    int probe[2];
+    if (::pipe2(probe, O_CLOEXEC) != 0) return describe_errno(errno);
+    ::close(probe[0]);
+    ::close(probe[1]);
+    return "the process could not be created";
+}
+
+// A descriptor closed when it goes out of scope, unless released.
+struct OwnedFd {
+    int fd = -1;
+    OwnedFd() = default;
+    explicit OwnedFd(int f) : fd(f) {}
+    OwnedFd(OwnedFd&& other) noexcept : fd(other.release()) {}
+    OwnedFd(const OwnedFd&) = delete;
+    OwnedFd& operator=(const OwnedFd&) = delete;
+    ~OwnedFd() {
+        if (fd >= 0) ::close(fd);
+    }
+    int release() { return std::exchange(fd, -1); }
+};
 
 // A descriptor >= 3 with O_CLOEXEC: the child's dup2 onto 0..2 must never clobber a source.
 int above_stdio(int fd) {
@@ -76,13 +78,16 @@ int above_stdio(int fd) {
 }
 
 struct Pipe {
-    int read = -1, write = -1;
+    OwnedFd read, write;
 };
 
-Pipe make_pipe() {
+void make_pipe(Pipe& pipe) {
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) throw_errno("cannot create pipe");
-    return {above_stdio(fds[0]), above_stdio(fds[1])};
+    pipe.read.fd = fds[0];
+    pipe.write.fd = fds[1];
+    pipe.read.fd = above_stdio(pipe.read.release());
+    pipe.write.fd = above_stdio(pipe.write.release());
 }
 
 void close_fd(int& fd) {
@@ -98,12 +103,18 @@ constexpr unsigned kCloseRangeCloexec = 1u << 2;  // CLOSE_RANGE_CLOEXEC, <linux
 struct ChildSetup : bp::extend::handler {
     int in_fd, out_fd, err_fd;
     const char* dir;
+    pid_t referee;
     pid_t* spawned;  // the parent learns the pid even when the start fails, to reap it
 
     template <typename Executor>
     void on_exec_setup(Executor& exec) const {
         // Its own process group: we kill the engine and whatever it started with one kill(-pgid).
         ::setpgid(0, 0);
+        // It dies with the referee, even after kill -9 (process_guard.hpp: the spawner thread
+        // that forked it lives as long as the referee). Checked after: the referee may have died
+        // before the signal was asked for.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+        if (::getppid() != referee) ::_exit(127);
         // An ignored SIGPIPE and a blocked signal mask survive exec; the engine gets defaults.
         ::signal(SIGPIPE, SIG_DFL);
         sigset_t none;
@@ -168,77 +179,108 @@ std::string ExitStatus::describe() const {
     return "exit code " + std::to_string(code);
 }
 
+namespace {
+
+// A command with a slash is a path; otherwise the first executable file of that name in PATH.
+// (Not Boost's search_path: its path conversions need a locale, which cannot be loaded when the
+// referee is out of descriptors, and the error would not say why.)
+std::filesystem::path executable(const std::string& command) {
+    if (command.find('/') != std::string::npos) return std::filesystem::absolute(command);
+    const char* path = std::getenv("PATH");
+    std::string_view dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+    while (!dirs.empty()) {
+        const auto colon = dirs.find(':');
+        const std::string_view dir = dirs.substr(0, colon);
+        dirs = colon == std::string_view::npos ? std::string_view{} : dirs.substr(colon + 1);
+        const auto candidate = std::filesystem::path(dir.empty() ? "." : dir) / command;
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(candidate, ec) &&
+            ::access(candidate.c_str(), X_OK) == 0) {
+            return std::filesystem::absolute(candidate);
+        }
+    }
+    throw OaqError("cannot start engine: \"" + command + "\" not found in PATH");
+}
+
+// The engine's stderr: /dev/null, the log file itself, or a pipe to the stderr copier when the log
+// has a budget (stderr_copier.hpp). The copier owns the log from then on.
+OwnedFd stderr_for(const ProcessSpec& spec, std::shared_ptr<StderrCopy>& copy) {
+    if (spec.stderr_log.empty()) {
+        OwnedFd null(::open("/dev/null", O_WRONLY | O_CLOEXEC));
+        if (null.fd < 0) throw_errno("cannot open /dev/null");
+        null.fd = above_stdio(null.release());
+        return null;
+    }
+    int log = ::open(spec.stderr_log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (log < 0) throw_errno("cannot open engine log \"" + spec.stderr_log.string() + "\"");
+    if (!spec.stderr_budget) return OwnedFd(above_stdio(log));
+    auto sink = start_stderr_copy(log, spec.stderr_budget);
+    copy = std::move(sink.copy);
+    return OwnedFd(sink.child_fd);
+}
+
+}  // namespace
+
 EngineProcess::EngineProcess(const ProcessSpec& spec, std::size_t max_line_length)
     : lines_(max_line_length) {
     prepare_referee_process();
-
-    std::filesystem::path exe;
-    if (spec.command.find('/') != std::string::npos) {
-        exe = std::filesystem::absolute(spec.command);
-    } else {
-        exe = bp::search_path(spec.command).string();
-        if (exe.empty())
-            throw OaqError("cannot start engine: \"" + spec.command + "\" not found in PATH");
-    }
-    if (::access(exe.c_str(), X_OK) != 0) {
-        throw_errno("cannot start engine \"" + exe.string() + "\"");
+    const std::filesystem::path exe = executable(spec.command);
+    const std::string what = "cannot start engine \"" + exe.string() + "\"";
+    if (::access(exe.c_str(), X_OK) != 0) throw_errno(what);
+    const std::filesystem::path dir =
+        spec.working_dir.empty() ? std::filesystem::current_path() : spec.working_dir;
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec)) {
+        throw OaqError(what + ": no directory \"" + dir.string() + "\"");
     }
 
-    int err_fd = spec.stderr_log.empty() ? ::open("/dev/null", O_WRONLY | O_CLOEXEC)
-                                         : ::open(spec.stderr_log.c_str(),
-                                                  O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (err_fd < 0) throw_errno("cannot open engine log \"" + spec.stderr_log.string() + "\"");
     Pipe in, out;
+    OwnedFd err;
     try {
-        err_fd = above_stdio(err_fd);
-        in = make_pipe();
-        out = make_pipe();
-    } catch (...) {
-        close_fd(err_fd);
-        close_fd(in.read);
-        close_fd(in.write);
-        throw;
+        err.fd = stderr_for(spec, stderr_copy_).release();
+        make_pipe(in);
+        make_pipe(out);
+    } catch (const OaqError& e) {
+        throw OaqError(what + ": " + e.what());
     }
 
     auto env = boost::this_process::environment();
     for (const auto& [key, value] : spec.env) env[key] = value;
-    std::filesystem::path dir =
-        spec.working_dir.empty() ? std::filesystem::current_path() : spec.working_dir;
-    std::error_code ec;
-    pid_t spawned = -1;
-    if (!std::filesystem::is_directory(dir, ec)) {
-        close_fd(in.read);
-        close_fd(in.write);
-        close_fd(out.read);
-        close_fd(out.write);
-        close_fd(err_fd);
-        throw OaqError("cannot start engine \"" + exe.string() + "\": no directory \"" +
-                       dir.string() + "\"");
-    }
-    bp::child child(bp::exe = exe.string(), bp::args = spec.args, env,
-                    ChildSetup{{}, in.read, out.write, err_fd, dir.c_str(), &spawned}, ec);
-    close_fd(in.read);
-    close_fd(out.write);
-    close_fd(err_fd);
-    if (ec || !child.valid()) {
-        close_fd(in.write);
-        close_fd(out.read);
-        if (child.valid()) child.detach();
-        if (spawned > 0) {  // not reaped yet, so the pid is still ours to kill and reap
-            ::kill(spawned, SIGKILL);
-            ::waitpid(spawned, nullptr, 0);
-        }
-        throw OaqError("cannot start engine \"" + exe.string() + "\": " + ec.message());
-    }
-    pid_ = child.id();
-    // We reap it ourselves (pidfd + waitpid): Boost must never wait on or kill this pid.
-    child.detach();
-    // Also set in the parent: whichever of the two runs first, the group exists before we use it.
-    ::setpgid(pid_, pid_);
-    register_group(pid_);
+    // The mark (process_guard.hpp) last: a configured variable cannot hide it.
+    const EngineMark mark = next_engine_mark();
+    env[mark.name] = mark.value;
 
-    stdin_fd_ = in.write;
-    stdout_fd_ = out.read;
+    std::string failure;
+    run_on_spawner([&] {
+        pid_t spawned = -1;
+        bp::child child(
+            bp::exe = exe.string(), bp::args = spec.args, env,
+            ChildSetup{{}, in.read.fd, out.write.fd, err.fd, dir.c_str(), ::getpid(), &spawned},
+            ec);
+        if (ec || !child.valid()) {
+            if (child.valid()) child.detach();
+            if (spawned > 0) {  // not reaped yet, so the pid is still ours to kill and reap
+                ::kill(spawned, SIGKILL);
+                ::waitpid(spawned, nullptr, 0);
+            }
+            failure = spawn_failure(ec);
+            return;
+        }
+        pid_ = child.id();
+        // We reap it ourselves (pidfd + waitpid): Boost must never wait on or kill this pid.
+        child.detach();
+        // Also set in the parent: whichever of the two runs first, the group exists before use.
+        ::setpgid(pid_, pid_);
+        register_engine(pid_, mark.number);
+    });
+    if (!failure.empty()) {
+        ::close(err.release());  // the copy ends: nobody else holds its pipe
+        if (stderr_copy_) wait_stderr_copied(*stderr_copy_, Clock::now() + std::chrono::seconds(1));
+        throw OaqError(what + ": " + failure);
+    }
+
+    stdin_fd_ = in.write.release();
+    stdout_fd_ = out.read.release();
     ::fcntl(stdin_fd_, F_SETFL, ::fcntl(stdin_fd_, F_GETFL) | O_NONBLOCK);
     ::fcntl(stdout_fd_, F_SETFL, ::fcntl(stdout_fd_, F_GETFL) | O_NONBLOCK);
     pidfd_ = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));  // -1: fall back to polling
@@ -371,8 +413,12 @@ void EngineProcess::kill_group_and_reap() {
     }
     while (::waitpid(-pid_, nullptr, WNOHANG) > 0) {
     }
-    unregister_group(pid_);
+    unregister_engine(pid_);
     close_fds();
+    // Descendants that left the group (setsid) were adopted by us when the engine died.
+    reap_orphans();
+    // Every writer of its stderr is gone now: the log is complete once the copier drained it.
+    if (stderr_copy_) wait_stderr_copied(*stderr_copy_, Clock::now() + std::chrono::seconds(1));
 }
 
 ExitStatus EngineProcess::stop(std::string_view quit_line, std::chrono::nanoseconds grace) {
@@ -396,20 +442,6 @@ ExitStatus EngineProcess::kill() {
 
 std::unique_ptr<ProcessPort> start_engine_process(const ProcessSpec& spec) {
     return std::make_unique<EngineProcess>(spec);
-}
-
-void kill_all_engines() noexcept {
-    for (auto& slot : g_groups) {
-        pid_t pgid = slot.load();
-        if (pgid > 0) ::kill(-pgid, SIGKILL);
-    }
-}
-
-int live_engine_count() noexcept {
-    int n = 0;
-    for (auto& slot : g_groups)
-        if (slot.load() > 0) ++n;
-    return n;
 }
 
 }  // namespace oaq::engine

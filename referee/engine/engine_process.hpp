@@ -1,31 +1,38 @@
 // EngineProcess: one running engine program and its pipes, the real ProcessPort. The only unit
 // that includes Boost.Process. The engine runs in its own process group with stdin and stdout on
-// pipes and stderr appended to a log file (or /dev/null) and never read. Reading is line by line
-// with a deadline (ppoll on the pipe, no sleeping loops) through a protocol::LineBuffer, which
-// truncates a line longer than the protocol maximum, so a flooding engine cannot grow our memory.
-// Exit is seen through a pidfd.
+// pipes; its stderr goes to a log file (through the stderr copier when the log has a budget,
+// stderr_copier.hpp) or to /dev/null, and is never parsed. Reading is line by line with a deadline
+// (ppoll on the pipe, no sleeping loops) through a protocol::LineBuffer, which truncates a line
+// longer than the protocol maximum, so a flooding engine cannot grow our memory. Exit is seen
+// through a pidfd.
 //
 // Invariants: every descriptor we hold is O_CLOEXEC (a concurrent spawn on another thread never
-// leaks our pipes into its child); the destructor kills the whole process group and reaps every
-// process of it, so no process, zombie or descriptor outlives the object. SIGPIPE is ignored
-// process-wide from the first start() on: writing to a dead engine is an error value.
+// leaks our pipes into its child); the destructor kills the whole process group, reaps every
+// process of it and the orphans it leaves (process_guard.hpp: also a child that left the group),
+// so no process, zombie or descriptor outlives the object. Each engine carries the referee's mark
+// in its environment and dies with the referee (the process guard's parent-death signal).
 #pragma once
 
 #include <sys/types.h>
 
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string_view>
 
+#include "engine/process_guard.hpp"
 #include "engine/process_port.hpp"
 #include "protocol/line_buffer.hpp"
 
 namespace oaq::engine {
 
+class StderrCopy;
+
 class EngineProcess final : public ProcessPort {
   public:
     // Starts the program. Throws OaqError when it cannot be started at all (not found, not
-    // executable, bad working directory, log not writable): that is configuration, not a game.
+    // executable, bad working directory, log not writable, out of descriptors), naming the cause:
+    // that is configuration or environment, not a game.
     explicit EngineProcess(const ProcessSpec& spec,
                            std::size_t max_line_length = protocol::kMaxLineLength);
     ~EngineProcess() override;
@@ -59,14 +66,7 @@ class EngineProcess final : public ProcessPort {
     bool killed_ = false;  // the pidfd said the process exited (not yet reaped)
     std::optional<ExitStatus> exit_;
     protocol::LineBuffer lines_;
+    std::shared_ptr<StderrCopy> stderr_copy_;  // null: stderr goes straight to a file
 };
-
-// The process-wide registry of live engine process groups (the one global CONTRIBUTING.md allows).
-// SIGKILLs every registered group. Async-signal-safe (lock-free atomics and kill(2) only), so a
-// SIGINT handler may call it directly; the app should also call it on every exit path.
-void kill_all_engines() noexcept;
-
-// How many engine process groups are registered (for tests).
-int live_engine_count() noexcept;
 
 }  // namespace oaq::engine

@@ -1,5 +1,6 @@
 #include "engine/engine_session.hpp"
 
+#include <charconv>
 #include <cstdio>
 #include <variant>
 
@@ -57,6 +58,26 @@ bool is_move_token(std::string_view move) {
            (move[1] == 'L' || move[1] == 'R');
 }
 
+// Why the token after `bestmove` is not a move (protocol-spec 5.6), naming the likely mistake.
+std::string why_not_a_move(std::string_view move) {
+    std::string why = "\"" + std::string(move.substr(0, 40)) +
+                      "\" is not a move: a move is <1-5><L|R>, the mover's own square counted from "
+                      "his left, then L or R";
+    const auto digits = move.find_first_not_of("0123456789");
+    const auto number = move.substr(0, digits);
+    if (number.size() == 1 || number.size() == 2) {
+        const int square = std::stoi(std::string(number));
+        if (square >= 7 && square <= 11) why += " (North's squares are 1-5 too, not pits 7-11)";
+    }
+    if (move.size() == 2 && (move[1] == 'l' || move[1] == 'r')) why += " (L and R are capitals)";
+    return why;
+}
+
+// `text`, shortened for a one-line detail.
+std::string shortened(const std::string& text) {
+    return text.size() > 200 ? text.substr(0, 200) + "..." : text;
+}
+
 bool starts_with_word(std::string_view line, std::string_view word) {
     std::size_t i = line.find_first_not_of(" \t");
     if (i == std::string_view::npos) return false;
@@ -70,6 +91,10 @@ bool starts_with_word(std::string_view line, std::string_view word) {
 
 EngineSession::EngineSession(EngineConfig config, ProcessHost host)
     : config_(std::move(config)), host_(std::move(host)), created_(host_.now()) {
+    if (config_.max_log_bytes > 0) {
+        stderr_budget_ = std::make_shared<LogBudget>(config_.max_log_bytes);
+        protocol_budget_ = std::make_shared<LogBudget>(config_.max_log_bytes);
+    }
     if (!config_.protocol_log.empty()) {
         protocol_log_.open(config_.protocol_log, std::ios::app);
         if (!protocol_log_)
@@ -86,12 +111,26 @@ int EngineSession::pid() const {
 }
 
 void EngineSession::log(char direction, std::string_view line) {
-    if (!protocol_log_.is_open()) return;
+    if (!protocol_log_.is_open() || (protocol_budget_ && protocol_budget_->is_cut())) return;
     double t = std::chrono::duration<double>(host_.now() - created_).count();
     char stamp[32];
     std::snprintf(stamp, sizeof stamp, "%10.3f ", t);
-    protocol_log_ << stamp << config_.name << ' ' << direction << ' ' << line << '\n';
+    std::string entry = stamp + config_.name + ' ' + direction + ' ';
+    entry.append(line);
+    entry.push_back('\n');
+    if (protocol_budget_) {
+        entry.resize(protocol_budget_->take(entry.size()));
+        if (protocol_budget_->should_mark_cut()) entry += protocol_budget_->cut_marker("protocol");
+    }
+    protocol_log_ << entry;
     protocol_log_.flush();  // a crash or Ctrl-C must not lose the lines that explain it
+}
+
+std::string EngineSession::unless_silent(std::string detail, long long received_before) const {
+    if (received_ == received_before) {
+        detail += ": nothing at all received; is the engine's output flushed after every line?";
+    }
+    return detail;
 }
 
 void EngineSession::ignored(const std::string& line, const std::string& why) {
@@ -129,27 +168,39 @@ EngineSession::Incoming EngineSession::next(Clock::time_point deadline) {
     for (;;) {
         // Checked before every line, not only when the pipe runs dry: an engine that floods
         // lines without end would otherwise never reach its deadline.
-        if (host_.now() >= deadline) return {Incoming::Timeout, {}, {}};
+        if (host_.now() >= deadline) return {Incoming::Timeout, {}};
         ReadResult line = process_->read_line(deadline);
-        if (line.status == ReadStatus::Timeout) return {Incoming::Timeout, {}, {}};
-        if (line.status == ReadStatus::Eof) return {Incoming::Eof, {}, {}};
+        if (line.status == ReadStatus::Timeout) return {Incoming::Timeout, {}};
+        if (line.status == ReadStatus::Eof) return {Incoming::Eof, {}};
         log('<', line.line);
+        ++received_;
+        // Kept only where a failure quotes it: a copy per line would tax every search.
+        if (state_ == SessionState::Handshake) last_received_.assign(line.line, 0, 80);
         const bool bestmove = starts_with_word(line.line, "bestmove");
         if (line.overlong || line.unterminated) {
-            if (bestmove) return {Incoming::BadBestmove, line.line.substr(0, 200), {}};
+            if (bestmove) {
+                return {Incoming::BadBestmove,
+                        shortened(line.line),
+                        {},
+                        line.overlong ? "a bestmove line longer than the " +
+                                            std::to_string(protocol::kMaxLineLength) + "-byte limit"
+                                      : "bestmove cut off by the end of the engine's output"};
+            }
             ignored(line.line, line.overlong ? "line too long" : "no end of line");
             continue;
         }
         if (is_blank(line.line)) continue;  // protocol-spec 2: blank lines are ignored
         auto reply = protocol::decode_reply(line.line);
         if (!reply) {
-            if (bestmove) return {Incoming::BadBestmove, std::move(line.line), {}};
+            if (bestmove) {
+                return {Incoming::BadBestmove, shortened(line.line), {}, reply.error().message};
+            }
             ignored(line.line, reply.error().message);
             continue;
         }
         if (auto* best = std::get_if<protocol::BestMove>(&*reply);
             best && !is_move_token(best->move)) {
-            return {Incoming::BadBestmove, std::move(line.line), {}};
+            return {Incoming::BadBestmove, shortened(line.line), {}, why_not_a_move(best->move)};
         }
         return {Incoming::Reply, std::move(line.line), std::move(*reply)};
     }
@@ -174,21 +225,48 @@ Expected<Ok, PlayerFailure> EngineSession::send(const std::string& text,
 }
 
 Expected<Ok, PlayerFailure> EngineSession::start() {
+    if (config_.max_handshake_failures > 0 && last_handshake_failure_ &&
+        handshake_failures_ >= config_.max_handshake_failures) {
+        // The run asked not to pay the handshake timeout again for an engine that never starts.
+        return PlayerFailure{
+            last_handshake_failure_->termination,
+            "not started again after " + std::to_string(handshake_failures_) +
+                " failed handshakes in a row; the last: " + last_handshake_failure_->detail,
+            {}};
+    }
+    auto r = handshake();
+    if (r) {
+        handshake_failures_ = 0;
+    } else {
+        ++handshake_failures_;
+        last_handshake_failure_ = r.error();
+    }
+    return r;
+}
+
+Expected<Ok, PlayerFailure> EngineSession::handshake() {
     state_ = SessionState::Handshake;
     identity_ = {};
     rules_sent_.clear();
-    process_ = host_.launch(ProcessSpec{config_.command, config_.args, config_.working_dir,
-                                        config_.env, config_.stderr_log});
+    ply_limit_told_.reset();
+    received_ = 0;
+    last_received_.clear();
+    ProcessSpec spec{config_.command, config_.args,       config_.working_dir,
+                     config_.env,     config_.stderr_log, stderr_budget_};
+    process_ = host_.launch(spec);
     log('!', "started pid " + std::to_string(process_->pid()));
     if (auto r = send(protocol::encode(protocol::Command{protocol::Ugi{}})); !r) return r;
     auto deadline = host_.now() + config_.handshake_timeout;
     for (;;) {
         Incoming in = next(deadline);
         if (in.kind == Incoming::Timeout) {
-            return fail(Termination::Stall, "no ugiok " + within(config_.handshake_timeout));
+            std::string detail = "no ugiok " + within(config_.handshake_timeout);
+            if (received_ > 0) detail += " (last line received: \"" + last_received_ + "\")";
+            return fail(Termination::Stall, unless_silent(std::move(detail), 0));
         }
         if (in.kind == Incoming::Eof) return crashed();
         if (in.kind == Incoming::BadBestmove) {
+            ++stray_bestmoves_;
             ignored(in.line, "not expected before ugiok");
             continue;
         }
@@ -201,6 +279,7 @@ Expected<Ok, PlayerFailure> EngineSession::start() {
         } else if (std::holds_alternative<protocol::UgiOk>(in.reply)) {
             break;
         } else {
+            if (std::holds_alternative<protocol::BestMove>(in.reply)) ++stray_bestmoves_;
             ignored(in.line, "not expected before ugiok");
         }
     }
@@ -242,6 +321,29 @@ Expected<Ok, PlayerFailure> EngineSession::set_rules(const rules::Rules& rules) 
     return Ok{};
 }
 
+// protocol-spec 6.1: told only to an engine that declares PlyLimit, and only when the game's limit
+// differs from what this process was last told (a fresh one is at its declared default).
+Expected<Ok, PlayerFailure> EngineSession::set_ply_limit(int ply_limit) {
+    const auto* decl = declared("PlyLimit");
+    if (!decl) return Ok{};
+    std::optional<int> current = ply_limit_told_;
+    if (!current) {
+        int declared_default = 0;
+        const auto& text = decl->default_value;
+        auto [end, error] =
+            std::from_chars(text.data(), text.data() + text.size(), declared_default);
+        if (error == std::errc{} && end == text.data() + text.size()) current = declared_default;
+    }
+    if (current == ply_limit) return Ok{};
+    if (auto r = send(protocol::encode(
+            protocol::Command{protocol::SetOption{decl->name, std::to_string(ply_limit)}}));
+        !r) {
+        return r;
+    }
+    ply_limit_told_ = ply_limit;
+    return Ok{};
+}
+
 Expected<Ok, PlayerFailure> EngineSession::wait_ready(Nanoseconds timeout, const char* what) {
     if (auto r = send(protocol::encode(protocol::Command{protocol::IsReady{}})); !r) return r;
     auto deadline = host_.now() + timeout;
@@ -254,17 +356,22 @@ Expected<Ok, PlayerFailure> EngineSession::wait_ready(Nanoseconds timeout, const
         if (in.kind == Incoming::Reply && std::holds_alternative<protocol::ReadyOk>(in.reply))
             return Ok{};
         // Anything else (a late info, a stray bestmove) is noise here (protocol-spec 8).
+        if (in.kind == Incoming::BadBestmove ||
+            std::holds_alternative<protocol::BestMove>(in.reply)) {
+            ++stray_bestmoves_;
+        }
         ignored(in.line, "not expected while waiting for readyok");
     }
 }
 
-Expected<Ok, PlayerFailure> EngineSession::prepare(const rules::Rules& rules) {
+Expected<Ok, PlayerFailure> EngineSession::prepare(const rules::Rules& rules, int ply_limit) {
     if (process_ && config_.restart == RestartPolicy::EveryGame) shutdown();
     if (!process_ || state_ == SessionState::Failed || state_ == SessionState::Stopped) {
         process_.reset();
         if (auto r = start(); !r) return r;
     }
     if (auto r = set_rules(rules); !r) return r;
+    if (auto r = set_ply_limit(ply_limit); !r) return r;
     return wait_ready(config_.ready_timeout, "");
 }
 
@@ -289,31 +396,44 @@ Expected<SearchResult, PlayerFailure> EngineSession::search(
     if (!process_ || state_ != SessionState::Idle) {
         return PlayerFailure{Termination::Crash, "engine is not running", {}};
     }
-    // One write for both lines: one syscall and one wake-up of the engine instead of two.
+    // protocol-spec 4.3: position, isready and go in one write (one syscall, one wake-up of the
+    // engine); every line before that readyok belongs to the past. The time runs from the write.
     const std::string position_line = protocol::encode(protocol::Command{position});
+    const std::string ready_line = protocol::encode(protocol::Command{protocol::IsReady{}});
     const std::string go_line = protocol::encode(protocol::Command{go});
     log('>', position_line);
-    if (auto r = send(position_line + '\n' + go_line, go_line); !r) return r.error();
+    log('>', ready_line);
+    if (auto r = send(position_line + '\n' + ready_line + '\n' + go_line, go_line); !r) {
+        return r.error();
+    }
     const auto started = host_.now();
+    const long long received_before = received_;
     state_ = SessionState::Searching;
 
     SearchResult result;
+    bool fenced = false;  // the readyok of this search has come: what follows answers it
     bool stop_sent = false;
     auto wait_until = started + (deadline ? *deadline : config_.stall_timeout);
     for (;;) {
         Incoming in = next(wait_until);
         const Nanoseconds elapsed = host_.now() - started;
         if (in.kind == Incoming::Timeout) {
+            const std::string unready =
+                fenced ? "" : "; no readyok either for the isready before go";
             if (!deadline) {
-                return fail(Termination::Stall, "no bestmove " + within(config_.stall_timeout),
+                return fail(Termination::Stall,
+                            unless_silent("no bestmove " + within(config_.stall_timeout) + unready,
+                                          received_before),
                             elapsed);
             }
             if (stop_sent) {
-                return fail(Termination::TimeForfeit,
-                            "no bestmove " + std::to_string(to_ms(*deadline)) +
-                                " ms after go, nor " + std::to_string(to_ms(config_.stop_grace)) +
-                                " ms after stop",
-                            elapsed);
+                return fail(
+                    Termination::TimeForfeit,
+                    unless_silent(
+                        "no bestmove " + std::to_string(to_ms(*deadline)) + " ms after go, nor " +
+                            std::to_string(to_ms(config_.stop_grace)) + " ms after stop" + unready,
+                        received_before),
+                    elapsed);
             }
             // protocol-spec 7: past the deadline the engine gets `stop` and a short grace.
             if (auto r = send(protocol::encode(protocol::Command{protocol::Stop{}})); !r) {
@@ -324,9 +444,23 @@ Expected<SearchResult, PlayerFailure> EngineSession::search(
             continue;
         }
         if (in.kind == Incoming::Eof) return crashed(elapsed);
+        if (!fenced) {
+            if (in.kind == Incoming::Reply && std::holds_alternative<protocol::ReadyOk>(in.reply)) {
+                fenced = true;
+                continue;
+            }
+            const bool stray = in.kind == Incoming::BadBestmove ||
+                               std::holds_alternative<protocol::BestMove>(in.reply);
+            stray_bestmoves_ += stray ? 1 : 0;
+            ignored(in.line, stray ? "a bestmove before the readyok of this search: it answers "
+                                     "no search (a second bestmove of the previous one?)"
+                                   : "before the readyok of this search");
+            continue;
+        }
         // A bestmove we cannot read means we cannot know the move: that ends the game.
-        if (in.kind == Incoming::BadBestmove)
-            return fail(Termination::ProtocolViolation, in.line, elapsed);
+        if (in.kind == Incoming::BadBestmove) {
+            return fail(Termination::ProtocolViolation, in.line + ": " + in.why, elapsed);
+        }
         if (auto* best = std::get_if<protocol::BestMove>(&in.reply)) {
             result.move = best->move;
             result.elapsed = elapsed;

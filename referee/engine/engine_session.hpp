@@ -9,23 +9,31 @@
 // It never blocks past a timeout: every wait is a poll on the engine's stdout with the exact time
 // left, so a misbehaving engine costs at most the configured timeout and a well-behaved one costs
 // only the pipe round trip. Every failure kills the whole process group before it is returned,
-// with the termination and detail of protocol-spec section 8. Lines that say nothing (blank,
-// unknown, malformed, overlong, at the wrong time) are logged and ignored, except a `bestmove`
-// line that cannot be read (no move, overlong, cut off, a token not of the form <1-5><L|R>),
-// which is a protocol violation: the referee cannot tell what was played. Configured options the
-// engine does not declare are not sent and show in warnings(). The timeouts default to
-// protocol-spec section 7. An engine that cannot be started at all (bad command) throws OaqError.
+// with the termination and a one-line detail that names the cause (protocol-spec section 8).
+// A search is fenced: `position`, `isready` and `go` leave in one write, and every line before
+// that `readyok` belongs to the past (protocol-spec 4.3), so a stray second `bestmove` of an
+// earlier search is never played; it is counted (stray_bestmoves()) for the compliance checker.
+// Lines that say nothing (blank, unknown, malformed, overlong, at the wrong time) are logged and
+// ignored, except a `bestmove` line of the search that cannot be read (no move, overlong, cut
+// off, a token not of the form <1-5><L|R>), which is a protocol violation: the referee cannot
+// tell what was played. Configured options the engine does not declare are not sent and show in
+// warnings(). Each log (stderr, protocol) is capped per engine (EngineConfig::max_log_bytes).
+// The timeouts default to protocol-spec section 7. An engine that cannot be started at all (bad
+// command) throws OaqError.
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
+#include "engine/log_budget.hpp"
 #include "engine/process_port.hpp"
 #include "game/defaults.hpp"
 #include "game/player.hpp"
@@ -67,6 +75,13 @@ struct EngineConfig {
     // After EOF on stdout, how long the process may take to exit before it counts as hung.
     std::chrono::nanoseconds exit_wait = std::chrono::milliseconds(500);
     RestartPolicy restart = RestartPolicy::OnFailure;
+    // Bytes each of the engine's logs (stderr_log, protocol_log) may receive during the session,
+    // across restarts; then one marker line, and the rest is dropped. 0: no limit.
+    std::uint64_t max_log_bytes = 10 * 1024 * 1024;
+    // After this many handshakes in a row have failed, prepare() fails at once with the last
+    // failure instead of starting the engine again (and paying the handshake timeout): a
+    // misconfigured engine then costs a run nothing per game. 0: always try again.
+    int max_handshake_failures = 0;
 };
 
 enum class SessionState { NotStarted, Handshake, Idle, Searching, Failed, Stopped };
@@ -80,7 +95,7 @@ class EngineSession final : public game::Player {
     EngineSession& operator=(const EngineSession&) = delete;
 
     const std::string& name() const override { return config_.name; }
-    Expected<Ok, PlayerFailure> prepare(const rules::Rules& rules) override;
+    Expected<Ok, PlayerFailure> prepare(const rules::Rules& rules, int ply_limit) override;
     Expected<Ok, PlayerFailure> new_game() override;
     Expected<SearchResult, PlayerFailure> search(const protocol::PositionCommand& position,
                                                  const protocol::Go& go,
@@ -100,8 +115,16 @@ class EngineSession final : public game::Player {
     std::optional<std::string> last_exit() const { return last_exit_; }
     // Whether that process had to be killed (it did not exit by itself within the grace).
     bool last_exit_forced() const { return last_exit_forced_; }
+    // Whether the engine declared `option` at its handshake (names compare without case).
+    bool declares(std::string_view option) const { return declared(option) != nullptr; }
     // The running process's id (its process group id), or -1.
     int pid() const;
+    // How many handshakes in a row have failed (0 after a good one): what a run needs to stop
+    // retrying an engine that can never start (see max_handshake_failures).
+    int consecutive_handshake_failures() const { return handshake_failures_; }
+    // How many `bestmove` lines came when no search asked for one (a second bestmove for one go,
+    // one before ugiok or while waiting for readyok): ignored, never played (protocol-spec 5.6).
+    int stray_bestmoves() const { return stray_bestmoves_; }
     const EngineConfig& config() const { return config_; }
 
   private:
@@ -110,10 +133,13 @@ class EngineSession final : public game::Player {
     struct Incoming {
         enum Kind { Reply, BadBestmove, Timeout, Eof } kind;
         std::string line;
-        protocol::Reply reply;  // for Reply
+        protocol::Reply reply = {};  // for Reply
+        std::string why = {};        // for BadBestmove: what is wrong with the line
     };
     Incoming next(Clock::time_point deadline);
     Expected<Ok, PlayerFailure> start();
+    Expected<Ok, PlayerFailure> handshake();
+    Expected<Ok, PlayerFailure> set_ply_limit(int ply_limit);
     Expected<Ok, PlayerFailure> send(const std::string& line);
     // Writes `text` (one or more lines) and logs `logged`.
     Expected<Ok, PlayerFailure> send(const std::string& text, const std::string& logged);
@@ -125,6 +151,9 @@ class EngineSession final : public game::Player {
     PlayerFailure crashed(Nanoseconds elapsed = {},
                           const char* if_alive = "closed its output without exiting");
     void ignored(const std::string& line, const std::string& why);
+    // Appends " (nothing at all received ...: is the output flushed?)" when no line came since
+    // `received_before` (a count of received_).
+    std::string unless_silent(std::string detail, long long received_before) const;
     void log(char direction, std::string_view line);
     const protocol::OptionDecl* declared(std::string_view option) const;
 
@@ -134,6 +163,14 @@ class EngineSession final : public game::Player {
     SessionState state_ = SessionState::NotStarted;
     PlayerIdentity identity_;
     std::string rules_sent_;  // the expanded rules string last sent with `setoption name Rules`
+    std::optional<int> ply_limit_told_;  // the PlyLimit last sent to this process
+    long long received_ = 0;             // lines read from this process
+    std::string last_received_;          // the last of them (for a failed handshake's detail)
+    int handshake_failures_ = 0;
+    std::optional<PlayerFailure> last_handshake_failure_;
+    int stray_bestmoves_ = 0;
+    std::shared_ptr<LogBudget> stderr_budget_;    // null: no cap
+    std::shared_ptr<LogBudget> protocol_budget_;  // null: no cap
     std::vector<std::string> warnings_;
     std::optional<std::string> last_exit_;
     bool last_exit_forced_ = false;

@@ -27,6 +27,8 @@
 #include <utility>
 #include <vector>
 
+#include "engine/log_budget.hpp"
+
 namespace oaq::engine {
 
 using Clock = std::chrono::steady_clock;
@@ -37,6 +39,8 @@ struct ProcessSpec {
     std::filesystem::path working_dir;                     // empty: the current directory
     std::vector<std::pair<std::string, std::string>> env;  // added to (or replacing) ours
     std::filesystem::path stderr_log;                      // empty: /dev/null
+    // Caps what reaches stderr_log (the engine's, across its restarts); null: no cap.
+    std::shared_ptr<LogBudget> stderr_budget = nullptr;
 };
 
 // How a process ended: "exit code 3" or "signal 11 (SIGSEGV)".

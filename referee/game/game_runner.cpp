@@ -84,7 +84,7 @@ class GameInProgress {
           settings_(settings),
           abort_(abort),
           observer_(observer),
-          game_(settings.rules, initial_position(settings), settings.max_plies) {
+          game_(settings.rules, start_of(settings), settings.max_plies) {
         record_.south = south.name();
         record_.north = north.name();
         record_.rules = rules::expanded(settings.rules);
@@ -92,15 +92,7 @@ class GameInProgress {
             to_string(settings.south_tc) +
             (settings.north_tc == settings.south_tc ? "" : "/" + to_string(settings.north_tc));
         record_.opening = settings.opening.text();
-        for (std::size_t i = 0; i < settings.opening.moves.size(); ++i) {
-            auto played = game_.play(settings.opening.moves[i]);
-            if (!played) {
-                throw OaqError("opening \"" + record_.opening + "\", move " +
-                               std::to_string(i + 1) + ": " + played.error().message);
-            }
-        }
-        if (game_.is_over()) throw OaqError("opening \"" + record_.opening + "\" ends the game");
-        record_.start_position = rules::to_string(game_.position());
+        record_.start_position = rules::to_string(game_.start());
         for (int s = 0; s < 2; ++s) {
             const auto& tc = s == 0 ? settings.south_tc : settings.north_tc;
             clock_[static_cast<std::size_t>(s)] =
@@ -120,16 +112,30 @@ class GameInProgress {
     }
 
   private:
-    static rules::Position initial_position(const GameSettings& settings) {
+    // protocol-spec 4.5: the game starts at the position after the opening line, so its plies,
+    // repetitions and ply limit count from there, and the book's moves are not the game's.
+    static rules::Position start_of(const GameSettings& settings) {
         auto pos = rules::parse_position(settings.opening.position, settings.rules);
         if (!pos) throw OaqError("opening position: " + pos.error().message);
-        return *pos;
+        rules::Game line(settings.rules, *pos, 0);
+        const auto& moves = settings.opening.moves;
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            auto played = line.play(moves[i]);
+            if (!played) {
+                throw OaqError("opening \"" + settings.opening.text() + "\", move " +
+                               std::to_string(i + 1) + ": " + played.error().message);
+            }
+        }
+        if (line.is_over()) {
+            throw OaqError("opening \"" + settings.opening.text() + "\" ends the game");
+        }
+        return line.position();
     }
 
     bool start_engines() {
         for (Side side : {Side::South, Side::North}) {
             auto& engine = *engines_[static_cast<std::size_t>(rules::index(side))];
-            auto ready = engine.prepare(settings_.rules);
+            auto ready = engine.prepare(settings_.rules, settings_.max_plies);
             if (ready) ready = engine.new_game();
             if (!ready) {
                 // A stop during the handshake kills the engines: never the engine's fault.
@@ -145,7 +151,9 @@ class GameInProgress {
 
     protocol::PositionCommand position_command() const {
         protocol::PositionCommand cmd;
-        if (settings_.opening.position != "startpos") cmd.fen = rules::to_string(game_.start());
+        if (game_.start() != rules::start_position(settings_.rules)) {
+            cmd.fen = rules::to_string(game_.start());
+        }
         for (auto m : game_.moves()) cmd.moves.push_back(rules::to_string(m));
         return cmd;
     }

@@ -1,6 +1,8 @@
 // play_game: one game between two engines. The referee owns the position: it sends `position`
 // and `go`, checks every move with the rules library, charges the clocks, and ends the game by
-// the rules, by repetition, by the ply limit, or by a failure of one side, which then loses.
+// the rules, by repetition, by the ply limit, or by a failure of one side, which then loses. A game
+// with an opening starts at the position after it: plies, repetitions and the ply limit count from
+// there, and the engines are sent that position with `fen` (protocol-spec 4.5).
 // It never throws for engine misbehaviour (that is the game's Termination); it throws OaqError
 // only for a bad opening, which is the caller's configuration error.
 #pragma once

@@ -1,5 +1,7 @@
 // Opening: where one game starts, a position ("startpos" or a position string) and the moves played
-// from it before the players take over (a book line). Both are sent to the engines every move.
+// from it before the players take over (a book line). The game starts at the position after them
+// (protocol-spec 4.5): it is sent to the engines with `fen`, and the book's moves are kept with the
+// game as its opening, not as its moves.
 // Which opening each game of a tournament gets (book files, seeded random lines) is the
 // tournament layer's business (tournament/openings.hpp); this is only the value a game is given.
 #pragma once

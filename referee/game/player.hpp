@@ -51,19 +51,23 @@ class Player {
 
     virtual const std::string& name() const = 0;
 
-    // Makes the player ready for a game under `rules`: an engine starts its process if none is
-    // running (handshake, options, `Rules` when not standard), then `isready`. Fails with Stall /
-    // Crash / ProtocolViolation, or ProtocolViolation with detail "engine does not declare option
-    // Rules" for non-standard rules.
-    virtual Expected<Ok, PlayerFailure> prepare(const rules::Rules& rules) = 0;
+    // Makes the player ready for a game under `rules` that ends after `ply_limit` plies (0: no
+    // limit; protocol-spec 6.1): an engine starts its process if none is running (handshake,
+    // options), is told the rules (`Rules`) and the limit (`PlyLimit`, when it declares it) when
+    // they differ from what it was last told, then `isready`. Fails with Stall / Crash /
+    // ProtocolViolation, or ProtocolViolation with detail "engine does not declare option Rules"
+    // for non-standard rules.
+    virtual Expected<Ok, PlayerFailure> prepare(const rules::Rules& rules, int ply_limit) = 0;
 
     // `uginewgame` then `isready`.
     virtual Expected<Ok, PlayerFailure> new_game() = 0;
 
-    // Sends `position` and `go`, waits for `bestmove`. With a deadline, once it passes the engine
-    // gets `stop` and a short grace; a reply after the deadline still comes back as a SearchResult
-    // (elapsed > deadline: the caller decides the time forfeit), no reply at all is a TimeForfeit
-    // failure. Without a deadline (depth/nodes searches) a stall timeout applies instead (Stall).
+    // Sends `position`, `isready` and `go` (one write), waits for `bestmove`: only a `bestmove`
+    // after that `readyok` answers this search (protocol-spec 4.3). With a deadline, once it passes
+    // the engine gets `stop` and a short grace; a reply after the deadline still comes back as a
+    // SearchResult (elapsed > deadline: the caller decides the time forfeit), no reply at all is a
+    // TimeForfeit failure. Without a deadline (depth/nodes searches) a stall timeout applies
+    // instead (Stall).
     virtual Expected<SearchResult, PlayerFailure> search(const protocol::PositionCommand& position,
                                                          const protocol::Go& go,
                                                          std::optional<Nanoseconds> deadline,

@@ -10,6 +10,7 @@
 
 #include "engine/engine_process.hpp"
 #include "engine/engine_session.hpp"
+#include "game/defaults.hpp"
 #include "process_check.hpp"
 #include "rules/rules.hpp"
 
@@ -22,6 +23,7 @@ using oaq::protocol::PositionCommand;
 namespace {
 
 const oaq::rules::Rules kStandard{};
+constexpr int kPlies = oaq::game::kDefaultPlyLimit;
 const PositionCommand kStart{};
 
 EngineConfig config(std::vector<std::string> args) {
@@ -50,7 +52,7 @@ TEST_CASE("a real engine plays a game through the session and leaves nothing beh
           "[engine][session][integration]") {
     NoLeaks leaks;
     EngineSession s(config({}));
-    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.prepare(kStandard, kPlies));
     CHECK(s.identity().id_name == "oaq-test-engine");
     CHECK(live_engine_count() == 1);
     CHECK(test::processes_in_group(s.pid()) == 1);
@@ -70,7 +72,7 @@ TEST_CASE("a real engine that aborts during a search is a crash with SIGABRT",
           "[engine][session][integration]") {
     NoLeaks leaks;
     EngineSession s(config({"--crash-at-ply", "0"}));
-    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.prepare(kStandard, kPlies));
     auto r = s.search(kStart, movetime(100), 1s);
     REQUIRE_FALSE(r);
     CHECK(r.error().termination == Termination::Crash);
@@ -83,7 +85,7 @@ TEST_CASE("an engine ignoring quit, with a child, is killed with its group on sh
     auto c = config({"--ignore-quit", "--spawn-child"});
     c.quit_grace = 100ms;
     EngineSession s(c);
-    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.prepare(kStandard, kPlies));
     int pgid = s.pid();
     CHECK(test::processes_in_group(pgid) == 2);
     s.shutdown();
@@ -103,7 +105,7 @@ TEST_CASE("sessions on several threads at once keep their pipes to themselves",
         threads.emplace_back([&good] {
             for (int game = 0; game < 3; ++game) {
                 EngineSession s(config({}));
-                if (!s.prepare(kStandard)) return;
+                if (!s.prepare(kStandard, kPlies)) return;
                 PositionCommand pos;
                 bool ok = true;
                 for (int ply = 0; ply < 100 && ok; ++ply) {
@@ -124,7 +126,7 @@ TEST_CASE("an engine's only descriptors are its three standard streams",
     NoLeaks leaks;
     // Another engine is running, so its pipes exist in the referee while this one starts.
     EngineSession other(config({}));
-    REQUIRE(other.prepare(kStandard));
+    REQUIRE(other.prepare(kStandard, kPlies));
     // ls lists its own descriptors: 0, 1, 2 and 3, the directory it is reading.
     EngineProcess p(ProcessSpec{"/bin/ls", {"-m", "/proc/self/fd"}, {}, {}, {}});
     auto r = p.read_line(Clock::now() + 5s);

@@ -34,12 +34,12 @@ TEST_CASE("a well-behaved engine plays a game through the session", "[engine][se
     EngineSession s(fake_engine_config(), fake.host());
     CHECK(s.state() == SessionState::NotStarted);
     CHECK(fake.launches() == 0);
-    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.prepare(kStandard, kPlies));
     CHECK(s.state() == SessionState::Idle);
     CHECK(s.pid() == 1000);
     CHECK(s.identity().id_name == "fake-engine");
     CHECK(s.identity().id_author == "oaq");
-    REQUIRE(s.identity().options.size() == 2);
+    REQUIRE(s.identity().options.size() == 3);
     CHECK(s.identity().options[0].name == "Rules");
     REQUIRE(s.new_game());
 
@@ -61,12 +61,13 @@ TEST_CASE("a well-behaved engine plays a game through the session", "[engine][se
     s.shutdown();  // idempotent
 
     CHECK(fake.launches() == 1);
-    CHECK(fake.last().heard == std::vector<std::string>{"ugi", "isready", "uginewgame", "isready",
-                                                        "position startpos", "go movetime 100",
-                                                        "position startpos moves 1L", "go depth 3",
-                                                        "isready", "quit"});
-    // position and go leave in one write: the think time starts when both are written.
-    CHECK(fake.last().writes[4] == "position startpos\ngo movetime 100");
+    CHECK(fake.last().heard ==
+          std::vector<std::string>{"ugi", "isready", "uginewgame", "isready", "position startpos",
+                                   "isready", "go movetime 100", "position startpos moves 1L",
+                                   "isready", "go depth 3", "isready", "quit"});
+    // position, isready and go leave in one write (protocol-spec 4.3): the think time starts when
+    // all three are written.
+    CHECK(fake.last().writes[4] == "position startpos\nisready\ngo movetime 100");
     CHECK(fake.clock.elapsed() == 0ms);  // nothing had to wait
 }
 
@@ -79,7 +80,7 @@ TEST_CASE("the process is started from the configured command, arguments, direct
     c.env = {{"OAQ_X", "1"}};
     c.stderr_log = "/tmp/fake.err";
     EngineSession s(c, fake.host());
-    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.prepare(kStandard, kPlies));
     const ProcessSpec& spec = fake.last().spec;
     CHECK(spec.command == "fake-engine");
     CHECK(spec.args == c.args);
@@ -92,16 +93,16 @@ TEST_CASE("an engine that cannot be started throws OaqError from prepare", "[eng
     FakeHost fake(well_behaved_engine());
     fake.engine.cannot_start = "cannot start engine: \"fake-engine\" not found in PATH";
     EngineSession s(fake_engine_config(), fake.host());
-    CHECK_THROWS_AS(s.prepare(kStandard), oaq::OaqError);
+    CHECK_THROWS_AS(s.prepare(kStandard, kPlies), oaq::OaqError);
 }
 
 TEST_CASE("a missing ugiok is a stall after exactly the handshake timeout", "[engine][session]") {
     FakeHost fake(engine_with("ugi", [](Reply& r) { r.say("id name mute"); }));
     EngineSession s(fake_engine_config(), fake.host());
-    auto r = s.prepare(kStandard);
+    auto r = s.prepare(kStandard, kPlies);
     REQUIRE_FALSE(r);
     CHECK(r.error().termination == Termination::Stall);
-    CHECK(r.error().detail == "no ugiok within 10000 ms");
+    CHECK(r.error().detail == "no ugiok within 10000 ms (last line received: \"id name mute\")");
     CHECK(fake.clock.elapsed() == 10s);
     expect_killed(s, fake);
 }
@@ -114,14 +115,17 @@ TEST_CASE("a slow start within the handshake timeout is fine, beyond it a stall"
     auto c = fake_engine_config();
     c.handshake_timeout = 100ms;
     EngineSession impatient(c, fake.host());
-    auto r = impatient.prepare(kStandard);
+    auto r = impatient.prepare(kStandard, kPlies);
     REQUIRE_FALSE(r);
-    CHECK(r.error().detail == "no ugiok within 100 ms");
+    // Nothing at all came: the likely cause is named (protocol-spec 2: flush after every line).
+    CHECK(r.error().detail ==
+          "no ugiok within 100 ms: nothing at all received; is the engine's output flushed after "
+          "every line?");
     CHECK(fake.clock.elapsed() == 100ms);
 
     c.handshake_timeout = 2s;
     EngineSession patient(c, fake.host());
-    CHECK(patient.prepare(kStandard));
+    CHECK(patient.prepare(kStandard, kPlies));
     CHECK(fake.clock.elapsed() == 400ms);
 }
 
@@ -137,7 +141,7 @@ TEST_CASE("lines before ugiok that are not part of the handshake are ignored",
             .say("ugiok");
     }));
     EngineSession s(fake_engine_config(), fake.host());
-    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.prepare(kStandard, kPlies));
     CHECK(s.identity().id_name == "early");
     CHECK(s.identity().id_author == "someone");
     REQUIRE(s.warnings().size() == 3);
@@ -150,9 +154,9 @@ TEST_CASE("an engine flooding garbage during the handshake still stalls on time"
     auto c = fake_engine_config();
     c.handshake_timeout = 100ms;
     EngineSession s(c, fake.host());
-    auto r = s.prepare(kStandard);
+    auto r = s.prepare(kStandard, kPlies);
     REQUIRE_FALSE(r);
-    CHECK(r.error().detail == "no ugiok within 100 ms");
+    CHECK(r.error().detail == "no ugiok within 100 ms (last line received: \"garbage\")");
     CHECK(fake.clock.elapsed() == 100ms);
     CHECK(s.warnings().size() == 20);  // the first few only
 }
@@ -163,7 +167,7 @@ TEST_CASE("configured options are sent when declared, by the declared name, and 
     auto c = fake_engine_config();
     c.options = {{"hash", "64"}, {"Threads", "2"}};  // protocol-spec 4.2: names ignore case
     EngineSession s(c, fake.host());
-    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.prepare(kStandard, kPlies));
     CHECK(heard(fake.last(), "setoption name Hash value 64"));
     CHECK(s.warnings() ==
           std::vector<std::string>{"option \"Threads\" is not declared by the engine; not sent"});
@@ -177,7 +181,7 @@ TEST_CASE("non-standard rules go to the engine with the Rules option, and back w
     const std::string to_standard = "setoption name Rules value " + oaq::rules::expanded(kStandard);
     FakeHost fake(well_behaved_engine());
     EngineSession s(fake_engine_config(), fake.host());
-    REQUIRE(s.prepare(village));
+    REQUIRE(s.prepare(village, kPlies));
     CHECK(heard(fake.last(), to_village));
     auto r = s.search(kStart, movetime(10), 60ms);
     REQUIRE(r);
@@ -185,9 +189,9 @@ TEST_CASE("non-standard rules go to the engine with the Rules option, and back w
     auto first = oaq::rules::legal_moves(oaq::rules::start_position(village), village)[0];
     CHECK(r->move == oaq::rules::to_string(first));
     CHECK(r->move != "1L");  // so the rules did reach the engine
-    REQUIRE(s.prepare(village));
+    REQUIRE(s.prepare(village, kPlies));
     CHECK(std::count(fake.last().heard.begin(), fake.last().heard.end(), to_village) == 1);
-    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.prepare(kStandard, kPlies));
     CHECK(fake.last().heard.back() == "isready");
     CHECK(heard(fake.last(), to_standard));
     CHECK(s.search(kStart, movetime(10), 60ms)->move == "1L");
@@ -197,12 +201,71 @@ TEST_CASE("non-standard rules without a declared Rules option are a protocol vio
           "[engine][session]") {
     FakeHost fake(engine_with("ugi", [](Reply& r) { r.say("id name plain").say("ugiok"); }));
     EngineSession s(fake_engine_config(), fake.host());
-    REQUIRE(s.prepare(kStandard));  // standard rules need no option
-    auto r = s.prepare(*oaq::rules::parse_rules("village"));
+    REQUIRE(s.prepare(kStandard, kPlies));  // standard rules need no option
+    auto r = s.prepare(*oaq::rules::parse_rules("village"), kPlies);
     REQUIRE_FALSE(r);
     CHECK(r.error().termination == Termination::ProtocolViolation);
     CHECK(r.error().detail == "engine does not declare option Rules");
     expect_killed(s, fake);
+}
+
+TEST_CASE("PlyLimit is sent before the isready of a game whenever it differs from what was told",
+          "[engine][session]") {
+    // protocol-spec 6.1: a fresh process is at its declared default (300 for the fake).
+    FakeHost fake(well_behaved_engine());
+    EngineSession s(fake_engine_config(), fake.host());
+    REQUIRE(s.prepare(kStandard, 300));
+    CHECK_FALSE(heard(fake.last(), "setoption name PlyLimit value 300"));
+    REQUIRE(s.prepare(kStandard, 40));
+    REQUIRE(fake.last().heard.size() >= 2);
+    CHECK(fake.last().heard[fake.last().heard.size() - 2] == "setoption name PlyLimit value 40");
+    CHECK(fake.last().heard.back() == "isready");
+    const auto told = fake.last().heard.size();
+    REQUIRE(s.prepare(kStandard, 40));
+    CHECK(fake.last().heard.size() == told + 1);  // only the isready: nothing changed
+    REQUIRE(s.prepare(kStandard, 0));
+    CHECK(heard(fake.last(), "setoption name PlyLimit value 0"));  // 0: no limit
+
+    SECTION("an engine that does not declare PlyLimit is never told") {
+        FakeHost plain(engine_with("ugi", [](Reply& r) { r.say("id name plain").say("ugiok"); }));
+        EngineSession p(fake_engine_config(), plain.host());
+        REQUIRE(p.prepare(kStandard, 40));
+        for (const auto& line : plain.last().heard)
+            CHECK(line.find("PlyLimit") == std::string::npos);
+    }
+}
+
+TEST_CASE("failed handshakes are counted, and past the configured number the engine is not started",
+          "[engine][session]") {
+    FakeHost fake(engine_with("ugi", silent));
+    auto c = fake_engine_config();
+    c.handshake_timeout = 100ms;
+    c.max_handshake_failures = 2;
+    EngineSession s(c, fake.host());
+    CHECK_FALSE(s.prepare(kStandard, kPlies));
+    CHECK(s.consecutive_handshake_failures() == 1);
+    CHECK_FALSE(s.prepare(kStandard, kPlies));
+    CHECK(s.consecutive_handshake_failures() == 2);
+    CHECK(fake.clock.elapsed() == 200ms);
+    auto r = s.prepare(kStandard, kPlies);  // given up: no process, no wait
+    REQUIRE_FALSE(r);
+    CHECK(r.error().termination == Termination::Stall);
+    CHECK(r.error().detail.rfind("not started again after 2 failed handshakes in a row; the last: "
+                                 "no ugiok within 100 ms",
+                                 0) == 0);
+    CHECK(fake.launches() == 2);
+    CHECK(fake.clock.elapsed() == 200ms);
+
+    SECTION("a good handshake resets the count") {
+        FakeHost flaky(engine_with("ugi", silent));
+        c.max_handshake_failures = 0;  // never give up
+        EngineSession again(c, flaky.host());
+        CHECK_FALSE(again.prepare(kStandard, kPlies));
+        CHECK(again.consecutive_handshake_failures() == 1);
+        flaky.engine = well_behaved_engine();
+        REQUIRE(again.prepare(kStandard, kPlies));
+        CHECK(again.consecutive_handshake_failures() == 0);
+    }
 }
 
 TEST_CASE("a missing readyok is a stall that says which isready went unanswered",
@@ -212,7 +275,7 @@ TEST_CASE("a missing readyok is a stall that says which isready went unanswered"
         if (n++ < answered) r.say("readyok");
     }));
     EngineSession s(fake_engine_config(), fake.host());
-    auto r = s.prepare(kStandard);
+    auto r = s.prepare(kStandard, kPlies);
     if (answered >= 1) {
         REQUIRE(r);
         r = s.new_game();
@@ -234,7 +297,7 @@ TEST_CASE("lines while waiting for readyok are ignored", "[engine][session]") {
         r.say("info depth 3").say("bestmove 1L").say("ugiok").say("readyok");
     }));
     EngineSession s(fake_engine_config(), fake.host());
-    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.prepare(kStandard, kPlies));
     REQUIRE(s.warnings().size() == 3);
     CHECK(s.warnings()[1] ==
           "ignored line \"bestmove 1L\": not expected while waiting for readyok");
@@ -245,7 +308,7 @@ TEST_CASE("an engine that exits at start is a crash with its exit code", "[engin
     quitter.at_start = [](Reply& r) { r.exit({false, 3}); };
     FakeHost fake(quitter);
     EngineSession s(fake_engine_config(), fake.host());
-    auto r = s.prepare(kStandard);
+    auto r = s.prepare(kStandard, kPlies);
     REQUIRE_FALSE(r);
     CHECK(r.error().termination == Termination::Crash);
     CHECK(r.error().detail == "exit code 3");
@@ -258,7 +321,7 @@ TEST_CASE("a crash in each state is a crash with its signal", "[engine][session]
     SECTION("during the handshake") {
         FakeHost fake(engine_with("ugi", [&](Reply& r) { crash(r.say("id name x")); }));
         EngineSession s(fake_engine_config(), fake.host());
-        auto r = s.prepare(kStandard);
+        auto r = s.prepare(kStandard, kPlies);
         REQUIRE_FALSE(r);
         CHECK(r.error().termination == Termination::Crash);
         CHECK(r.error().detail == "signal 11 (SIGSEGV)");
@@ -266,14 +329,14 @@ TEST_CASE("a crash in each state is a crash with its signal", "[engine][session]
     SECTION("waiting for readyok") {
         FakeHost fake(engine_with("isready", crash));
         EngineSession s(fake_engine_config(), fake.host());
-        auto r = s.prepare(kStandard);
+        auto r = s.prepare(kStandard, kPlies);
         REQUIRE_FALSE(r);
         CHECK(r.error().detail == "signal 11 (SIGSEGV)");
     }
     SECTION("during a search, with the time since go") {
         FakeHost fake(engine_with("go", [&](Reply& r) { crash(r.say("info depth 1")); }));
         EngineSession s(fake_engine_config(), fake.host());
-        REQUIRE(s.prepare(kStandard));
+        REQUIRE(s.prepare(kStandard, kPlies));
         auto r = s.search(kStart, movetime(100), 150ms);
         REQUIRE_FALSE(r);
         CHECK(r.error().termination == Termination::Crash);
@@ -289,7 +352,7 @@ TEST_CASE("an engine closing its output or its input while alive is a crash, and
     SECTION("output: it gets the exit wait to exit") {
         FakeHost fake(engine_with("go", [](Reply& r) { r.close_output(); }));
         EngineSession s(fake_engine_config(), fake.host());
-        REQUIRE(s.prepare(kStandard));
+        REQUIRE(s.prepare(kStandard, kPlies));
         auto r = s.search(kStart, movetime(100), 150ms);
         REQUIRE_FALSE(r);
         CHECK(r.error().termination == Termination::Crash);
@@ -300,7 +363,7 @@ TEST_CASE("an engine closing its output or its input while alive is a crash, and
     SECTION("input") {
         FakeHost fake(engine_with("ugi", [](Reply& r) { r.say("ugiok").close_input(); }));
         EngineSession s(fake_engine_config(), fake.host());
-        auto r = s.prepare(kStandard);
+        auto r = s.prepare(kStandard, kPlies);
         REQUIRE_FALSE(r);
         CHECK(r.error().termination == Termination::Crash);
         CHECK(r.error().detail == "closed its input without exiting");
@@ -313,7 +376,7 @@ TEST_CASE("an engine that stops reading its input is a stall once a write blocks
     SECTION("before a game: the write blocks for the ready timeout") {
         FakeHost fake(engine_with("isready", [](Reply& r) { r.say("readyok").stop_reading(); }));
         EngineSession s(fake_engine_config(), fake.host());
-        REQUIRE(s.prepare(kStandard));
+        REQUIRE(s.prepare(kStandard, kPlies));
         auto r = s.new_game();
         REQUIRE_FALSE(r);
         CHECK(r.error().termination == Termination::Stall);
@@ -324,7 +387,7 @@ TEST_CASE("an engine that stops reading its input is a stall once a write blocks
     SECTION("at the deadline, when stop cannot be written") {
         FakeHost fake(engine_with("go", [](Reply& r) { r.stop_reading(); }));
         EngineSession s(fake_engine_config(), fake.host());
-        REQUIRE(s.prepare(kStandard));
+        REQUIRE(s.prepare(kStandard, kPlies));
         auto r = s.search(kStart, movetime(100), 100ms);
         REQUIRE_FALSE(r);
         CHECK(r.error().termination == Termination::Stall);
@@ -342,7 +405,7 @@ TEST_CASE("the next prepare after a failure starts a fresh process", "[engine][s
             answer(r, "1L");
     }));
     EngineSession s(fake_engine_config(), fake.host());
-    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.prepare(kStandard, kPlies));
     REQUIRE(s.search(kStart, movetime(10), 60ms));
     auto r = s.search(PositionCommand{std::nullopt, {"1L"}}, movetime(10), 60ms);
     REQUIRE_FALSE(r);
@@ -355,7 +418,7 @@ TEST_CASE("the next prepare after a failure starts a fresh process", "[engine][s
     CHECK_FALSE(s.new_game());
     CHECK_FALSE(s.ping());
     CHECK(fake.launches() == 1);
-    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.prepare(kStandard, kPlies));
     CHECK(fake.launches() == 2);
     CHECK(s.pid() == 1001);
     CHECK(fake.last().heard.front() == "ugi");  // a full handshake
@@ -368,8 +431,8 @@ TEST_CASE("restart every game gives each game a fresh process and quits the old 
     auto c = fake_engine_config();
     c.restart = RestartPolicy::EveryGame;
     EngineSession s(c, fake.host());
-    REQUIRE(s.prepare(kStandard));
-    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.prepare(kStandard, kPlies));
+    REQUIRE(s.prepare(kStandard, kPlies));
     REQUIRE(fake.launches() == 2);
     CHECK(fake.processes()[0].heard.back() == "quit");
     CHECK(fake.processes()[0].exit == ExitStatus{false, 0});
@@ -378,8 +441,8 @@ TEST_CASE("restart every game gives each game a fresh process and quits the old 
 
     SECTION("while restart on failure keeps one process across games") {
         EngineSession kept(fake_engine_config(), fake.host());
-        REQUIRE(kept.prepare(kStandard));
-        REQUIRE(kept.prepare(kStandard));
+        REQUIRE(kept.prepare(kStandard, kPlies));
+        REQUIRE(kept.prepare(kStandard, kPlies));
         CHECK(fake.launches() == 3);
     }
 }
@@ -389,7 +452,7 @@ TEST_CASE("shutdown of a searching engine sends stop, then quit", "[engine][sess
     FakeHost fake(
         engine_with("go", [](Reply& r) { r.say("info depth 1").after(1s).say("bestmove 1L"); }));
     EngineSession s(fake_engine_config(), fake.host());
-    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.prepare(kStandard, kPlies));
     auto abandon = [](const oaq::protocol::Info&) { throw std::runtime_error("abandoned"); };
     CHECK_THROWS(s.search(kStart, movetime(100), 150ms, abandon));
     CHECK(s.state() == SessionState::Searching);
@@ -405,7 +468,7 @@ TEST_CASE("shutdown of a searching engine sends stop, then quit", "[engine][sess
 TEST_CASE("an engine ignoring quit is killed after the quit grace", "[engine][session]") {
     FakeHost fake(engine_with("quit", silent));
     EngineSession s(fake_engine_config(), fake.host());
-    REQUIRE(s.prepare(kStandard));
+    REQUIRE(s.prepare(kStandard, kPlies));
     s.shutdown();
     CHECK(s.last_exit() == "signal 9 (SIGKILL)");
     CHECK(s.last_exit_forced());
@@ -432,7 +495,7 @@ TEST_CASE("the protocol log records every line in and out, stamped by the sessio
         auto c = fake_engine_config();
         c.protocol_log = log;
         EngineSession s(c, fake.host());
-        REQUIRE(s.prepare(kStandard));
+        REQUIRE(s.prepare(kStandard, kPlies));
         REQUIRE(s.search(kStart, movetime(100), 150ms));
     }
     std::ifstream in(log);
@@ -445,5 +508,34 @@ TEST_CASE("the protocol log records every line in and out, stamped by the sessio
     CHECK(text.find("     0.060 fake < bestmove 1L\n") != std::string::npos);
     CHECK(text.find("     0.060 fake > quit\n") != std::string::npos);
     CHECK(text.find("     0.060 fake ! ended: exit code 0\n") != std::string::npos);
+    std::filesystem::remove(log);
+}
+
+TEST_CASE("the protocol log stops at the engine's limit with a marker where it was cut",
+          "[engine][session]") {
+    auto log = std::filesystem::temp_directory_path() /
+               ("oaq-fake-protocol-cap-" + std::to_string(::getpid()) + ".log");
+    std::filesystem::remove(log);
+    {
+        // An info flood (issue 11: 103 MB of protocol log in 2 s).
+        FakeHost fake(engine_with("go", [](Reply& r) {
+            for (int i = 0; i < 5000; ++i) r.say("info depth 1 nodes " + std::to_string(i));
+            answer(r, "1L");
+        }));
+        auto c = fake_engine_config();
+        c.protocol_log = log;
+        c.max_log_bytes = 20000;
+        EngineSession s(c, fake.host());
+        REQUIRE(s.prepare(kStandard, kPlies));
+        REQUIRE(s.search(kStart, movetime(100), 150ms));
+        REQUIRE(s.search(kStart, movetime(100), 150ms));  // still played: only the log stops
+    }
+    std::ifstream in(log);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string marker =
+        "\n[oaq] protocol log cut here: this engine's limit of 20000 bytes is reached, the rest is "
+        "discarded\n";
+    CHECK(text.size() == 20000 + marker.size());
+    CHECK(text.substr(20000) == marker);
     std::filesystem::remove(log);
 }

@@ -67,6 +67,7 @@ FakeEngine well_behaved_engine(Clock::duration think) {
             .say("id author oaq")
             .say("option name Rules type string default standard")
             .say("option name Hash type spin default 16 min 1 max 1024")
+            .say("option name PlyLimit type spin default 300 min 0 max 2147483647")
             .say("ugiok");
     };
     engine.on["isready"] = [](Reply& r) { r.say("readyok"); };

@@ -28,9 +28,9 @@ std::string first_legal_move(const HeardGame& game);
 // Says one info line and `bestmove <move>`.
 void answer(Reply& reply, const std::string& move);
 
-// A correct engine: `id name fake-engine`, `id author oaq`, options Rules (string) and Hash
-// (spin), ugiok; readyok; on `go`, after `think`, one info line and the first legal move of what it
-// was sent; `go infinite` answers at `stop`; `quit` exits with code 0.
+// A correct engine: `id name fake-engine`, `id author oaq`, options Rules (string), Hash and
+// PlyLimit (spin), ugiok; readyok; on `go`, after `think`, one info line and the first legal move
+// of what it was sent; `go infinite` answers at `stop`; `quit` exits with code 0.
 FakeEngine well_behaved_engine(Clock::duration think = {});
 
 // A well-behaved engine whose answer to lines starting with `word` is `handler` instead.

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/engine_session.hpp"
+#include "engine/process_guard.hpp"
 
 namespace oaq::engine::test {
 
@@ -33,7 +34,10 @@ inline EngineConfig test_engine_config(std::vector<std::string> args) {
     return c;
 }
 
+// Our open descriptors. The process guard's own (the guardian's pipe, the stderr copier's wake-up)
+// are opened once for the whole process, so they are opened before counting.
 inline int count_fds() {
+    prepare_referee_process();
     int n = 0;
     for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator("/proc/self/fd")) ++n;
     return n - 1;  // the iterator's own descriptor

@@ -10,11 +10,13 @@
 #include "engine/engine_session.hpp"
 #include "fake_engines.hpp"
 #include "fake_process.hpp"
+#include "game/defaults.hpp"
 #include "rules/rules.hpp"
 
 namespace oaq::engine::test {
 
 inline const rules::Rules kStandard{};
+inline constexpr int kPlies = game::kDefaultPlyLimit;
 inline const protocol::PositionCommand kStart{};
 
 inline protocol::Go movetime(int ms) {

@@ -24,6 +24,16 @@
 //   --ignore-quit             ignore `quit` and the end of input: only a signal ends it
 //   --spawn-child             fork a child that sleeps for an hour in the same process group
 //                             (and holds our stdout open)
+//   --setsid-child            fork a child that moves into its own session (out of our process
+//                             group), ignores hang-ups and sleeps for an hour holding our pipes
+//   --orphan-child            fork a child that exits at once and is never reaped: our zombie,
+//                             the referee's once we are gone
+//   --double-bestmove         send every bestmove twice (the second one a different legal move
+//                             when there is one)
+//   --north-reads-south       as North, choose among South's squares (the first square that holds
+//                             citizens on South's side), an illegal move whenever that square of
+//                             North's is empty
+//   --no-flush                hold output until 4096 bytes are pending, as stdio does on a pipe
 //   --delay MS                think MS per move (a `stop` ends the thinking early)
 //   --invalid-utf8            put bytes that are not UTF-8 into `id name`, every pv and (with
 //                             --bad-move-token) the bad bestmove token
@@ -57,7 +67,8 @@ struct Flags {
     bool no_rules_option = false, illegal_move = false, wrong_side_move = false;
     bool malformed_bestmove = false, bad_move_token = false, garbage = false, crlf = false,
          ignore_quit = false;
-    bool spawn_child = false;
+    bool spawn_child = false, setsid_child = false, orphan_child = false;
+    bool double_bestmove = false, north_reads_south = false, no_flush = false;
     bool invalid_utf8 = false;
     long info_flood = 0, long_line = 0, stderr_flood = 0, slow_start_ms = 0, delay_ms = 0;
 };
@@ -71,6 +82,7 @@ void say(std::string_view line) {
 }
 
 void flush() {
+    if (g_flags.no_flush && g_out.size() < 4096) return;  // a first bot's forgotten flush
     std::size_t done = 0;
     while (done < g_out.size()) {
         ssize_t n = ::write(1, g_out.data() + done, g_out.size() - done);
@@ -126,6 +138,16 @@ void parse_flags(int argc, char** argv) {
             g_flags.spawn_child = true;
         else if (a == "--invalid-utf8")
             g_flags.invalid_utf8 = true;
+        else if (a == "--setsid-child")
+            g_flags.setsid_child = true;
+        else if (a == "--orphan-child")
+            g_flags.orphan_child = true;
+        else if (a == "--double-bestmove")
+            g_flags.double_bestmove = true;
+        else if (a == "--north-reads-south")
+            g_flags.north_reads_south = true;
+        else if (a == "--no-flush")
+            g_flags.no_flush = true;
         else if (a == "--info-flood")
             g_flags.info_flood = number_after(i, argc, argv);
         else if (a == "--long-line")
@@ -205,8 +227,21 @@ std::string choose_move(const rules::Position& pos, const rules::Rules& rules) {
         return first_empty();
     }
     if (g_flags.illegal_move) return first_empty();
+    if (g_flags.north_reads_south && pos.side == rules::Side::North) {
+        // The bug of issue 13: North's squares looked up where South's are.
+        for (int k = 1; k <= 5; ++k)
+            if (pos.citizens[static_cast<std::size_t>(k)] > 0) return std::to_string(k) + "L";
+    }
     if (legal.empty()) return "1L";  // a finished game: nothing is legal anyway
     return rules::to_string(legal[0]);
+}
+
+// A legal move other than `move` when there is one (for --double-bestmove).
+std::string another_move(const rules::Position& pos, const rules::Rules& rules,
+                         const std::string& move) {
+    for (auto m : rules::legal_moves(pos, rules))
+        if (rules::to_string(m) != move) return rules::to_string(m);
+    return move;
 }
 
 // Handles one `go`; returns when the bestmove has been sent.
@@ -242,7 +277,7 @@ void think_and_answer(const protocol::PositionCommand& position, const protocol:
         }
     }
 
-    std::string move = "1L";
+    std::string move = "1L", second = "1L";
     auto pos = rules::parse_position(position.fen ? *position.fen : "startpos", rules);
     if (pos) {
         rules::Position p = *pos;
@@ -252,6 +287,7 @@ void think_and_answer(const protocol::PositionCommand& position, const protocol:
             p = rules::play(p, *m, rules);
         }
         move = choose_move(p, rules);
+        second = another_move(p, rules, move);
     }
     if (g_flags.stderr_flood > 0) {
         std::string junk(static_cast<std::size_t>(g_flags.stderr_flood), 'e');
@@ -273,7 +309,26 @@ void think_and_answer(const protocol::PositionCommand& position, const protocol:
     say("info depth 1 score cp 0 nodes 1 pv " + move +
         (g_flags.invalid_utf8 ? " \x80\xc0\xaf\xe2\x82" : ""));
     say(g_flags.malformed_bestmove ? "bestmove" : "bestmove " + move);
+    if (g_flags.double_bestmove) say("bestmove " + second);
     flush();
+}
+
+// The children of --spawn-child, --setsid-child and --orphan-child.
+void start_children() {
+    if (g_flags.spawn_child && ::fork() == 0) {
+        ::sleep(3600);
+        std::_Exit(0);
+    }
+    if (g_flags.setsid_child && ::fork() == 0) {
+        ::setsid();
+        ::signal(SIGHUP, SIG_IGN);
+        ::sleep(3600);
+        std::_Exit(0);
+    }
+    if (g_flags.orphan_child && ::fork() == 0) {
+        ::setsid();
+        std::_Exit(0);
+    }
 }
 
 }  // namespace
@@ -281,13 +336,7 @@ void think_and_answer(const protocol::PositionCommand& position, const protocol:
 int main(int argc, char** argv) {
     parse_flags(argc, argv);
     if (g_flags.exit_at_start) return 3;
-    if (g_flags.spawn_child) {
-        pid_t child = ::fork();
-        if (child == 0) {
-            ::sleep(3600);
-            std::_Exit(0);
-        }
-    }
+    start_children();
     if (g_flags.ignore_quit) ::signal(SIGTERM, SIG_IGN);
 
     rules::Rules rules;

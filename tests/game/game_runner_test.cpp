@@ -201,7 +201,9 @@ TEST_CASE("an abort request ends the game as aborted", "[game]") {
     CHECK(rec.plies() == 1);
 }
 
-TEST_CASE("openings are played before the engines and sent with every position", "[game]") {
+TEST_CASE("a game with a book line starts at the position after it, sent with fen", "[game]") {
+    // protocol-spec 4.5: plies, repetitions and the ply limit count from the position after the
+    // opening; the book's moves are the game's opening, not its moves.
     ScriptedPlayer south("a"), north("b");
     auto settings = settings_with("10");
     settings.max_plies = 4;
@@ -209,20 +211,35 @@ TEST_CASE("openings are played before the engines and sent with every position",
     auto rec = game::play_game(south, north, settings, kNoAbort);
     CHECK(rec.opening == "1R 3L");
     CHECK(rec.start_position == "Q8,3,1,1,1,5,5,3,1,3,3,3 S 9+1 4+0 0 0");
-    REQUIRE(!south.positions.empty());
-    CHECK_FALSE(south.positions[0].fen.has_value());
-    CHECK(south.positions[0].moves == std::vector<std::string>{"1R", "3L"});
-    CHECK(rec.plies() == 2);  // the ply limit counts the opening plies too
+    REQUIRE(south.positions.size() == 2);
+    CHECK(south.positions[0].fen == rec.start_position);
+    CHECK(south.positions[0].moves.empty());
+    CHECK(south.positions[1].fen == rec.start_position);
+    CHECK(south.positions[1].moves.size() == 2);  // the game's own moves only
+    CHECK(rec.plies() == 4);  // the ply limit counts from the position after the opening
+    CHECK(rec.termination == Termination::PlyLimit);
+    CHECK(south.ply_limit == 4);  // the players are told the game's limit
 
-    SECTION("a position-string opening is sent as fen") {
+    SECTION("a position-string opening is sent as fen, with its moves played first") {
         ScriptedPlayer s2("a"), n2("b");
         auto fen_settings = settings_with("10");
         fen_settings.max_plies = 1;
-        fen_settings.opening.position = rec.start_position;
-        game::play_game(s2, n2, fen_settings, kNoAbort);
+        fen_settings.opening.position = "Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0";
+        fen_settings.opening.moves = {"1R", "3L"};
+        auto r2 = game::play_game(s2, n2, fen_settings, kNoAbort);
         REQUIRE(s2.positions.size() == 1);
         CHECK(s2.positions[0].fen == rec.start_position);
         CHECK(s2.positions[0].moves.empty());
+        CHECK(r2.opening == "fen Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 moves 1R 3L");
+    }
+    SECTION("an opening that is the start position itself is sent as startpos") {
+        ScriptedPlayer s2("a"), n2("b");
+        auto start_settings = settings_with("10");
+        start_settings.max_plies = 1;
+        start_settings.opening.position = "Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0";
+        game::play_game(s2, n2, start_settings, kNoAbort);
+        REQUIRE(s2.positions.size() == 1);
+        CHECK_FALSE(s2.positions[0].fen.has_value());
     }
 }
 
@@ -260,7 +277,7 @@ class KilledInHandshake : public ScriptedPlayer {
   public:
     KilledInHandshake(std::string name, std::atomic<bool>& abort)
         : ScriptedPlayer(std::move(name)), abort_(abort) {}
-    Expected<Ok, game::PlayerFailure> prepare(const rules::Rules&) override {
+    Expected<Ok, game::PlayerFailure> prepare(const rules::Rules&, int) override {
         abort_ = true;
         return game::PlayerFailure{Termination::Crash, "signal 9 (SIGKILL)", {}};
     }

@@ -35,10 +35,12 @@ class ScriptedPlayer : public game::Player {
     std::vector<std::optional<game::Nanoseconds>> deadlines;
     int prepares = 0;
     int new_games = 0;
+    int ply_limit = -1;  // what the last prepare() was told
 
     const std::string& name() const override { return name_; }
-    Expected<Ok, game::PlayerFailure> prepare(const rules::Rules&) override {
+    Expected<Ok, game::PlayerFailure> prepare(const rules::Rules&, int limit) override {
         ++prepares;
+        ply_limit = limit;
         return prepare_result;
     }
     Expected<Ok, game::PlayerFailure> new_game() override {

@@ -1,0 +1,234 @@
+// The process guard and the capped stderr log against real processes (the test engine): children
+// that leave the engine's group, orphans that would stay zombies, restarts every game, a thread
+// that spawns and exits, the stderr cap across restarts, running out of descriptors. `kill -9` of
+// a whole referee is tests/integration/engine_edges_test.py's (it needs the oaq binary). Tagged
+// [integration]: labels.cmake labels these integration.
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "common/error.hpp"
+#include "engine/engine_process.hpp"
+#include "engine/engine_session.hpp"
+#include "game/defaults.hpp"
+#include "process_check.hpp"
+#include "rules/rules.hpp"
+#include "rules/turn.hpp"
+
+using namespace oaq::engine;
+using namespace std::chrono_literals;
+using oaq::protocol::Go;
+using oaq::protocol::PositionCommand;
+
+namespace {
+
+const oaq::rules::Rules kStandard{};
+constexpr int kPlies = oaq::game::kDefaultPlyLimit;
+
+// Live (not zombie) processes carrying this process's engine mark (process_guard.hpp).
+int marked_processes() {
+    const std::string needle = "OAQ_ENGINE_OF=" + std::to_string(::getpid()) + ".";
+    int n = 0;
+    for (const auto& p : test::all_processes()) {
+        if (p.state == 'Z') continue;
+        std::ifstream in("/proc/" + std::to_string(p.pid) + "/environ");
+        std::string environment((std::istreambuf_iterator<char>(in)),
+                                std::istreambuf_iterator<char>());
+        if (environment.find(needle) != std::string::npos) ++n;
+    }
+    return n;
+}
+
+// Waits (a little) until `count()` reaches `want`: a child forks and setsids on its own time.
+template <typename Count>
+bool eventually(Count count, int want) {
+    for (int i = 0; i < 200; ++i) {
+        if (count() == want) return true;
+        std::this_thread::sleep_for(10ms);
+    }
+    return count() == want;
+}
+
+std::string read_file(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+ProcessSpec test_engine_with(std::vector<std::string> args) {
+    return ProcessSpec{test::test_engine(), std::move(args), {}, {}, {}};
+}
+
+Go movetime(int ms) {
+    Go go;
+    go.movetime = std::chrono::milliseconds(ms);
+    return go;
+}
+
+}  // namespace
+
+TEST_CASE("an engine's child that moved into its own session is killed when the engine ends",
+          "[engine][guard][integration]") {
+    {
+        EngineProcess p(test_engine_with({"--setsid-child"}));
+        REQUIRE(p.write_line("ugi", Clock::now() + 1s) == WriteStatus::Ok);
+        REQUIRE(p.read_line(Clock::now() + 5s).status == ReadStatus::Line);
+        REQUIRE(eventually(marked_processes, 2));       // the engine and its escaped child
+        CHECK(test::processes_in_group(p.pid()) == 1);  // the child left the group
+        CHECK(p.stop("quit", 2s).describe() == "exit code 0");
+        CHECK(marked_processes() == 0);
+    }
+    CHECK(test::children() == 0);
+}
+
+TEST_CASE("children an engine never reaped do not stay zombies of the referee",
+          "[engine][guard][integration]") {
+    EngineProcess p(test_engine_with({"--orphan-child"}));
+    REQUIRE(p.write_line("ugi", Clock::now() + 1s) == WriteStatus::Ok);
+    REQUIRE(p.read_line(Clock::now() + 5s).status == ReadStatus::Line);
+    p.kill();
+    CHECK(test::children() == 0);
+}
+
+TEST_CASE("with a fresh process every game nothing accumulates: no zombie, no escaped child",
+          "[engine][guard][integration]") {
+    // Issue 11: 16 zombies after 16 games with restart=on.
+    auto c = test::test_engine_config({"--orphan-child", "--setsid-child"});
+    c.restart = RestartPolicy::EveryGame;
+    c.quit_grace = 200ms;
+    EngineSession s(c);
+    for (int game = 0; game < 16; ++game) {
+        REQUIRE(s.prepare(kStandard, kPlies));
+        REQUIRE(s.search(PositionCommand{}, movetime(10), 2s));
+        // The engine, its escaped child, and its orphan for the moment it lives: never 16.
+        CHECK(test::children() <= 2);
+        CHECK(marked_processes() <= 3);
+    }
+    s.shutdown();
+    CHECK(test::children() == 0);
+    CHECK(marked_processes() == 0);
+}
+
+TEST_CASE("reap_and_kill_all ends every engine and all they started, and sessions still end well",
+          "[engine][guard][integration]") {
+    // What the app calls on its exit paths.
+    EngineSession a(test::test_engine_config({"--setsid-child", "--ignore-quit"}));
+    EngineSession b(test::test_engine_config({"--spawn-child"}));
+    REQUIRE(a.prepare(kStandard, kPlies));
+    REQUIRE(b.prepare(kStandard, kPlies));
+    REQUIRE(eventually(marked_processes, 4));
+    reap_and_kill_all();
+    CHECK(marked_processes() == 0);
+    a.shutdown();
+    b.shutdown();
+    CHECK(a.last_exit() == "signal 9 (SIGKILL)");
+    CHECK(test::children() == 0);
+    CHECK(live_engine_count() == 0);
+}
+
+TEST_CASE("an engine started by a thread that has ended lives on: the spawner thread forks it",
+          "[engine][guard][integration]") {
+    // PR_SET_PDEATHSIG fires when the forking thread exits: a tournament's worker threads end
+    // while engines they started still play for other workers.
+    EngineSession s(test::test_engine_config({}));
+    std::thread starter([&] { REQUIRE(s.prepare(kStandard, kPlies)); });
+    starter.join();
+    std::this_thread::sleep_for(50ms);
+    auto r = s.search(PositionCommand{}, movetime(10), 2s);
+    REQUIRE(r);
+    CHECK(r->move == "1L");
+    s.shutdown();
+    CHECK(s.last_exit() == "exit code 0");
+}
+
+TEST_CASE("a second bestmove through real pipes is never played", "[engine][guard][integration]") {
+    EngineSession s(test::test_engine_config({"--double-bestmove"}));
+    REQUIRE(s.prepare(kStandard, kPlies));
+    PositionCommand position;
+    for (int ply = 0; ply < 6; ++ply) {
+        auto r = s.search(position, movetime(10), 2s);
+        REQUIRE(r);
+        // The test engine's first bestmove is the first legal move; its second another one.
+        auto legal = oaq::rules::legal_moves(
+            [&] {
+                auto p = oaq::rules::start_position(kStandard);
+                for (const auto& m : position.moves)
+                    p = oaq::rules::play(p, *oaq::rules::parse_move(m), kStandard);
+                return p;
+            }(),
+            kStandard);
+        CHECK(r->move == oaq::rules::to_string(legal[0]));
+        position.moves.push_back(r->move);
+    }
+    CHECK(s.stray_bestmoves() >= 5);
+}
+
+TEST_CASE("the stderr log stops at the engine's limit, across restarts, and never blocks it",
+          "[engine][guard][integration]") {
+    auto log = std::filesystem::temp_directory_path() /
+               ("oaq-stderr-cap-" + std::to_string(::getpid()) + ".log");
+    std::filesystem::remove(log);
+    const std::string marker =
+        "\n[oaq] stderr log cut here: this engine's limit of 150000 bytes is reached, the rest is "
+        "discarded\n";
+    {
+        // 200 KB of stderr per move, more than a pipe holds: an undrained engine would block.
+        auto c = test::test_engine_config({"--stderr-flood", "200000"});
+        c.stderr_log = log;
+        c.max_log_bytes = 150000;
+        c.restart = RestartPolicy::EveryGame;
+        EngineSession s(c);
+        for (int game = 0; game < 2; ++game) {
+            REQUIRE(s.prepare(kStandard, kPlies));
+            for (int move = 0; move < 3; ++move)
+                REQUIRE(s.search(PositionCommand{}, movetime(10), 5s));
+        }
+    }
+    const std::string text = read_file(log);
+    CHECK(text.size() == 150000 + marker.size());
+    CHECK(text.substr(150000) == marker);
+    std::filesystem::remove(log);
+}
+
+TEST_CASE("running out of descriptors is named, never \"Success\"",
+          "[engine][guard][integration]") {
+    // Issue 11: the error of a failed spawn was read too late.
+    rlimit saved{};
+    REQUIRE(::getrlimit(RLIMIT_NOFILE, &saved) == 0);
+    // Fill the holes below the highest descriptor, so that the limit decides which open fails.
+    std::vector<int> fillers;
+    int highest = 0;
+    for (const auto& e : std::filesystem::directory_iterator("/proc/self/fd"))
+        highest = std::max(highest, std::stoi(e.path().filename().string()));
+    for (int fd; (fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC)) >= 0;) {
+        fillers.push_back(fd);
+        if (fd >= highest) break;
+    }
+    highest = fillers.empty() ? highest : std::max(highest, fillers.back());
+    int refused = 0;
+    for (int extra = 1; extra <= 10; ++extra) {
+        rlimit low = saved;
+        low.rlim_cur = static_cast<rlim_t>(highest + extra);
+        REQUIRE(::setrlimit(RLIMIT_NOFILE, &low) == 0);
+        std::string message;
+        try {
+            EngineProcess p(ProcessSpec{"cat", {}, {}, {}, {}});  // found in PATH
+        } catch (const oaq::OaqError& e) {
+            message = e.what();
+        }
+        ::setrlimit(RLIMIT_NOFILE, &saved);
+        if (message.empty()) continue;
+        ++refused;
+        INFO(message);
+        CHECK(message.find("Too many open files") != std::string::npos);
+        CHECK(message.find("Success") == std::string::npos);
+    }
+    for (int fd : fillers) ::close(fd);
+    CHECK(refused > 0);
+    CHECK(test::children() == 0);
+}
