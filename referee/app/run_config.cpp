@@ -143,6 +143,8 @@ void add_common_options(CommandLine& cli, RunMode mode) {
         "seed", po::value<std::uint64_t>(),
         "seed for generated openings (default: random, stored)")(
         "log", po::value<std::string>(), "directory for engine stderr and protocol logs")(
+        "pgnout", po::value<std::string>(),
+        "append each finished game to FILE as PGN, flushed as it ends")(
         "progress", po::value<int>()->default_value(mode == RunMode::Match ? 0 : 10),
         "print standings every N games (0: only at the end)")("json",
                                                               "print JSON lines instead of text");
@@ -245,6 +247,7 @@ void read_process_options(const po::variables_map& vm, RunConfig& c) {
     c.concurrency = vm["concurrency"].as<int>();
     if (c.concurrency < 1 || c.concurrency > 256) throw OaqError("--concurrency must be 1..256");
     if (vm.count("log")) c.log_dir = vm["log"].as<std::string>();
+    if (vm.count("pgnout")) c.pgn_out = vm["pgnout"].as<std::string>();
     c.progress_every = vm["progress"].as<int>();
     if (vm.count("name")) {
         c.name = vm["name"].as<std::string>();

@@ -11,6 +11,7 @@
 
 #include "app/commands.hpp"
 #include "app/engine_specs.hpp"
+#include "app/pgn_out.hpp"
 #include "app/progress.hpp"
 #include "app/run_config.hpp"
 #include "common/error.hpp"
@@ -124,10 +125,14 @@ int run(RunMode mode, RunConfig& c) {
     Progress progress(c.json, c.db ? fmt::format("oaq {} --resume {} --db {}", command_name(mode),
                                                  run.name(), *c.db)
                                    : "");
+    std::optional<PgnOut> pgn;
+    if (!c.pgn_out.empty()) pgn.emplace(c.pgn_out);
+    RunObservers observers(pgn ? std::vector<tournament::RunObserver*>{&progress, &*pgn}
+                               : std::vector<tournament::RunObserver*>{&progress});
     tournament::RunResult result;
     {
         InterruptHandlers handlers;
-        result = run.play(engine_factory(c.log_dir), progress, g_interrupted,
+        result = run.play(engine_factory(c.log_dir), observers, g_interrupted,
                           {c.concurrency, c.progress_every}, book);
     }
     return result.interrupted ? 130 : 0;
