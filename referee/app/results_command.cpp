@@ -28,23 +28,14 @@ using store::RowId;
 
 // ---- tournaments ----------------------------------------------------------------------------
 
-std::vector<std::string> seat_names(store::Store& db, const store::TournamentRow& t) {
-    std::vector<std::string> names;
-    for (auto id : t.engine_ids) {
-        auto e = db.engine(id);
-        names.push_back(e ? e->name : "#" + std::to_string(id));
-    }
-    return names;
-}
-
 TournamentFacts tournament_facts(store::Store& db, const store::TournamentRow& t,
                                  const Selection& sel) {
     auto f = game_filter(sel);
     f.tournament_id = t.id;
     f.rules.reset();
     const auto r = rules::parse_rules(t.rules);
-    return TournamentFacts{t, engine_time_controls(t, seat_names(db, t)), db.count_games(f),
-                           r ? rules::short_name(*r) : t.rules,
+    return TournamentFacts{t, store::engine_time_controls(t, store::seat_names(db, t)),
+                           db.count_games(f), r ? rules::short_name(*r) : t.rules,
                            // e.g. the SPRT verdict with its parameters and final LLR.
                            Json::string_field(t.outcome, "summary")};
 }

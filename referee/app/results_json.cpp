@@ -10,7 +10,6 @@
 #include "common/json_reader.hpp"
 #include "rules/game.hpp"
 #include "store/time_text.hpp"
-#include "tournament/run_definition.hpp"
 
 namespace oaq::app {
 
@@ -40,13 +39,6 @@ GameNumber game_number(const std::string& tournament, const store::GameSlot& slo
 
 std::string game_reference(const GameNumber& n) {
     return n.tournament + "#" + std::to_string(n.game);
-}
-
-SideTimeControls side_time_controls(const std::string& stored) {
-    // The game layer writes "<south>" or "<south>/<north>"; no time control text holds a '/'.
-    const auto slash = stored.find('/');
-    if (slash == std::string::npos) return {stored, stored};
-    return {stored.substr(0, slash), stored.substr(slash + 1)};
 }
 
 std::vector<std::string> mover_sides(const game::GameRecord& record) {
@@ -222,21 +214,7 @@ std::string sprt_json(const tournament::SprtStatus& s, const std::string& summar
     return j.str();
 }
 
-std::vector<EngineTimeControl> engine_time_controls(const store::TournamentRow& t,
-                                                    const std::vector<std::string>& seat_names) {
-    std::vector<EngineTimeControl> out;
-    if (t.definition) {
-        if (auto d = tournament::run_definition_from_json(*t.definition)) {
-            for (std::size_t i = 0; i < d->engines.size(); ++i)
-                out.push_back({d->engines[i].name, game::to_string(d->time_control(i))});
-            return out;
-        }
-    }
-    for (const auto& name : seat_names) out.push_back({name, t.time_control});
-    return out;
-}
-
-std::string time_controls_text(const std::vector<EngineTimeControl>& engines) {
+std::string time_controls_text(const std::vector<store::EngineTimeControl>& engines) {
     std::set<std::string> distinct;
     for (const auto& e : engines) distinct.insert(e.time_control);
     if (distinct.size() == 1) return *distinct.begin();

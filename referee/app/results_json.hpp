@@ -21,6 +21,7 @@
 
 #include "common/json.hpp"
 #include "game/game_record.hpp"
+#include "store/results.hpp"
 #include "store/rows.hpp"
 #include "tournament/match_tally.hpp"
 #include "tournament/pentanomial.hpp"
@@ -41,12 +42,8 @@ GameNumber game_number(const std::string& tournament, const store::GameSlot& slo
 // "cup#9": how a game is named in text and addressed on the command line.
 std::string game_reference(const GameNumber& number);
 
-// The South and North time controls of a stored game ("10+0.1" or "10+0.1/movetime=100").
-struct SideTimeControls {
-    std::string south;
-    std::string north;
-};
-SideTimeControls side_time_controls(const std::string& stored);
+using store::side_time_controls;
+using store::SideTimeControls;
 
 // The side that played each move (a turn can pass), "south"/"north"; "?" past a move that does
 // not replay.
@@ -83,21 +80,12 @@ void add_pair_fields(Json& j, const tournament::PairStats& pair, const std::stri
 // The SPRT state of a match ("type":"sprt").
 std::string sprt_json(const tournament::SprtStatus& status, const std::string& summary);
 
-// An engine and one time control: {"engine":..,"time_control":..}.
-struct EngineTimeControl {
-    std::string engine;
-    std::string time_control;
-};
-// Each engine of a stored tournament with the time control it played (from the run definition
-// stored with it; runs stored before definitions were kept: the tournament's time control).
-std::vector<EngineTimeControl> engine_time_controls(const store::TournamentRow& tournament,
-                                                    const std::vector<std::string>& seat_names);
 // "10+0.1" when every engine had it, else "A 10+0.1, B movetime=100".
-std::string time_controls_text(const std::vector<EngineTimeControl>& engines);
+std::string time_controls_text(const std::vector<store::EngineTimeControl>& engines);
 
 struct TournamentFacts {
     const store::TournamentRow& row;
-    std::vector<EngineTimeControl> engines;
+    std::vector<store::EngineTimeControl> engines;
     std::int64_t games = 0;
     std::string rules_name;
     std::string outcome;  // the outcome's summary, "" for none
