@@ -355,7 +355,8 @@
     var last = lastStep();
     var pos = parsePosition(g.positions[step]);
     var prev = step > 0 ? parsePosition(g.positions[step - 1]) : null;
-    var over = step === last && !g.error;
+    // After the move that ended the game nobody is to move, before and after the settlement.
+    var over = !g.error && (step === last || (g.settlement && step === g.moves.length));
     drawPits(g, step, pos, prev);
     drawPlayer(el.north, g.north, 'N', pos, g.scores[step][1], over, g);
     drawPlayer(el.south, g.south, 'S', pos, g.scores[step][0], over, g);
