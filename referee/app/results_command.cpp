@@ -182,30 +182,9 @@ struct Cross {
     std::vector<tournament::RankedLine> lines;  // ranking order
 };
 
-double points_of(const tournament::Trinomial& t) {
-    return static_cast<double>(t.wins) + 0.5 * static_cast<double>(t.draws);
-}
-
 Cross cross_of(const tournament::RatingInput& input) {
-    const auto n = input.names.size();
-    Cross c{
-        std::vector<std::vector<tournament::Trinomial>>(n, std::vector<tournament::Trinomial>(n)),
-        ranked(input)};
-    for (const auto& g : input.games) {
-        auto& south = c.cells[static_cast<std::size_t>(g.south)][static_cast<std::size_t>(g.north)];
-        auto& north = c.cells[static_cast<std::size_t>(g.north)][static_cast<std::size_t>(g.south)];
-        if (g.south_points == 1.0) {
-            ++south.wins;
-            ++north.losses;
-        } else if (g.south_points == 0.0) {
-            ++south.losses;
-            ++north.wins;
-        } else {
-            ++south.draws;
-            ++north.draws;
-        }
-    }
-    return c;
+    return Cross{tournament::crosstable(static_cast<int>(input.names.size()), input.games),
+                 ranked(input)};
 }
 
 void print_cross_json(const tournament::RatingInput& input, const Cross& c) {
@@ -219,7 +198,7 @@ void print_cross_json(const tournament::RatingInput& input, const Cross& c) {
             Json cell;
             cell.field("opponent", input.names[k]).field("games", t.games());
             cell.field("wins", t.wins).field("draws", t.draws).field("losses", t.losses);
-            cell.field("points", points_of(t));
+            cell.field("points", t.points());
             cells.push_back(cell.str());
         }
         Json j;
@@ -246,7 +225,7 @@ Table cross_table(const tournament::RatingInput& input, const Cross& c, OutputFo
             else if (t.games() == 0)
                 row.push_back(text_cell(format == OutputFormat::Table ? "-" : ""));
             else
-                row.push_back(Cell{fmt::format("{:g}/{}", points_of(t), t.games()), true});
+                row.push_back(Cell{fmt::format("{:g}/{}", t.points(), t.games()), true});
         }
         row.push_back(Cell{fmt::format("{:g}/{}", line.rating.points, line.rating.games), true});
         table.rows.push_back(std::move(row));

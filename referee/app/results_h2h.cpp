@@ -19,19 +19,6 @@ namespace oaq::app {
 
 namespace {
 
-double trinomial_points(const tournament::Trinomial& t) {
-    return static_cast<double>(t.wins) + 0.5 * static_cast<double>(t.draws);
-}
-
-void add_points(tournament::Trinomial& t, double a_points) {
-    if (a_points == 1.0)
-        ++t.wins;
-    else if (a_points == 0.0)
-        ++t.losses;
-    else
-        ++t.draws;
-}
-
 // Every game between A (engine 0) and B (engine 1), from A's point of view.
 struct HeadToHead {
     tournament::Trinomial as_south, as_north;
@@ -49,11 +36,11 @@ HeadToHead head_to_head(const store::EngineRow& a, const store::EngineRow& b,
         const auto& g = input.games[i];
         const bool a_south = g.south == 0;
         const double ap = a_south ? g.south_points : 1.0 - g.south_points;
-        add_points(a_south ? h.as_south : h.as_north, ap);
+        (a_south ? h.as_south : h.as_north).add(ap);
         const auto tc = side_time_controls(games[i].time_control);
         const auto& [mine, theirs] =
             a_south ? std::pair(tc.south, tc.north) : std::pair(tc.north, tc.south);
-        add_points(h.by_tc[mine == theirs ? mine : mine + " vs " + theirs], ap);
+        h.by_tc[mine == theirs ? mine : mine + " vs " + theirs].add(ap);
     }
     h.failures_a = input.failures[0];
     h.failures_b = input.failures[1];
@@ -67,7 +54,7 @@ HeadToHead head_to_head(const store::EngineRow& a, const store::EngineRow& b,
 std::string trinomial_json(const tournament::Trinomial& t) {
     Json j;
     j.field("games", t.games()).field("wins", t.wins).field("draws", t.draws);
-    j.field("losses", t.losses).field("points", trinomial_points(t));
+    j.field("losses", t.losses).field("points", t.points());
     return j.str();
 }
 
@@ -90,12 +77,11 @@ void print_h2h_text(const std::string& a, const std::string& b, const HeadToHead
     const auto& ps = h.pair;
     const auto& p = ps.pairs.counts;
     std::cout << fmt::format("{} vs {}: {} games, {} points of {} for {}\n", a, b,
-                             ps.results.games(), trinomial_points(ps.results), ps.results.games(),
-                             a);
+                             ps.results.games(), ps.results.points(), ps.results.games(), a);
     Table lines{{"", "W", "D", "L", "points"}, {}};
     auto add_line = [&](std::string label, const tournament::Trinomial& t) {
         lines.rows.push_back({text_cell(std::move(label)), int_cell(t.wins), int_cell(t.draws),
-                              int_cell(t.losses), real_cell(trinomial_points(t), 1)});
+                              int_cell(t.losses), real_cell(t.points(), 1)});
     };
     add_line("total", ps.results);
     add_line(a + " as South", h.as_south);

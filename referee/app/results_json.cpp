@@ -107,25 +107,6 @@ std::string game_json(const GameNumber& number, std::optional<std::int64_t> db_i
     return j.str();
 }
 
-game::GameRecord record_of(const store::GameRow& g, const std::string& rules) {
-    game::GameRecord r;
-    r.south = g.south;
-    r.north = g.north;
-    r.rules = rules;
-    r.time_control = g.time_control;
-    r.opening = g.opening;
-    r.start_position = g.start_position;
-    r.result = g.result;
-    r.score_south = g.score_south;
-    r.score_north = g.score_north;
-    r.termination = g.termination;
-    r.detail = g.detail;
-    r.final_position = g.final_position;
-    r.started_at = g.started_at;
-    r.ended_at = g.ended_at;
-    return r;
-}
-
 std::string rating_json(const tournament::EngineRating& r, bool anchor) {
     const bool rated = tournament::is_rated(r);
     Json j;

@@ -54,8 +54,7 @@ std::vector<std::string> mover_sides(const game::GameRecord& record);
 std::string game_json(const GameNumber& number, std::optional<std::int64_t> db_id,
                       const game::GameRecord& record, int plies, bool with_moves,
                       std::string_view type = {});
-// The record a list row stands for (everything but the moves); `rules` is its tournament's.
-game::GameRecord record_of(const store::GameRow& row, const std::string& rules);
+using store::record_of;
 
 std::string move_json(const game::MoveRecord& move, std::int64_t ply, std::string_view side);
 

@@ -113,27 +113,6 @@ std::vector<tournament::RatedEngine> seats(store::Store& db, const store::Tourna
     return engines;
 }
 
-std::vector<std::vector<CrossCell>> crosstable(const tournament::RatingInput& input) {
-    const auto count = input.names.size();
-    std::vector<std::vector<CrossCell>> cross(count, std::vector<CrossCell>(count));
-    for (const auto& g : input.games) {
-        const auto su = static_cast<std::size_t>(g.south), nu = static_cast<std::size_t>(g.north);
-        auto& south_cell = cross[su][nu];
-        auto& north_cell = cross[nu][su];
-        if (g.south_points == 1.0) {
-            ++south_cell.wins;
-            ++north_cell.losses;
-        } else if (g.south_points == 0.0) {
-            ++south_cell.losses;
-            ++north_cell.wins;
-        } else {
-            ++south_cell.draws;
-            ++north_cell.draws;
-        }
-    }
-    return cross;
-}
-
 std::vector<std::pair<std::string, std::int64_t>> termination_counts(
     const std::vector<store::GameRow>& rows) {
     std::map<Termination, std::int64_t> by_termination;
@@ -164,7 +143,7 @@ Expected<ReportData> load_report(store::Store& db, const std::optional<std::stri
     const auto input = tournament::build_rating_input(seats(db, t, rows), results);
     data.engines = input.names;
     data.time_controls = store::engine_time_controls(t, store::seat_names(db, t));
-    data.cross = crosstable(input);
+    data.cross = tournament::crosstable(static_cast<int>(input.names.size()), input.games);
     data.standings = tournament::standings(input).value();
     data.terminations = termination_counts(rows);
     data.rating_history = rating_history(input.names.size(), input.games, kChartPoints);

@@ -20,6 +20,7 @@
 #include "game/game_record.hpp"
 #include "store/results.hpp"
 #include "store/store.hpp"
+#include "tournament/pentanomial.hpp"
 #include "tournament/ranking.hpp"
 
 namespace oaq::report {
@@ -38,14 +39,8 @@ struct ReportGame {
     std::string replay_error;                // "" when every move replayed
 };
 
-// Wins, draws and losses of the row engine against the column engine.
-struct CrossCell {
-    int wins = 0;
-    int draws = 0;
-    int losses = 0;
-    int games() const { return wins + draws + losses; }
-    double points() const { return wins + 0.5 * draws; }
-};
+// Wins, draws and losses of the row engine against the column engine (games(), points()).
+using CrossCell = tournament::Trinomial;
 
 // Every engine's rating after the first `games` stored games (in the order they were stored);
 // nothing where the engine had no finite rating yet. Indexed like ReportData::engines.

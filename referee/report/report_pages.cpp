@@ -74,7 +74,7 @@ std::string opponents_html(const ReportData& d, std::size_t seat) {
             "<tr><td class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1f}"
             "</td><td>{:.1f}%</td></tr>\n",
             engine_link(d, engine_anchors(d.engines), l.engine), c.games(), c.wins, c.draws,
-            c.losses, c.points(), 100.0 * c.points() / c.games());
+            c.losses, c.points(), 100.0 * c.points() / static_cast<double>(c.games()));
     }
     return out + "</tbody></table>\n";
 }

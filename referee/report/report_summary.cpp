@@ -4,6 +4,7 @@
 
 #include "report/report_data.hpp"
 #include "tournament/rating.hpp"
+#include "tournament/rating_input.hpp"
 
 namespace oaq::report {
 
@@ -34,19 +35,6 @@ std::vector<RatingPoint> rating_history(std::size_t engines,
 }
 
 namespace {
-
-void add_result(CrossCell& cell, double points) {
-    if (points == 1.0)
-        ++cell.wins;
-    else if (points == 0.0)
-        ++cell.losses;
-    else
-        ++cell.draws;
-}
-
-double south_points(rules::Result r) {
-    return r == rules::Result::SouthWin ? 1.0 : r == rules::Result::NorthWin ? 0.0 : 0.5;
-}
 
 // Adds the engine's moves of `game` (the side it played) to its move statistics.
 struct MoveTally {
@@ -87,14 +75,14 @@ std::vector<EngineSummary> engine_summaries(const ReportData& data) {
     };
     for (const auto& g : data.games) {
         const auto s = seat(g.row.south), n = seat(g.row.north);
-        const double sp = south_points(g.row.result);
+        const double sp = tournament::south_points(g.row.result);
         if (s < out.size()) {
-            add_result(out[s].as_south, sp);
+            out[s].as_south.add(sp);
             add_moves(tallies[s], g, rules::Side::South);
             if (sp == 0.0) ++losses[s][std::string(game::to_string(g.row.termination))];
         }
         if (n < out.size()) {
-            add_result(out[n].as_north, 1.0 - sp);
+            out[n].as_north.add(1.0 - sp);
             add_moves(tallies[n], g, rules::Side::North);
             if (sp == 1.0) ++losses[n][std::string(game::to_string(g.row.termination))];
         }

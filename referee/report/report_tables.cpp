@@ -29,7 +29,7 @@ std::string points_text(double p) {
 std::string cross_cell_html(const ReportData& d, std::size_t row, std::size_t column) {
     const auto& cell = d.cross[row][column];
     if (cell.games() == 0) return "<td class=\"none\"></td>";
-    const double share = cell.points() / cell.games();
+    const double share = cell.points() / static_cast<double>(cell.games());
     return fmt::format(
         "<td class=\"{}\" title=\"{} vs {}: +{} ={} -{}\">{}<small> of {}</small></td>",
         share > 0.5   ? "plus"

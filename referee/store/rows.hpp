@@ -107,6 +107,9 @@ struct StoredGame {
     game::GameRecord record;
 };
 
+// The record a list row stands for: everything but the moves; `rules` is its tournament's.
+game::GameRecord record_of(const GameRow& row, const std::string& rules);
+
 // Which games to list. Every field narrows; results come in id order (the order games were
 // stored). Page with offset (skip that many matching games) or with after_id = the last id seen.
 struct GameFilter {

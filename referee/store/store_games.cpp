@@ -337,23 +337,10 @@ std::optional<StoredGame> Store::game(RowId id) {
     out.row = read_game_row(impl, st);
     st.reset();
     const GameRow& g = out.row;
-    game::GameRecord& r = out.record;
     Statement t(impl.db, "SELECT rules FROM tournaments WHERE id = ?1");
     t.bind(1, g.tournament_id);
-    if (t.step()) r.rules = t.text(0);
-    r.south = g.south;
-    r.north = g.north;
-    r.time_control = g.time_control;
-    r.opening = g.opening;
-    r.start_position = g.start_position;
-    r.result = g.result;
-    r.score_south = g.score_south;
-    r.score_north = g.score_north;
-    r.termination = g.termination;
-    r.detail = g.detail;
-    r.final_position = g.final_position;
-    r.started_at = g.started_at;
-    r.ended_at = g.ended_at;
+    out.record = record_of(g, t.step() ? t.text(0) : std::string());
+    game::GameRecord& r = out.record;
 
     Statement m(impl.db,
                 "SELECT ply, move, time_used_us, time_left_us, depth, score_kind, score_value,"

@@ -20,6 +20,7 @@
 #include "rules/rules.hpp"
 #include "rules/turn.hpp"
 #include "store/store.hpp"
+#include "tournament/run_definition.hpp"
 
 namespace {
 
@@ -465,4 +466,63 @@ TEST_CASE("errors are one clear OaqError", "[app][results][errors]") {
     }
     std::vector<std::string> junk_args{"results", "games", "--db", empty.file("junk.db")};
     CHECK_THROWS_AS(run(app::run_results, junk_args), OaqError);
+}
+
+TEST_CASE("pooled standings and ratings mark engines rated only within their group",
+          "[app][results]") {
+    Fixture f;
+    {
+        auto db = store::Store::open(f.path, {.create = false});
+        const auto t3 = make_tournament(db, "t3", {"E", "F"});
+        db.record_game(t3, store::GameSlot{0, 0, 0}, make_game("E", "F", rules::Result::SouthWin))
+            .value();
+        db.record_game(t3, store::GameSlot{1, 0, 0}, make_game("F", "E", rules::Result::SouthWin))
+            .value();
+    }
+    // E and F never met the others: two groups whose ratings do not compare.
+    const auto text = results(f, {"standings"});
+    INFO(text);
+    CHECK(contains(text, "(group 1)"));
+    CHECK(contains(text, "(group 2)"));
+    CHECK(contains(text, "note: the results split the engines into groups"));
+    const auto json = results(f, {"standings", "--json"});
+    CHECK(contains(json, R"("engine":"E",)"));
+    CHECK(contains(json, R"("status":"disconnected",)"));
+    CHECK(contains(json, R"("group":2,"anchor":false})"));
+    const auto ratings = run(app::run_ratings, {"ratings", "--db", f.path, "--no-save"});
+    CHECK(contains(ratings, "(group 2)"));
+    CHECK(contains(ratings, "note: the results split the engines into groups"));
+}
+
+TEST_CASE("tournaments show the time control each engine played, from the stored definition",
+          "[app][results]") {
+    Fixture f;
+    {
+        auto db = store::Store::open(f.path, {.create = false});
+        oaq::tournament::RunDefinition d;
+        d.tc = game::parse_time_control("movetime=100").value();
+        oaq::tournament::EngineDefinition a, b;
+        a.name = "A";
+        a.command = "./A";
+        a.tc = game::parse_time_control("5+0.05").value();
+        b.name = "B";
+        b.command = "./B";
+        d.engines = {a, b};
+        store::TournamentRow t;
+        t.name = "t4";
+        t.format = "match";
+        t.rules = standard();
+        t.time_control = "movetime=100";
+        t.definition = oaq::tournament::to_json(d);
+        t.fingerprint = oaq::tournament::fingerprint(d);
+        t.engine_ids = {db.find_engine("A")->id, db.find_engine("B")->id};
+        db.create_tournament(t).value();
+    }
+    const auto text = results(f, {"tournaments", "--tournament", "t4"});
+    CHECK(contains(text, "A 5+0.05, B movetime=100"));
+    const auto json = results(f, {"tournaments", "--tournament", "t4", "--json"});
+    CHECK(contains(json, R"("engines":[{"engine":"A","time_control":"5+0.05"},)"
+                         R"({"engine":"B","time_control":"movetime=100"}])"));
+    // Engines that all played one time control show it once.
+    CHECK(contains(results(f, {"tournaments", "--tournament", "t1"}), " 10+0.1 "));
 }
