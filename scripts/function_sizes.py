@@ -35,6 +35,9 @@ def strip(text):
             j = n if end < 0 else end + len(m.group(1)) + 2
             out.append(re.sub(r"[^\n]", " ", text[i:j]))
             i = j
+        elif c == "'" and i > 0 and text[i - 1].isalnum():
+            out.append(c)  # a digit separator (3'600'000), not a character literal
+            i += 1
         elif c in "\"'":
             j = i + 1
             while j < n and text[j] != c:

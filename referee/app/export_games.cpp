@@ -1,23 +1,39 @@
 #include "app/export_games.hpp"
 
 #include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
+#include <utility>
+#include <vector>
 
 #include "app/results_common.hpp"
-#include "common/json.hpp"
+#include "game/time_control.hpp"
 #include "rules/position_string.hpp"
 #include "rules/rules.hpp"
+#include "store/time_text.hpp"
 
 namespace oaq::app {
 
 namespace {
 
+constexpr std::size_t kMovetextColumns = 79;  // PGN export format, 8.2.2
+
 std::string pgn_quote(const std::string& s) {
     std::string out = "\"";
     for (char c : s) {
         if (c == '"' || c == '\\') out += '\\';
-        out += c;
+        // A tag value is one line (8.1): line breaks and tabs become spaces.
+        out += c == '\n' || c == '\r' || c == '\t' ? ' ' : c;
     }
     return out + "\"";
+}
+
+// Comment text cannot hold the closing brace (8.2.5).
+std::string comment_text(const std::string& s) {
+    std::string out = s;
+    std::replace(out.begin(), out.end(), '}', ')');
+    std::replace(out.begin(), out.end(), '\n', ' ');
+    return out;
 }
 
 std::string pgn_date(store::TimePoint t) {
@@ -26,10 +42,87 @@ std::string pgn_date(store::TimePoint t) {
                        static_cast<unsigned>(day.month()), static_cast<unsigned>(day.day()));
 }
 
-// Who moves first in the recorded moves: the side to move in the start position.
-bool north_moves_first(const game::GameRecord& r) {
-    auto start = replay_start(r);
-    return start && start->position().side == rules::Side::North;
+// A whole number of seconds, or nothing.
+std::optional<std::int64_t> whole_seconds(game::Milliseconds ms) {
+    if (ms.count() % 1000 != 0) return std::nullopt;
+    return ms.count() / 1000;
+}
+
+// "[%clk 0:00:09.900]" (the PGN clock command of the PGN Specification Supplement).
+std::string clock_command(game::Microseconds left) {
+    const auto ms = std::max<std::int64_t>(0, left.count() / 1000);
+    return fmt::format("[%clk {}:{:02}:{:02}.{:03}]", ms / 3'600'000, ms / 60'000 % 60,
+                       ms / 1000 % 60, ms % 1000);
+}
+
+bool is_clock(const std::string& tc_text) {
+    auto tc = game::parse_time_control(tc_text);
+    return tc && tc->kind == game::TimeControl::Kind::Clock;
+}
+
+// cutechess-cli's move comment: {+0.30/5 0.100s}, mate as {+M3/5 ...}, then the clock.
+std::string move_comment(const game::MoveRecord& m, bool clock) {
+    std::string out;
+    if (m.score) {
+        const auto v = m.score->value;
+        if (m.score->kind == protocol::Score::Kind::Mate)
+            out = fmt::format("{}M{}", v < 0 ? "-" : "+", std::abs(v));
+        else
+            out = fmt::format("{:+.2f}", static_cast<double>(v) / 100.0);
+        if (m.depth) out += fmt::format("/{}", *m.depth);
+        out += " ";
+    }
+    out += seconds_text(m.time_used);
+    if (clock) out += " " + clock_command(m.time_left);
+    return "{" + out + "}";
+}
+
+// The movetext as tokens: move numbers, moves, comments (never split), the result.
+std::vector<std::string> movetext_tokens(const game::GameRecord& r, const std::string& result) {
+    const auto sides = mover_sides(r);
+    const auto tc = side_time_controls(r.time_control);
+    const bool south_clock = is_clock(tc.south), north_clock = is_clock(tc.north);
+    std::vector<std::string> tokens;
+    std::int64_t number = 0;
+    for (std::size_t i = 0; i < r.moves.size(); ++i) {
+        const bool south = sides[i] != "north";
+        // South opens each move number; North's move follows a comment, so it has its own
+        // (8.2.2.2).
+        if (south || number == 0) ++number;
+        tokens.push_back(fmt::format("{}{}", number, south ? "." : "..."));
+        tokens.push_back(r.moves[i].move);
+        tokens.push_back(move_comment(r.moves[i], south ? south_clock : north_clock));
+    }
+    std::string end = std::string(game::to_string(r.termination));
+    if (!r.detail.empty()) end += ": " + r.detail;
+    tokens.push_back("{" + comment_text(end) + "}");
+    tokens.push_back(result);
+    return tokens;
+}
+
+std::string wrap(const std::vector<std::string>& tokens) {
+    std::string out, line;
+    for (const auto& t : tokens) {
+        if (!line.empty() && line.size() + 1 + t.size() > kMovetextColumns) {
+            out += line + "\n";
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + t;
+    }
+    return out + line + "\n";
+}
+
+bool starts_from_rules_start(const game::GameRecord& r) {
+    auto rules = rules::parse_rules(r.rules);
+    if (!rules) return false;
+    return r.start_position.empty() ||
+           r.start_position == rules::to_string(rules::start_position(*rules));
+}
+
+// The rules as short as they read back: a preset name where one matches.
+std::string rules_text(const std::string& expanded) {
+    auto rules = rules::parse_rules(expanded);
+    return rules ? rules::short_name(*rules) : expanded;
 }
 
 }  // namespace
@@ -43,120 +136,103 @@ std::string score_text(const protocol::Score& score) {
                        score.value);
 }
 
-std::string pgn_game(const store::StoredGame& game, const std::string& event) {
-    const auto& g = game.row;
-    const auto& r = game.record;
-    const std::string result = result_token(g.result);
+std::string pgn_termination(game::Termination t) {
+    using game::Termination;
+    switch (t) {
+        case Termination::Normal:
+        case Termination::Repetition:  // a draw by the game's own rules, as chess's threefold
+            return "normal";
+        case Termination::PlyLimit:
+            return "adjudication";
+        case Termination::TimeForfeit:
+            return "time forfeit";
+        case Termination::IllegalMove:
+        case Termination::ProtocolViolation:
+            return "rules infraction";
+        case Termination::Crash:
+        case Termination::Stall:
+            return "abandoned";
+        case Termination::Aborted:
+            return "unterminated";
+    }
+    return "unterminated";
+}
+
+std::string pgn_time_control(const std::string& stored) {
+    const auto sides = side_time_controls(stored);
+    if (sides.south != sides.north) return "?";
+    auto tc = game::parse_time_control(sides.south);
+    if (!tc) return "?";
+    if (tc->kind == game::TimeControl::Kind::Depth || tc->kind == game::TimeControl::Kind::Nodes)
+        return "-";
+    if (tc->kind != game::TimeControl::Kind::Clock) return "?";  // movetime has no PGN form
+    const auto base = whole_seconds(tc->base), increment = whole_seconds(tc->increment);
+    if (!base || !increment || *base <= 0) return "?";  // 9.6.1 counts whole seconds
+    return *increment == 0 ? std::to_string(*base)
+                           : std::to_string(*base) + "+" + std::to_string(*increment);
+}
+
+std::string pgn_game(const GameNumber& number, const game::GameRecord& r) {
+    const std::string result =
+        r.termination == game::Termination::Aborted ? "*" : result_token(r.result);
+    std::vector<std::pair<std::string, std::string>> roster{{"Event", number.tournament},
+                                                            {"Site", "?"},
+                                                            {"Date", pgn_date(r.started_at)},
+                                                            {"Round", std::to_string(number.round)},
+                                                            {"White", r.south},
+                                                            {"Black", r.north},
+                                                            {"Result", result}};
+    std::vector<std::pair<std::string, std::string>> other{
+        {"OaqGame", game_reference(number)},
+        {"OaqRules", rules_text(r.rules)},
+        {"OaqTermination", std::string(game::to_string(r.termination))},
+        {"OaqTimeControl", r.time_control},
+        {"PlyCount", std::to_string(r.plies())},
+        {"Termination", pgn_termination(r.termination)},
+        {"TimeControl", pgn_time_control(r.time_control)}};
+    if (!r.detail.empty()) other.emplace_back("OaqDetail", r.detail);
+    if (!r.opening.empty()) other.emplace_back("OaqOpening", r.opening);
+    if (!starts_from_rules_start(r)) {
+        other.emplace_back("SetUp", "1");
+        other.emplace_back("FEN", r.start_position);
+    }
+    std::sort(other.begin(), other.end());  // export format: after the roster, in ASCII order
     std::string out;
-    auto tag = [&](const char* name, const std::string& value) {
-        out += fmt::format("[{} {}]\n", name, pgn_quote(value));
-    };
-    tag("Event", event);
-    tag("Site", "oaq");
-    tag("Date", pgn_date(g.started_at));
-    tag("Round", std::to_string(g.slot.round + 1));
-    tag("White", g.south);
-    tag("Black", g.north);
-    tag("South", g.south);
-    tag("North", g.north);
-    tag("Result", result);
-    tag("Rules", r.rules);
-    tag("TimeControl", g.time_control);
-    tag("Termination", std::string(game::to_string(g.termination)));
-    if (!g.detail.empty()) tag("TerminationDetail", g.detail);
-    tag("PlyCount", std::to_string(g.plies));
-    tag("GameId", std::to_string(g.id));
-    if (!g.opening.empty()) tag("Opening", g.opening);
-    if (!g.start_position.empty()) tag("FEN", g.start_position);
-    out += "\n";
-
-    std::string text;
-    const bool north_first = north_moves_first(r);
-    for (std::size_t i = 0; i < r.moves.size(); ++i) {
-        const std::size_t ply = i + (north_first ? 1 : 0);  // 0-based, South's plies even
-        const std::size_t number = ply / 2 + 1;
-        if (ply % 2 == 0)
-            text += fmt::format("{}. ", number);
-        else if (i == 0)
-            text += fmt::format("{}... ", number);
-        const auto& m = r.moves[i];
-        text += fmt::format("{} {{{} {}}} ", m.move, seconds_text(m.time_used),
-                            seconds_text(m.time_left));
-    }
-    text += result;
-    // Wrap at 80 columns on spaces outside comments, as PGN readers expect lines of modest length.
-    std::size_t line_start = 0, last_break = std::string::npos;
-    int depth = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '{') ++depth;
-        if (text[i] == '}') --depth;
-        if (text[i] == ' ' && depth == 0) last_break = i;
-        if (i - line_start >= 79 && last_break != std::string::npos && last_break > line_start) {
-            text[last_break] = '\n';
-            line_start = last_break + 1;
-            last_break = std::string::npos;
-        }
-    }
-    return out + text + "\n\n";
+    for (const auto* tags : {&roster, &other})
+        for (const auto& [name, value] : *tags) out += "[" + name + " " + pgn_quote(value) + "]\n";
+    return out + "\n" + wrap(movetext_tokens(r, result)) + "\n";
 }
 
-std::string json_game(const store::StoredGame& game, const std::string& event) {
-    const auto& g = game.row;
-    const auto& r = game.record;
-    std::vector<std::string> moves;
-    for (std::size_t i = 0; i < r.moves.size(); ++i) {
-        const auto& m = r.moves[i];
-        Json j;
-        j.field("ply", static_cast<std::int64_t>(i + 1)).field("move", m.move);
-        j.field("time_used_us", static_cast<std::int64_t>(m.time_used.count()));
-        j.field("time_left_us", static_cast<std::int64_t>(m.time_left.count()));
-        j.field("depth", m.depth);
-        if (m.score)
-            j.field("score", score_text(*m.score));
-        else
-            j.null("score");
-        j.field("nodes", m.nodes);
-        j.raw("pv", Json::string_array(m.pv));
-        moves.push_back(j.str());
-    }
-    Json j;
-    j.field("id", g.id).field("tournament", event).field("game_index", g.slot.game_index);
-    j.field("pair_index", g.slot.pair_index).field("round", g.slot.round);
-    j.field("south", g.south).field("north", g.north).field("result", result_token(g.result));
-    j.field("score_south", g.score_south).field("score_north", g.score_north);
-    j.field("termination", game::to_string(g.termination)).field("detail", g.detail);
-    j.field("plies", g.plies).field("rules", r.rules).field("time_control", g.time_control);
-    j.field("opening", g.opening).field("start_position", g.start_position);
-    j.field("final_position", g.final_position);
-    j.field("started_at", store::format_utc(g.started_at))
-        .field("ended_at", store::format_utc(g.ended_at));
-    j.raw("moves", Json::array(moves));
-    return j.str();
+std::string game_csv_header() {
+    return "tournament,game,round,pair,db_id,south,north,result,score_south,score_north,"
+           "termination,detail,plies,rules,time_control_south,time_control_north,opening,"
+           "start_position,final_position,started_at,ended_at";
 }
 
-std::string csv_header() {
-    return "id,tournament,game_index,round,south,north,result,score_south,score_north,termination,"
-           "detail,plies,rules,time_control,opening,started_at,ended_at";
-}
-
-std::string csv_game(const store::GameRow& g, const std::string& event, const std::string& rules) {
-    const std::vector<std::string> cells = {std::to_string(g.id),
-                                            event,
-                                            std::to_string(g.slot.game_index),
-                                            std::to_string(g.slot.round),
-                                            g.south,
-                                            g.north,
-                                            result_token(g.result),
-                                            std::to_string(g.score_south),
-                                            std::to_string(g.score_north),
-                                            std::string(game::to_string(g.termination)),
-                                            g.detail,
-                                            std::to_string(g.plies),
-                                            rules,
-                                            g.time_control,
-                                            g.opening,
-                                            store::format_utc(g.started_at),
-                                            store::format_utc(g.ended_at)};
+std::string game_csv_row(const GameNumber& n, std::optional<std::int64_t> db_id,
+                         const game::GameRecord& r, int plies) {
+    const auto tc = side_time_controls(r.time_control);
+    const std::vector<std::string> cells = {n.tournament,
+                                            std::to_string(n.game),
+                                            std::to_string(n.round),
+                                            std::to_string(n.pair),
+                                            db_id ? std::to_string(*db_id) : "",
+                                            r.south,
+                                            r.north,
+                                            std::string(rules::to_string(r.result)),
+                                            std::to_string(r.score_south),
+                                            std::to_string(r.score_north),
+                                            std::string(game::to_string(r.termination)),
+                                            r.detail,
+                                            std::to_string(plies),
+                                            r.rules,
+                                            tc.south,
+                                            tc.north,
+                                            r.opening,
+                                            r.start_position,
+                                            r.final_position,
+                                            store::format_utc(r.started_at),
+                                            store::format_utc(r.ended_at)};
     std::string out;
     for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_field(cells[i]);
     return out;

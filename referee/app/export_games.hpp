@@ -1,22 +1,46 @@
-// export_games: one stored game as text other tools read. PGN-style text for Ordo and BayesElo
-// (they read White/Black/Result: White is South, the side that moves first from the start
-// position, Black is North; South/North tags say it plainly too), one JSON object per line with
-// every move, and one CSV row per game. Pure formatting: no I/O.
+// export_games: one game as text other tools read: PGN for Ordo, BayesElo, pgn-extract and chess
+// GUIs, and one CSV row (the JSON object is results_json.hpp's game). `oaq results export` writes
+// stored games with these and `--pgnout FILE` writes each game as it finishes, so both files are
+// the same text. Pure formatting: no I/O.
+//
+// The PGN follows the PGN standard (Steven J. Edwards, 1994) in export format wherever it applies
+// (docs/pgn.md):
+// - the Seven Tag Roster first and in its order (Event Site Date Round White Black Result), the
+//   other tags after it in ASCII order of their names; White is South (the side that moves first
+//   from the start position), Black is North;
+// - TimeControl per 9.6.1 ("300+2", "300", "?" when no PGN form states it, "-" for none);
+//   Termination per 9.8.1 ("normal", "time forfeit", "rules infraction", ...); SetUp "1" with
+//   FEN (oaq's position string) only when the game did not start from the rules' start position;
+// - oaq's own facts in tags of their own: OaqGame ("cup#9"), OaqRules, OaqTimeControl,
+//   OaqTermination (oaq's word), OaqDetail, OaqOpening;
+// - movetext lines of at most 79 columns; every move carries a comment in cutechess-cli's form,
+//   {+0.30/5 0.100s} (evaluation in citizens from the mover's side / depth, time used), with the
+//   mover's clock as [%clk 0:00:09.900] under a clock time control; every North move has its
+//   "N..." number (each follows a comment); the game ends with a comment naming the termination
+//   and the result token (1-0, 0-1, 1/2-1/2).
 #pragma once
 
+#include <chrono>
 #include <string>
 
+#include "app/results_json.hpp"
+#include "game/game_record.hpp"
+#include "protocol/messages.hpp"
 #include "store/rows.hpp"
 
 namespace oaq::app {
 
-// `event` is the tournament name. Ends with a blank line, so games concatenate.
-std::string pgn_game(const store::StoredGame& game, const std::string& event);
-// One line, no newline.
-std::string json_game(const store::StoredGame& game, const std::string& event);
-std::string csv_header();  // no newline
-std::string csv_game(const store::GameRow& game, const std::string& event,
-                     const std::string& rules);
+// Ends with a blank line, so games concatenate into one file.
+std::string pgn_game(const GameNumber& number, const game::GameRecord& record);
+
+// The PGN words (9.8.1) and time control (9.6.1) of a game.
+std::string pgn_termination(game::Termination termination);
+std::string pgn_time_control(const std::string& stored);
+
+// The CSV form of results_json.hpp's game object (without moves): a header and one row.
+std::string game_csv_header();  // no newline
+std::string game_csv_row(const GameNumber& number, std::optional<std::int64_t> db_id,
+                         const game::GameRecord& record, int plies);
 
 // "12.345s": microseconds as seconds with millisecond precision.
 std::string seconds_text(std::chrono::microseconds us);

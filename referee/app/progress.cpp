@@ -5,6 +5,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "app/results_json.hpp"
 #include "app/standings.hpp"
 #include "common/json.hpp"
 #include "rules/game.hpp"
@@ -25,16 +26,6 @@ std::string duration_text(double seconds) {
     if (s >= 3600) return fmt::format("{}h{:02}m", s / 3600, (s % 3600) / 60);
     if (s >= 60) return fmt::format("{}m{:02}s", s / 60, s % 60);
     return fmt::format("{:.1f}s", seconds);
-}
-
-std::string elo_pm(const std::optional<tournament::EloEstimate>& e) {
-    return e ? fmt::format("{:+.1f} ± {:.1f}", e->elo, e->error) : "-";
-}
-
-std::string penta_json(const tournament::Pentanomial& p) {
-    std::vector<std::string> items;
-    for (auto n : p.counts) items.push_back(std::to_string(n));
-    return Json::array(items);
 }
 
 // The referee's own cost, engines excluded (RUSAGE_SELF does not count children).
@@ -58,32 +49,27 @@ std::string verdict_text(tournament::SprtDecision d) {
 std::string sprt_line(const tournament::SprtStatus& s) {
     const auto& c = s.pairs.counts;
     return fmt::format(
-        "SPRT: games {}  W/D/L {}/{}/{}  penta [{}, {}, {}, {}, {}]  Elo {}  nElo {}  LLR {:.2f} "
-        "({:.2f}, {:.2f})",
+        "SPRT: games {}  W/D/L {}/{}/{}  penta [{}, {}, {}, {}, {}]  Elo difference {}  nElo {}  "
+        "LLR {:.2f} ({:.2f}, {:.2f})",
         s.games.games(), s.games.wins, s.games.draws, s.games.losses, c[0], c[1], c[2], c[3], c[4],
-        elo_pm(s.elo), s.nelo ? fmt::format("{:+.1f}", *s.nelo) : "-", s.llr, s.lower_bound,
-        s.upper_bound);
+        elo_difference_text(s.elo), s.nelo ? fmt::format("{:+.1f}", *s.nelo) : "-", s.llr,
+        s.lower_bound, s.upper_bound);
 }
 
-std::string match_json(const tournament::PairStats& pair, const std::vector<std::string>& names) {
-    Json m;
-    m.field("engine", names[0]).field("opponent", names[1]);
-    m.field("wins", pair.results.wins)
-        .field("draws", pair.results.draws)
-        .field("losses", pair.results.losses);
-    m.raw("pentanomial", penta_json(pair.pairs));
-    m.field("elo", pair.elo ? std::optional<double>(pair.elo->elo) : std::nullopt);
-    m.field("elo_error", pair.elo ? std::optional<double>(pair.elo->error) : std::nullopt);
-    m.field("los", pair.los);
-    return m.str();
+std::string sprt_status_json(const tournament::MatchTally& match) {
+    const auto status = match.sprt_status();
+    if (!status) return "null";
+    return sprt_json(*status, Json::string_field(match.outcome_json(), "summary"));
 }
 
 void Progress::run_started(const tournament::RunStarted& e) {
     engines_ = e.engines;
+    name_ = e.name;
     if (json_) {
         Json j;
-        j.field("type", "start").field("name", e.name).field("games", e.total_games);
-        j.field("already_done", e.already_done);
+        j.field("type", "start").field("tournament", e.name);
+        j.raw("engines", Json::string_array(e.engines)).field("games", e.total_games);
+        j.field("already_done", e.already_done).field("resumed", e.resumed);
         std::cout << j.str() << std::endl;
         return;
     }
@@ -96,20 +82,10 @@ void Progress::run_started(const tournament::RunStarted& e) {
 void Progress::print_game_json(const tournament::GameFinished& e) const {
     const auto& r = e.record;
     const auto& p = e.pairing;
-    Json j;
-    j.field("type", "game").field("id", e.game_id).field("index", p.game_index);
-    j.field("pair", p.pair_index);
-    j.field("south", r.south).field("north", r.north);
-    j.field("result", e.aborted ? std::string("aborted") : std::string(rules::to_string(r.result)));
-    j.field("termination", game::to_string(r.termination)).field("detail", r.detail);
-    j.field("plies", r.plies()).raw("score", fmt::format("[{},{}]", r.score_south, r.score_north));
-    j.field("opening", r.opening);
-    std::vector<std::string> moves;
-    for (const auto& m : r.moves) moves.push_back(m.move);
-    j.raw("moves", Json::string_array(moves));
-    std::cout << j.str() << "\n";
+    const auto number = game_number(name_, p.game_index, p.pair_index, p.round);
+    std::cout << game_json(number, e.game_id, r, r.plies(), true, "game") << "\n";
     if (e.match && e.match->has_sprt() && p.game_index % 2 == 1)
-        std::cout << e.match->outcome_json() << "\n";
+        std::cout << sprt_status_json(*e.match) << "\n";
     std::cout << std::flush;
 }
 
@@ -163,8 +139,8 @@ void Progress::print_summary_json(const tournament::RunFinished& e) const {
     j.field("seconds", e.seconds);
     add_referee_cost(j);
     j.raw("standings", standings_json(e.standings));
-    if (e.pair) j.raw("match", match_json(*e.pair, e.engines));
-    if (e.match && e.match->has_sprt()) j.raw("sprt", e.match->outcome_json());
+    if (e.pair) j.raw("match", pair_json(*e.pair, e.engines[0], e.engines[1]));
+    if (e.match && e.match->has_sprt()) j.raw("sprt", sprt_status_json(*e.match));
     if (!e.failure.empty()) j.field("error", e.failure);
     if (!finished && !resume_command_.empty()) j.field("resume", resume_command_);
     std::cout << j.str() << std::endl;
@@ -176,9 +152,9 @@ void Progress::print_summary_text(const tournament::RunFinished& e) const {
         const auto& p = *e.pair;
         const auto& c = p.pairs.counts;
         std::cout << fmt::format(
-            "\n{} vs {}: +{} ={} -{}  pairs [{}, {}, {}, {}, {}]  Elo {}  LOS {:.1f}%\n",
+            "\n{} vs {}: +{} ={} -{}  pairs [{}, {}, {}, {}, {}]  Elo difference {}  LOS {:.1f}%\n",
             e.engines[0], e.engines[1], p.results.wins, p.results.draws, p.results.losses, c[0],
-            c[1], c[2], c[3], c[4], elo_pm(p.elo), 100.0 * p.los);
+            c[1], c[2], c[3], c[4], elo_difference_text(p.elo), 100.0 * p.los);
     }
     if (e.match) {
         if (auto s = e.match->sprt_status()) {

@@ -1,7 +1,9 @@
 // Progress: what a person (or a script, with --json) sees while a run plays: a line per finished
 // game, the standings every N games with games/minute and an ETA, for a match the running score
-// and the SPRT state, and the final summary. It is the app's RunObserver: the run (tournament/
-// run.hpp) decides and counts, this only formats its events as text or JSON lines on stdout.
+// and the SPRT state, and the final summary. The JSON lines use the layouts of results_json.hpp
+// (docs/json.md): a game line is the game object with its moves and "type":"game". It is the app's
+// RunObserver: the run (tournament/ run.hpp) decides and counts, this only formats its events as
+// text or JSON lines on stdout.
 #pragma once
 
 #include <string>
@@ -30,11 +32,10 @@ class Progress : public tournament::RunObserver {
     bool json_;
     std::string resume_command_;
     std::vector<std::string> engines_;
+    std::string name_;  // the run's (tournament's) name: games are numbered within it
 };
 
 // The SPRT state as one line: "SPRT: games 10  W/D/L 4/3/3  penta [...]  Elo ...  LLR 0.12 (...)".
 std::string sprt_line(const tournament::SprtStatus& s);
-// The head-to-head statistics of a two-engine run as a JSON object.
-std::string match_json(const tournament::PairStats& pair, const std::vector<std::string>& engines);
 
 }  // namespace oaq::app

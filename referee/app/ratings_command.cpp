@@ -10,6 +10,8 @@
 #include "app/commands.hpp"
 #include "app/numbers.hpp"
 #include "app/results_common.hpp"
+#include "app/results_json.hpp"
+#include "app/standings.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "store/results.hpp"
@@ -47,6 +49,14 @@ Rated rate(store::Store& db, const po::variables_map& vm, double anchor_rating) 
         r.anchor.engine = it->second;
     }
     r.lines = ranked(r.input, r.anchor);
+    // An anchor without a rating of its own would fix nothing: refuse it rather than drop it.
+    for (const auto& l : r.lines) {
+        if (r.anchor.engine && l.engine_index == *r.anchor.engine && !is_rated(l.rating)) {
+            throw OaqError("--anchor: " + r.anchor_name + " has no rating (" +
+                           std::string(tournament::to_string(l.rating.status)) +
+                           "), so it cannot anchor the scale; pick a rated engine");
+        }
+    }
     return r;
 }
 
@@ -68,52 +78,29 @@ std::optional<store::RowId> save_snapshot(store::Store& db, const Rated& r,
         store::snapshot_row(snapshot, r.sel.filter.tournament_id, rules, games_spec(r, vm)));
 }
 
-std::string rating_json(const RankedLine& l) {
-    const auto& e = l.rating;
-    Json j;
-    j.field("rank", l.rank).field("engine", l.engine);
-    if (is_rated(e))
-        j.field("rating", e.rating).field("error", e.error);
-    else
-        j.null("rating").null("error");
-    j.field("games", e.games).field("points", e.points).field("score", e.score);
-    j.field("wins", e.wins).field("draws", e.draws).field("losses", e.losses);
-    j.field("status", to_string(e.status));
-    return j.str();
-}
-
-std::string pair_json(const Rated& r, const tournament::PairStats& p) {
-    Json j;
-    j.field("a", r.input.names[static_cast<std::size_t>(p.a)]);
-    j.field("b", r.input.names[static_cast<std::size_t>(p.b)]);
-    j.field("wins", p.results.wins).field("draws", p.results.draws);
-    j.field("losses", p.results.losses);
-    const auto& c = p.pairs.counts;
-    j.raw("pentanomial", fmt::format("[{},{},{},{},{}]", c[0], c[1], c[2], c[3], c[4]));
-    if (p.elo)
-        j.field("elo", p.elo->elo).field("elo_error", p.elo->error);
-    else
-        j.null("elo").null("elo_error");
-    j.field("los", p.los);
-    return j.str();
-}
-
 void print_json(const Rated& r, const std::vector<tournament::PairStats>& pairs, bool with_pairs,
                 std::optional<store::RowId> snapshot_id) {
-    std::vector<std::string> rows, pair_rows;
-    for (const auto& l : r.lines) rows.push_back(rating_json(l));
-    for (const auto& p : pairs) pair_rows.push_back(pair_json(r, p));
+    std::vector<std::string> pair_rows;
+    for (const auto& p : pairs) {
+        pair_rows.push_back(pair_json(p, r.input.names[static_cast<std::size_t>(p.a)],
+                                      r.input.names[static_cast<std::size_t>(p.b)]));
+    }
     Json out;
     out.field("scope", r.sel.scope).field("method", tournament::kRatingMethod);
     out.field("games", r.input.count);
-    out.raw("ratings", Json::array(rows));
+    if (r.anchor.engine)
+        out.raw("anchor",
+                Json().field("engine", r.anchor_name).field("value", r.anchor.rating).str());
+    else
+        out.raw("anchor", Json().null("engine").field("value", r.anchor.rating).str());
+    out.raw("standings", standings_json(r.lines, r.anchor.engine));
     if (with_pairs) out.raw("pairs", Json::array(pair_rows));
     out.field("snapshot_id", snapshot_id);
     std::cout << out.str() << "\n";
 }
 
 Table pairs_table(const Rated& r, const std::vector<tournament::PairStats>& pairs) {
-    Table pt{{"a", "b", "W/D/L", "pentanomial", "elo ± 95%", "LOS %"}, {}};
+    Table pt{{"engine", "opponent", "W/D/L", "pentanomial", "Elo difference ± 95%", "LOS"}, {}};
     for (const auto& p : pairs) {
         const auto& c = p.pairs.counts;
         pt.rows.push_back(
@@ -121,27 +108,19 @@ Table pairs_table(const Rated& r, const std::vector<tournament::PairStats>& pair
              text_cell(r.input.names[static_cast<std::size_t>(p.b)]),
              text_cell(fmt::format("{}/{}/{}", p.results.wins, p.results.draws, p.results.losses)),
              text_cell(fmt::format("[{} {} {} {} {}]", c[0], c[1], c[2], c[3], c[4])),
-             text_cell(p.elo ? fmt::format("{:+.1f} ± {:.1f}", p.elo->elo, p.elo->error) : "-"),
-             real_cell(100.0 * p.los, 1)});
+             text_cell(elo_difference_text(p.elo)),
+             text_cell(fmt::format("{:.1f}%", 100.0 * p.los))});
     }
     return pt;
 }
 
 void print_text(const Rated& r, const std::vector<tournament::PairStats>& pairs, bool with_pairs) {
-    Table table{{"rank", "engine", "rating", "± 95%", "games", "points", "score %", "status"}, {}};
-    for (const auto& l : r.lines) {
-        const auto& e = l.rating;
-        table.rows.push_back({int_cell(l.rank), text_cell(l.engine),
-                              is_rated(e) ? real_cell(e.rating, 1) : text_cell("-"),
-                              is_rated(e) ? real_cell(e.error, 1) : text_cell("-"),
-                              int_cell(e.games), real_cell(e.points, 1),
-                              real_cell(100.0 * e.score, 1),
-                              text_cell(std::string(tournament::to_string(e.status)))});
-    }
     std::cout << fmt::format(
         "Ratings, {} ({} games, Bradley-Terry maximum likelihood, anchor {})\n", r.sel.scope,
-        r.input.count, r.anchor.engine ? r.anchor_name : "mean 0");
-    std::cout << render(table, OutputFormat::Table);
+        r.input.count,
+        r.anchor.engine ? fmt::format("{} = {:g}", r.anchor_name, r.anchor.rating)
+                        : fmt::format("mean {:g}", r.anchor.rating));
+    std::cout << standings_table(r.lines, r.anchor.engine);
     if (with_pairs) std::cout << "\n" << render(pairs_table(r, pairs), OutputFormat::Table);
 }
 

@@ -12,7 +12,7 @@
 #include "common/error.hpp"
 #include "report/report_data.hpp"
 #include "report/report_html.hpp"
-#include "store/time_text.hpp"
+#include "report/report_words.hpp"
 
 namespace oaq::app {
 
@@ -51,7 +51,7 @@ int run_report(int argc, char** argv) {
     if (ec) throw OaqError(fmt::format("report: cannot create {}: {}", dir.string(), ec.message()));
     const auto file = dir / "index.html";
     const auto html =
-        report::render_report(*data, store::format_utc(std::chrono::system_clock::now()));
+        report::render_report(*data, report::date_text(std::chrono::system_clock::now()));
     {
         std::ofstream out(file, std::ios::binary | std::ios::trunc);
         out << html;

@@ -6,7 +6,9 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 
+#include "app/numbers.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "rules/position_string.hpp"
@@ -14,6 +16,9 @@
 #include "store/results.hpp"
 
 namespace oaq::app {
+
+// A ply filter (numbers.hpp): 0 up to any int.
+constexpr WholeRange kPlies{0, std::numeric_limits<int>::max()};
 
 void add_db_option(CommandLine& cli) {
     cli.options.add_options()("db", po::value<std::string>()->default_value("oaq.db"),
@@ -125,6 +130,63 @@ Selection select_games(store::Store& db, const po::variables_map& vm, bool need_
     return s;
 }
 
+store::GameFilter game_filter(const Selection& sel) {
+    store::GameFilter f;
+    f.tournament_id = sel.filter.tournament_id;
+    f.rules = sel.filter.rules;
+    f.engine_id = sel.filter.engine_id;
+    f.opponent_id = sel.filter.opponent_id;
+    f.ended_from = sel.filter.ended_from;
+    f.ended_before = sel.filter.ended_before;
+    f.limit = 0;
+    return f;
+}
+
+void add_game_filter_options(CommandLine& cli) {
+    cli.options.add_options()(
+        "result", po::value<std::string>(),
+        "only this result: south_win, north_win, draw (or 1-0, 0-1, 1/2-1/2)")(
+        "termination", po::value<std::string>(),
+        ("only games that ended so: " + game::kTerminationWords.list()).c_str())(
+        "min-plies", po::value<std::string>(), "only games of at least N plies")(
+        "max-plies", po::value<std::string>(), "only games of at most N plies")(
+        "opening", po::value<std::string>(),
+        "only games whose opening is these moves or starts with them (\"1L 7R\")");
+}
+
+std::optional<rules::Result> parse_result_text(const std::string& text) {
+    if (text == "1-0") return rules::Result::SouthWin;
+    if (text == "0-1") return rules::Result::NorthWin;
+    if (text == "1/2-1/2") return rules::Result::Draw;
+    auto r = rules::parse_result(text);
+    if (r == rules::Result::Ongoing) return std::nullopt;  // never stored
+    return r;
+}
+
+void apply_game_filter_options(const po::variables_map& vm, store::GameFilter& f) {
+    if (vm.count("result")) {
+        const auto text = vm["result"].as<std::string>();
+        f.result = parse_result_text(text);
+        if (!f.result) {
+            throw OaqError("--result: \"" + text +
+                           "\" is not south_win, north_win, draw, 1-0, 0-1 or 1/2-1/2");
+        }
+    }
+    if (vm.count("termination")) {
+        const auto text = vm["termination"].as<std::string>();
+        f.termination = game::parse_termination(text);
+        if (!f.termination) {
+            throw OaqError("--termination: \"" + text + "\" is not " +
+                           game::kTerminationWords.list());
+        }
+    }
+    if (vm.count("min-plies"))
+        f.min_plies = int_number(vm["min-plies"].as<std::string>(), "--min-plies", kPlies);
+    if (vm.count("max-plies"))
+        f.max_plies = int_number(vm["max-plies"].as<std::string>(), "--max-plies", kPlies);
+    if (vm.count("opening")) f.opening = vm["opening"].as<std::string>();
+}
+
 std::string result_token(rules::Result r) {
     return r == rules::Result::SouthWin ? "1-0" : r == rules::Result::NorthWin ? "0-1" : "1/2-1/2";
 }
@@ -163,6 +225,11 @@ Cell int_cell(std::int64_t v) {
 Cell real_cell(double v, int decimals) {
     if (!std::isfinite(v)) return Cell{"", false};
     return Cell{fmt::format("{:.{}f}", v, decimals), true};
+}
+
+Cell score_cell(double score, OutputFormat format) {
+    if (format == OutputFormat::Table) return Cell{fmt::format("{:.1f}%", 100.0 * score), true};
+    return real_cell(score, 4);
 }
 
 std::string csv_field(const std::string& s) {

@@ -54,8 +54,23 @@ struct Selection {
 // the rating maths never pools different rules.
 Selection select_games(store::Store& db, const po::variables_map& vm, bool need_scope);
 store::EngineRow find_engine(store::Store& db, const std::string& name);
+// The selection as a game list filter (no paging).
+store::GameFilter game_filter(const Selection& selection);
+
+// --result, --termination, --min-plies, --max-plies, --opening: the filters of single games.
+void add_game_filter_options(CommandLine& cli);
+// Adds them to `filter`. Throws OaqError naming the option for a word it does not know.
+void apply_game_filter_options(const po::variables_map& vm, store::GameFilter& filter);
+// A result as typed: the word (south_win, north_win, draw) or the token (1-0, 0-1, 1/2-1/2).
+std::optional<rules::Result> parse_result_text(const std::string& text);
 
 std::string result_token(rules::Result r);  // "1-0", "0-1", "1/2-1/2"
+
+// The subcommands that live in their own files (results_h2h.cpp, results_games.cpp).
+int results_h2h_command(int argc, char** argv);
+int results_games_command(int argc, char** argv);
+int results_game_command(int argc, char** argv);
+int results_export_command(int argc, char** argv);
 
 // A stored game's start (its rules and start position) ready to replay its moves, no ply limit.
 Expected<rules::Game> replay_start(const game::GameRecord& record);
@@ -75,6 +90,8 @@ struct Cell {
 Cell text_cell(std::string s);
 Cell int_cell(std::int64_t v);
 Cell real_cell(double v, int decimals);
+// A standings score (points per game): "87.5%" in a table, the fraction 0.875 in CSV and JSON.
+Cell score_cell(double score, OutputFormat format);
 
 struct Table {
     std::vector<std::string> headers;

@@ -151,8 +151,11 @@ int play_command(int argc, char** argv) {
         Json j;
         j.raw("positions", Json::string_array(positions));
         j.field("final", rules::to_string(final_pos)).field("over", final_pos.is_over());
-        j.raw("score", fmt::format("[{},{}]", game.score(rules::Side::South),
-                                   game.score(rules::Side::North)));
+        // A score is {"south":..,"north":..} in every oaq JSON object (docs/json.md).
+        j.raw("score", Json()
+                           .field("south", game.score(rules::Side::South))
+                           .field("north", game.score(rules::Side::North))
+                           .str());
         j.field("result", rules::to_string(game.result()));
         j.field("end", rules::to_string(final_pos.end));
         std::cout << j.str() << "\n";
@@ -185,8 +188,10 @@ int show_command(int argc, char** argv) {
         std::vector<std::string> legal;
         for (auto m : rules::legal_moves(pos, rules)) legal.push_back(rules::to_string(m));
         j.raw("legal_moves", Json::string_array(legal));
-        j.raw("score", fmt::format("[{},{}]", rules::score(pos, rules::Side::South, rules),
-                                   rules::score(pos, rules::Side::North, rules)));
+        j.raw("score", Json()
+                           .field("south", rules::score(pos, rules::Side::South, rules))
+                           .field("north", rules::score(pos, rules::Side::North, rules))
+                           .str());
         j.field("over", pos.is_over()).field("end", rules::to_string(pos.end));
         std::cout << j.str() << "\n";
     } else {

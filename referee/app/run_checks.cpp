@@ -52,6 +52,16 @@ Expected<Ok> check_log_dir(const std::string& dir) {
     return Ok{};
 }
 
+Expected<Ok> check_pgn_out(const std::string& path) {
+    if (path.empty()) return Ok{};
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) return fail("--pgnout " + path + ": is a directory");
+    // Opening for append creates the file as --pgnout would, and changes nothing already in it.
+    if (!std::ofstream(path, std::ios::binary | std::ios::app))
+        return fail("--pgnout " + path + ": cannot write the file");
+    return Ok{};
+}
+
 std::int64_t descriptors_needed(int concurrency, int engines) {
     constexpr std::int64_t kBase = 16;     // standard streams, the database, its -wal and -shm
     constexpr std::int64_t kPerLive = 4;   // stdin and stdout pipes, pidfd, protocol log
@@ -82,12 +92,15 @@ Expected<Ok> check_descriptors(int concurrency, int engines) {
 tournament::RunInputs run_inputs(const RunConfig& config) {
     tournament::RunInputs inputs;
     inputs.read_book = read_book;
-    inputs.check_environment = [log_dir = config.log_dir, concurrency = config.concurrency](
-                                   const tournament::RunDefinition& d) -> Expected<Ok> {
+    inputs.check_environment =
+        [log_dir = config.log_dir, pgn_out = config.pgn_out,
+         concurrency = config.concurrency](const tournament::RunDefinition& d) -> Expected<Ok> {
         auto engines = check_engines(d);
         if (!engines) return engines;
         auto logs = check_log_dir(log_dir);
         if (!logs) return logs;
+        auto pgn = check_pgn_out(pgn_out);
+        if (!pgn) return pgn;
         return check_descriptors(concurrency, static_cast<int>(d.engines.size()));
     };
     return inputs;

@@ -30,6 +30,8 @@ Expected<std::vector<game::Opening>> read_book(const tournament::RunDefinition& 
 Expected<Ok> check_engines(const tournament::RunDefinition& definition);
 // `dir` exists as a directory we can write (made when missing); "" is no log.
 Expected<Ok> check_log_dir(const std::string& dir);
+// `path` (--pgnout) can be appended to (created when missing); "" is no PGN.
+Expected<Ok> check_pgn_out(const std::string& path);
 
 // The descriptors a run keeps open at most: the database and standard streams, each live engine
 // (tournament::max_engine_instances of them: pipes, pidfd, protocol log) and each engine being

@@ -147,6 +147,8 @@ void add_common_options(CommandLine& cli, RunMode mode) {
         "name of the run in the database (default: format and time)")(
         "seed", po::value<std::string>(), "seed for generated openings (default: random, stored)")(
         "log", po::value<std::string>(), "directory for engine stderr and protocol logs")(
+        "pgnout", po::value<std::string>(),
+        "append each finished game to FILE as PGN, flushed as it ends")(
         "progress", po::value<std::string>()->default_value(mode == RunMode::Match ? "0" : "10"),
         "print standings every N games (0: only at the end)")("json",
                                                               "print JSON lines instead of text");
@@ -246,6 +248,10 @@ void read_process_options(const po::variables_map& vm, RunConfig& c) {
     if (vm.count("log")) {
         c.log_dir = vm["log"].as<std::string>();
         if (c.log_dir.empty()) throw OaqError("--log: \"\" is not a directory name");
+    }
+    if (vm.count("pgnout")) {
+        c.pgn_out = vm["pgnout"].as<std::string>();
+        if (c.pgn_out.empty()) throw OaqError("--pgnout: \"\" is not a file name");
     }
     c.progress_every = int_number(text_of(vm, "progress"), "--progress", kProgress);
     if (vm.count("name")) {

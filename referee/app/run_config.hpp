@@ -28,6 +28,7 @@ struct RunConfig {
     std::optional<std::string> resume;
     bool json = false;
     std::string log_dir;
+    std::string pgn_out;  // --pgnout FILE: each finished game appended as PGN ("" for none)
     int progress_every = 10;
     // On --resume: which of --concurrency, --log, --progress the command line gave (the others
     // come from the stored run's settings).

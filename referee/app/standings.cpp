@@ -3,69 +3,87 @@
 #include <fmt/format.h>
 #include <algorithm>
 
-#include "common/json.hpp"
-
 namespace oaq::app {
 
-std::string elo_text(const tournament::EngineRating& r) {
-    using tournament::RatingStatus;
-    switch (r.status) {
-        case RatingStatus::Ok:
-            return fmt::format("{:+.0f} ± {:.0f}", r.rating, r.error);
-        case RatingStatus::Disconnected:
-            return fmt::format("{:+.0f} ± {:.0f} (group {})", r.rating, r.error, r.group);
-        case RatingStatus::AllWins:
-            return "all wins";
-        case RatingStatus::AllLosses:
-            return "all losses";
-        case RatingStatus::Unbounded:
-            return "unbounded";
-        case RatingStatus::NoGames:
-            return "-";
-    }
-    return "-";
+namespace {
+
+// -0.0 (a difference of nothing) prints without its sign.
+double unsigned_zero(double v) {
+    return v == 0.0 ? 0.0 : v;
 }
 
-std::string standings_table(const std::vector<StandingsLine>& lines) {
-    std::size_t width = 6;
-    for (const auto& l : lines) width = std::max(width, l.engine.size());
-    std::string out =
-        fmt::format("{:>4}  {:<{}}  {:>6}  {:>7}  {:>6}  {:<22}  {:>6}  {:>8}\n", "rank", "engine",
-                    width, "games", "points", "score", "elo ± 95%", "draws", "failures");
-    for (const auto& l : lines) {
-        out += fmt::format("{:>4}  {:<{}}  {:>6}  {:>7.1f}  {:>5.1f}%  {:<22}  {:>6}  {:>8}\n",
-                           l.rank, l.engine, width, l.rating.games, l.rating.points,
-                           100.0 * l.rating.score, elo_text(l.rating), l.rating.draws, l.failures);
+std::size_t display_width(const std::string& s) {
+    std::size_t w = 0;
+    for (char c : s) w += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return w;
+}
+
+std::string pad_right(const std::string& s, std::size_t width) {
+    return s + std::string(width - std::min(width, display_width(s)), ' ');
+}
+
+}  // namespace
+
+std::string rating_text(const tournament::EngineRating& r, bool anchor) {
+    using tournament::RatingStatus;
+    if (!tournament::is_rated(r))
+        return fmt::format("unrated ({})", tournament::to_string(r.status));
+    std::string out = anchor || r.error <= 0
+                          ? fmt::format("{:+.1f} (anchor)", unsigned_zero(r.rating))
+                          : fmt::format("{:+.1f} ± {:.1f}", unsigned_zero(r.rating), r.error);
+    if (r.status == RatingStatus::Disconnected) out += fmt::format(" (group {})", r.group + 1);
+    return out;
+}
+
+std::string elo_difference_text(const std::optional<tournament::EloEstimate>& e) {
+    if (!e) return "-";
+    if (e->error <= 0) {
+        return fmt::format("{:+.1f} (no error estimate: every game or pair scored the same)",
+                           unsigned_zero(e->elo));
     }
-    const bool split = std::any_of(lines.begin(), lines.end(), [](const StandingsLine& l) {
-        return l.rating.status == tournament::RatingStatus::Disconnected;
-    });
-    if (split) {
+    return fmt::format("{:+.1f} ± {:.1f}", unsigned_zero(e->elo), e->error);
+}
+
+std::string standings_notes(const std::vector<StandingsLine>& lines) {
+    const auto any = [&](auto pred) { return std::any_of(lines.begin(), lines.end(), pred); };
+    std::string out;
+    if (any([](const StandingsLine& l) {
+            return l.rating.status == tournament::RatingStatus::Disconnected;
+        })) {
         out +=
             "note: the results split the engines into groups (one group only won against the "
-            "other), so ratings compare only within a group; play more games to join them.\n";
+            "other, or they never met), so ratings compare only within a group; play more games "
+            "to join them.\n";
+    }
+    if (any([](const StandingsLine& l) { return !tournament::is_rated(l.rating); })) {
+        out +=
+            "note: unrated engines have no finite rating (all_wins: won every game, all_losses: "
+            "lost every game, unbounded: linked to the rest by one-sided results only, "
+            "no_games); they rank after the rated ones.\n";
     }
     return out;
 }
 
-std::string standings_json(const std::vector<StandingsLine>& lines) {
-    std::vector<std::string> items;
+std::string standings_table(const std::vector<StandingsLine>& lines, std::optional<int> anchor) {
+    std::size_t width = 6, rating_width = 12;
+    std::vector<std::string> ratings;
     for (const auto& l : lines) {
-        Json j;
-        j.field("rank", l.rank).field("engine", l.engine).field("games", l.rating.games);
-        j.field("points", l.rating.points).field("score", l.rating.score);
-        if (tournament::is_rated(l.rating))
-            j.field("elo", l.rating.rating).field("error", l.rating.error);
-        else
-            j.null("elo").null("error");
-        j.field("status", to_string(l.rating.status));
-        j.field("wins", l.rating.wins)
-            .field("draws", l.rating.draws)
-            .field("losses", l.rating.losses);
-        j.field("failures", l.failures);
-        items.push_back(j.str());
+        width = std::max(width, display_width(l.engine));
+        ratings.push_back(rating_text(l.rating, anchor && *anchor == l.engine_index));
+        rating_width = std::max(rating_width, display_width(ratings.back()));
     }
-    return Json::array(items);
+    std::string out = fmt::format("{:>4}  {}  {:>6}  {:>7}  {:>6}  {}  {:>9}  {:>8}\n", "rank",
+                                  pad_right("engine", width), "games", "points", "score",
+                                  pad_right("rating ± 95%", rating_width), "W/D/L", "failures");
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const auto& l = lines[i];
+        out += fmt::format("{:>4}  {}  {:>6}  {:>7.1f}  {:>5.1f}%  {}  {:>9}  {:>8}\n", l.rank,
+                           pad_right(l.engine, width), l.rating.games, l.rating.points,
+                           100.0 * l.rating.score, pad_right(ratings[i], rating_width),
+                           fmt::format("{}/{}/{}", l.rating.wins, l.rating.draws, l.rating.losses),
+                           l.failures);
+    }
+    return out + standings_notes(lines);
 }
 
 }  // namespace oaq::app

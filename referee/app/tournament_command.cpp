@@ -12,6 +12,7 @@
 #include "app/commands.hpp"
 #include "app/engine_specs.hpp"
 #include "app/interrupts.hpp"
+#include "app/pgn_out.hpp"
 #include "app/progress.hpp"
 #include "app/run_checks.hpp"
 #include "app/run_config.hpp"
@@ -74,7 +75,11 @@ int run(RunMode mode, RunConfig& c) {
     store::StoreRunRecorder recorder(db);
     auto run = open_run(mode, c, recorder);
     Progress progress(c.json, c.db ? resume_command(mode, run.name(), *c.db) : "");
-    const auto result = run.play(engine_factory(c.log_dir), progress, stop.flag(),
+    std::optional<PgnOut> pgn;
+    if (!c.pgn_out.empty()) pgn.emplace(c.pgn_out);
+    RunObservers observers(pgn ? std::vector<tournament::RunObserver*>{&progress, &*pgn}
+                               : std::vector<tournament::RunObserver*>{&progress});
+    const auto result = run.play(engine_factory(c.log_dir), observers, stop.flag(),
                                  {c.concurrency, c.progress_every});
     return result.interrupted ? 128 + stop.signal_number() : 0;
 }

@@ -7,6 +7,7 @@
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
 #include "rules/rules.hpp"
+#include "rules/turn.hpp"
 #include "store/results.hpp"
 #include "tournament/rating_input.hpp"
 
@@ -15,6 +16,8 @@ namespace oaq::report {
 namespace {
 
 using game::Termination;
+
+constexpr std::size_t kChartPoints = 60;  // fits for the rating-over-games chart
 
 constexpr Termination kAllTerminations[] = {
     Termination::Normal,      Termination::Repetition,  Termination::PlyLimit,
@@ -43,10 +46,11 @@ void replay(ReportGame& game, const game::GameRecord& record) {
     };
     rules::Game replayed(*rules, *start, 0);
     add(*start);
+    game.plies = record.moves;
     for (const auto& m : record.moves) game.moves.push_back(m.move);
     for (std::size_t i = 0; i < record.moves.size(); ++i) {
         const auto& text = record.moves[i].move;
-        const rules::Side mover = replayed.position().side;
+        const rules::Position before = replayed.position();
         auto move = rules::parse_move(text);
         auto after =
             move ? replayed.play(*move) : Expected<rules::Position>(fail(move.error().message));
@@ -55,11 +59,19 @@ void replay(ReportGame& game, const game::GameRecord& record) {
                 "move " + std::to_string(i + 1) + " (\"" + text + "\"): " + after.error().message;
             return;
         }
-        game.from_pits.push_back(rules::pit_of(mover, move->square));
+        game.movers.push_back(before.side);
+        game.from_pits.push_back(rules::pit_of(before.side, move->square));
+        if (after->is_over() && i + 1 == record.moves.size()) {
+            // The rules ended the game: the move, then the settlement as a step of its own.
+            const auto unsettled = rules::play_unsettled(before, *move, *rules);
+            if (!(unsettled == *after)) {
+                add(unsettled);
+                game.settlement_step = true;
+            }
+        }
         add(*after);
     }
 }
-
 }  // namespace
 
 std::vector<std::string> tournament_names(store::Store& db) {
@@ -101,27 +113,6 @@ std::vector<tournament::RatedEngine> seats(store::Store& db, const store::Tourna
     return engines;
 }
 
-std::vector<std::vector<CrossCell>> crosstable(const tournament::RatingInput& input) {
-    const auto count = input.names.size();
-    std::vector<std::vector<CrossCell>> cross(count, std::vector<CrossCell>(count));
-    for (const auto& g : input.games) {
-        const auto su = static_cast<std::size_t>(g.south), nu = static_cast<std::size_t>(g.north);
-        auto& south_cell = cross[su][nu];
-        auto& north_cell = cross[nu][su];
-        if (g.south_points == 1.0) {
-            ++south_cell.wins;
-            ++north_cell.losses;
-        } else if (g.south_points == 0.0) {
-            ++south_cell.losses;
-            ++north_cell.wins;
-        } else {
-            ++south_cell.draws;
-            ++north_cell.draws;
-        }
-    }
-    return cross;
-}
-
 std::vector<std::pair<std::string, std::int64_t>> termination_counts(
     const std::vector<store::GameRow>& rows) {
     std::map<Termination, std::int64_t> by_termination;
@@ -146,20 +137,21 @@ Expected<ReportData> load_report(store::Store& db, const std::optional<std::stri
     store::GameFilter filter;
     filter.tournament_id = t.id;
     filter.limit = 0;
-    auto rows = db.games(filter);
+    auto rows = db.games(filter);  // in the order they were stored: the chart's time axis
+    std::vector<tournament::ResultRow> results;
+    for (const auto& row : rows) results.push_back(store::result_row(row));
+    const auto input = tournament::build_rating_input(seats(db, t, rows), results);
+    data.engines = input.names;
+    data.time_controls = store::engine_time_controls(t, store::seat_names(db, t));
+    data.cross = tournament::crosstable(static_cast<int>(input.names.size()), input.games);
+    data.standings = tournament::standings(input).value();
+    data.terminations = termination_counts(rows);
+    data.rating_history = rating_history(input.names.size(), input.games, kChartPoints);
     // Schedule order reads better than the order games happened to end in.
     std::stable_sort(rows.begin(), rows.end(),
                      [](const store::GameRow& a, const store::GameRow& b) {
                          return a.slot.game_index < b.slot.game_index;
                      });
-    std::vector<tournament::ResultRow> results;
-    for (const auto& row : rows) results.push_back(store::result_row(row));
-    const auto input = tournament::build_rating_input(seats(db, t, rows), results);
-    data.engines = input.names;
-    data.cross = crosstable(input);
-    data.standings = tournament::standings(input).value();
-    data.terminations = termination_counts(rows);
-
     data.games.reserve(rows.size());
     for (const auto& row : rows) {
         ReportGame game;
@@ -171,6 +163,7 @@ Expected<ReportData> load_report(store::Store& db, const std::optional<std::stri
         }
         data.games.push_back(std::move(game));
     }
+    data.summaries = engine_summaries(data);
     return data;
 }
 

@@ -1,11 +1,14 @@
 // Report data: everything `oaq report` puts on its page for one tournament, read from the Store
 // and computed in C++ so the page itself holds no rules logic: the standings with ratings (the same
 // rating input, fit and ranking policy as `oaq ratings`, tournament/ranking.hpp), the crosstable,
-// termination counts, and every game replayed with the rules library into one position string per
-// ply (positions[i] is the position after i plies, [0] the start), with the pit each move started
-// from and both scores after each ply. A game whose stored moves do not replay (a damaged or
-// hand-edited row) keeps the positions up to the first bad move and says why in replay_error; it
-// never fails the whole report.
+// termination counts, each engine's time control (from the stored run definition), the ratings
+// after every stretch of games (the rating-over-games chart), a summary per engine (its page), and
+// every game replayed with the rules library into one position string per step: positions[i] is
+// the position after i plies ([0] the start); when the rules ended the game, the last move's
+// position is shown before the settlement and the settled position is one more step
+// (settlement_step). Each ply keeps what the engine said about it (evaluation, depth, nodes, time
+// used, clock). A game whose stored moves do not replay (a damaged or hand-edited row) keeps the
+// positions up to the first bad move and says why in replay_error; it never fails the report.
 #pragma once
 
 #include <array>
@@ -14,7 +17,10 @@
 #include <string>
 #include <vector>
 
+#include "game/game_record.hpp"
+#include "store/results.hpp"
 #include "store/store.hpp"
+#include "tournament/pentanomial.hpp"
 #include "tournament/ranking.hpp"
 
 namespace oaq::report {
@@ -23,30 +29,48 @@ using StandingsLine = tournament::RankedLine;
 
 struct ReportGame {
     store::GameRow row;
-    std::vector<std::string> moves;      // as played, e.g. "3R"
-    std::vector<std::string> positions;  // moves.size() + 1 strings when the replay succeeded
-    std::vector<int> from_pits;          // by ply (index i = move i+1): pit the move was sown from
-    std::vector<std::array<int, 2>> scores;  // by position: South's and North's score
+    std::vector<std::string> moves;          // as played, e.g. "3R"
+    std::vector<game::MoveRecord> plies;     // by ply: the move with the engine's data
+    std::vector<rules::Side> movers;         // by ply, as replayed (a turn may pass)
+    std::vector<std::string> positions;      // by step (see above)
+    bool settlement_step = false;            // positions.back() is the settlement of the last move
+    std::vector<int> from_pits;              // by ply: pit the move was sown from
+    std::vector<std::array<int, 2>> scores;  // by step: South's and North's score
     std::string replay_error;                // "" when every move replayed
 };
 
-// Wins, draws and losses of the row engine against the column engine.
-struct CrossCell {
-    int wins = 0;
-    int draws = 0;
-    int losses = 0;
-    int games() const { return wins + draws + losses; }
-    double points() const { return wins + 0.5 * draws; }
+// Wins, draws and losses of the row engine against the column engine (games(), points()).
+using CrossCell = tournament::Trinomial;
+
+// Every engine's rating after the first `games` stored games (in the order they were stored);
+// nothing where the engine had no finite rating yet. Indexed like ReportData::engines.
+struct RatingPoint {
+    std::int64_t games = 0;
+    std::vector<std::optional<double>> ratings;
+};
+
+// What an engine's page shows beyond its standings line and crosstable row.
+struct EngineSummary {
+    CrossCell as_south;
+    CrossCell as_north;
+    std::vector<std::pair<std::string, std::int64_t>> losses_by;  // termination word -> games
+    std::int64_t moves = 0;                                       // plies it played
+    double mean_time_used_ms = 0;                                 // per move
+    std::optional<double> mean_depth;  // over the moves that reported a depth
+    std::optional<double> nodes_per_second;
 };
 
 struct ReportData {
     store::TournamentRow tournament;
-    std::string rules_name;                     // short name, e.g. "standard"
-    std::vector<std::string> engines;           // seat order; standings refer to these names
-    std::vector<StandingsLine> standings;       // ranking order (tournament/ranking.hpp)
-    std::vector<std::vector<CrossCell>> cross;  // [row][column] by seat index
+    std::string rules_name;            // short name, e.g. "standard"
+    std::vector<std::string> engines;  // seat order; standings refer to these names
+    std::vector<store::EngineTimeControl> time_controls;  // each engine's, seat order
+    std::vector<StandingsLine> standings;                 // ranking order (tournament/ranking.hpp)
+    std::vector<std::vector<CrossCell>> cross;            // [row][column] by seat index
     std::vector<std::pair<std::string, std::int64_t>> terminations;  // kind -> games, every kind
-    std::vector<ReportGame> games;                                   // schedule (game_index) order
+    std::vector<RatingPoint> rating_history;  // ascending games, the last after every game
+    std::vector<EngineSummary> summaries;     // by seat index
+    std::vector<ReportGame> games;            // schedule (game_index) order
 };
 
 // Names of the tournaments in the store, oldest first.
@@ -55,5 +79,14 @@ std::vector<std::string> tournament_names(store::Store& db);
 // Loads one tournament (by name; nullopt: the newest). Fails when the store holds no tournament
 // or none with that name.
 Expected<ReportData> load_report(store::Store& db, const std::optional<std::string>& tournament);
+
+// The ratings after games 1..n for n at `points` evenly spread counts (and always after the last
+// game), from the same fit as the standings: pure, for the chart and its test.
+std::vector<RatingPoint> rating_history(std::size_t engines,
+                                        const std::vector<tournament::GameResult>& games,
+                                        std::size_t points);
+
+// Each engine's summary (ReportData::summaries) from the games and the crosstable of `data`.
+std::vector<EngineSummary> engine_summaries(const ReportData& data);
 
 }  // namespace oaq::report

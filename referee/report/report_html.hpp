@@ -1,8 +1,10 @@
 // Report page: turns ReportData into one self-contained HTML page (inline CSS, inline JS, inline
-// SVG; nothing is fetched from the network). The tables and the rating chart are written here as
-// static HTML so they read without JavaScript; the game list's replay board is drawn by the page's
-// script from a <script type="application/json" id="oaq-data"> block holding, per game, the
-// position strings computed by the rules library (the script only parses and draws them).
+// SVG; nothing is fetched from the network). The tables, the two charts and the engine pages are
+// written as static HTML (report_parts.hpp) so they read without JavaScript; the games table's
+// filter, sort and pages, and the replay board with each ply's engine data, are the page's
+// script's, from a <script type="application/json" id="oaq-data"> block holding, per game, the
+// position strings computed by the rules library (the script only parses and draws them). Every
+// stored word is shown to people through report_words.hpp; docs/report.md lists the addresses.
 // Every text from the database is HTML-escaped; the JSON block has every '<' written as \u003c
 // (so also no "</"), so no engine name or detail can close the script element.
 #pragma once

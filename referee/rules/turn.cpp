@@ -44,7 +44,13 @@ void end_game(Position& p, EndReason reason) {
     }
 }
 
-void begin_turn(Position& p, const Rules& rules) {
+void begin_turn(Position& p, const Rules& rules, bool settle) {
+    const auto finish = [&](EndReason reason) {
+        if (settle)
+            end_game(p, reason);
+        else
+            p.end = reason;
+    };
     if (p.is_over() || !Board(p).squares_empty(p.side)) return;
     const auto me = at(index(p.side));
     const auto them = at(index(opponent(p.side)));
@@ -52,7 +58,7 @@ void begin_turn(Position& p, const Rules& rules) {
         // 3.1: below 5 points the mover loses whatever the scores; otherwise his captured pieces
         // pay for the refill before any borrowing (his score is unchanged by the exchange).
         if (score(p, p.side, rules) < 5) {
-            end_game(p, EndReason::RefillLoss);
+            finish(EndReason::RefillLoss);
             return;
         }
         while (p.store_citizens[me] < 5 && p.store_pieces[me] > 0) {
@@ -62,7 +68,7 @@ void begin_turn(Position& p, const Rules& rules) {
         }
     }
     if (p.store_citizens[me] + p.store_citizens[them] < 5) {
-        end_game(p, EndReason::RefillImpossible);
+        finish(EndReason::RefillImpossible);
         return;
     }
     const std::uint8_t own = p.store_citizens[me] < 5 ? p.store_citizens[me] : std::uint8_t{5};
@@ -76,6 +82,12 @@ void begin_turn(Position& p, const Rules& rules) {
 
 Position play(const Position& before, Move move, const Rules& rules) {
     const detail::RuntimeSwitches s(rules);
+    return move.direction == Direction::R ? detail::play_with<1>(before, move.square, s)
+                                          : detail::play_with<-1>(before, move.square, s);
+}
+
+Position play_unsettled(const Position& before, Move move, const Rules& rules) {
+    const detail::UnsettledSwitches s(rules);
     return move.direction == Direction::R ? detail::play_with<1>(before, move.square, s)
                                           : detail::play_with<-1>(before, move.square, s);
 }

@@ -20,12 +20,18 @@ bool is_legal(const Position& pos, Move move, const Rules& rules);
 // Precondition: is_legal(pos, move, rules).
 Position play(const Position& pos, Move move, const Rules& rules);
 
+// play() without the settlement of a game the move ends: the end reason is set but the citizens
+// are still on the squares, so end_game(result, result.end) gives play()'s position. For replays
+// that show the settlement as a step of its own. Same precondition as play().
+Position play_unsettled(const Position& pos, Move move, const Rules& rules);
+
 // The start of a turn for a given position (section 5): when the side to move's five squares are
 // empty, refill them (3.1: borrowing a shortfall; with refill=own_or_lose first turning captured
 // pieces into citizens), or end the game: RefillImpossible when both stores together hold fewer
 // than 5 citizens, RefillLoss under refill=own_or_lose when the mover's score is below 5. Positions
 // from play() are already past this step; parsed positions go through it.
-void begin_turn(Position& pos, const Rules& rules);
+// With settle false a game that ends here keeps its citizens on the squares (play_unsettled).
+void begin_turn(Position& pos, const Rules& rules, bool settle = true);
 
 // Ends the game for `reason` and settles (section 4): the citizens on each side's own squares go to
 // its own store, except that of x citizens on a square whose opponent paid k fifths (the position's

@@ -217,9 +217,18 @@ class RuntimeSwitches {
     bool chain() const { return r_.chain; }
     unsigned quan_non() const { return static_cast<unsigned>(r_.quan_non); }
     bool first_capture() const { return r_.end == EndRule::FirstMandarinCapture; }
+    static constexpr bool settles() { return true; }
 
   private:
     const Rules& r_;
+};
+
+// play_unsettled(): the runtime switches, but a move that ends the game leaves the citizens on
+// the squares (a replay shows the settlement as a step of its own).
+class UnsettledSwitches : public RuntimeSwitches {
+  public:
+    using RuntimeSwitches::RuntimeSwitches;
+    static constexpr bool settles() { return false; }
 };
 
 // The same switches fixed at compile time; only K of quan_non stays a value (when Protect).
@@ -234,6 +243,7 @@ class StaticSwitches {
     static constexpr bool chain() { return Chain; }
     unsigned quan_non() const { return Protect ? quan_non_ : 0u; }
     static constexpr bool first_capture() { return FirstCapture; }
+    static constexpr bool settles() { return true; }
 
   private:
     const Rules* r_;
@@ -261,6 +271,15 @@ decltype(auto) with_switches(const Rules& r, F&& f) {
     const bool values[5] = {r.empty_quan_gap, r.after_capture == AfterCapture::Relay, r.chain,
                             r.quan_non != 0, r.end == EndRule::FirstMandarinCapture};
     return SwitchPicker<>::pick(r, values, f);
+}
+
+// Ends the game for `reason`: settled, unless the switches leave the settlement to the caller.
+template <class S>
+[[gnu::always_inline]] inline void finish(Position& p, EndReason reason, const S&) {
+    if constexpr (S::settles())
+        end_game(p, reason);
+    else
+        p.end = reason;
 }
 
 // play() of a move in direction Dir (+1 = R, -1 = L) from the side to move's `square`. Mover is
@@ -330,15 +349,15 @@ template <int Dir, int Mover = -1, class S>
     std::memcpy(&p, w, sizeof p);
     if (s.first_capture()) {
         if (captured_mandarin != 0) {
-            end_game(p, EndReason::MandarinCaptured);
+            finish(p, EndReason::MandarinCaptured, s);
             return p;
         }
     } else if (b.mandarins_empty()) {
-        end_game(p, EndReason::MandarinsEmpty);
+        finish(p, EndReason::MandarinsEmpty, s);
         return p;
     }
     // The opponent's turn starts here (3.1); the refill is rare, so test the squares in registers.
-    if (b.squares_empty(opponent(mover))) begin_turn(p, s.rules());
+    if (b.squares_empty(opponent(mover))) begin_turn(p, s.rules(), s.settles());
     return p;
 }
 

@@ -1,5 +1,7 @@
 #include "store/results.hpp"
 
+#include "tournament/run_definition.hpp"
+
 namespace oaq::store {
 
 std::vector<tournament::ResultRow> result_rows(const std::vector<ResultGame>& games) {
@@ -27,6 +29,35 @@ tournament::RatingInput rating_input(Store& db, const ResultFilter& filter) {
     const auto rows = result_rows(db.result_games(filter));
     return tournament::build_rating_input(rated_engines(db), rows,
                                           tournament::EngineSelection::WithGames);
+}
+
+std::vector<EngineTimeControl> engine_time_controls(const TournamentRow& t,
+                                                    const std::vector<std::string>& seat_names) {
+    std::vector<EngineTimeControl> out;
+    if (t.definition) {
+        if (auto d = tournament::run_definition_from_json(*t.definition)) {
+            for (std::size_t i = 0; i < d->engines.size(); ++i)
+                out.push_back({d->engines[i].name, game::to_string(d->time_control(i))});
+            return out;
+        }
+    }
+    for (const auto& name : seat_names) out.push_back({name, t.time_control});
+    return out;
+}
+
+SideTimeControls side_time_controls(const std::string& stored) {
+    const auto slash = stored.find('/');
+    if (slash == std::string::npos) return {stored, stored};
+    return {stored.substr(0, slash), stored.substr(slash + 1)};
+}
+
+std::vector<std::string> seat_names(Store& db, const TournamentRow& t) {
+    std::vector<std::string> names;
+    for (auto id : t.engine_ids) {
+        auto e = db.engine(id);
+        names.push_back(e ? e->name : "#" + std::to_string(id));
+    }
+    return names;
 }
 
 RatingSnapshot snapshot_row(const tournament::Snapshot& s, std::optional<RowId> tournament_id,

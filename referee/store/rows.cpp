@@ -5,6 +5,25 @@
 
 namespace oaq::store {
 
+game::GameRecord record_of(const GameRow& g, const std::string& rules) {
+    game::GameRecord r;
+    r.south = g.south;
+    r.north = g.north;
+    r.rules = rules;
+    r.time_control = g.time_control;
+    r.opening = g.opening;
+    r.start_position = g.start_position;
+    r.result = g.result;
+    r.score_south = g.score_south;
+    r.score_north = g.score_north;
+    r.termination = g.termination;
+    r.detail = g.detail;
+    r.final_position = g.final_position;
+    r.started_at = g.started_at;
+    r.ended_at = g.ended_at;
+    return r;
+}
+
 TimePoint Store::Impl::read_time(const Statement& st, int column) const {
     std::string text = st.text(column);
     auto time = parse_utc(text);

@@ -115,17 +115,27 @@ struct StoredGame {
     game::GameRecord record;
 };
 
-// Which games to list. Every field narrows; results come in id order (the order games ended in
-// one tournament). Page with after_id = the last id seen.
+// The record a list row stands for: everything but the moves; `rules` is its tournament's.
+game::GameRecord record_of(const GameRow& row, const std::string& rules);
+
+// Which games to list. Every field narrows; results come in id order (the order games were
+// stored). Page with offset (skip that many matching games) or with after_id = the last id seen.
 struct GameFilter {
     std::optional<RowId> tournament_id;
+    std::optional<std::string> rules;  // the tournament's expanded rules string
     std::optional<RowId> engine_id;    // the engine played either side
     std::optional<RowId> opponent_id;  // with engine_id: only games between the two
     std::optional<game::Termination> termination;
     std::optional<rules::Result> result;
     std::optional<TimePoint> ended_from;    // ended_at >= ended_from
     std::optional<TimePoint> ended_before;  // ended_at < ended_before
+    std::optional<int> min_plies;           // plies >= min_plies
+    std::optional<int> max_plies;           // plies <= max_plies
+    // The opening is this text or starts with it followed by a space: "1L 7R" finds the games
+    // opened with 1L 7R and with 1L 7R 2L, never 1L 7R2 (a move ends at a space).
+    std::optional<std::string> opening;
     std::optional<RowId> after_id;
+    std::size_t offset = 0;    // matching games skipped before the first one returned
     std::size_t limit = 1000;  // 0: no limit
 };
 

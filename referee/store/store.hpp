@@ -102,8 +102,11 @@ class Store {
     // The game_index of every stored game of the tournament, ascending (resume skips these).
     std::vector<std::int64_t> completed_game_indices(RowId tournament_id);
     std::vector<GameRow> games(const GameFilter& filter);
-    std::int64_t count_games(const GameFilter& filter);  // ignores after_id and limit
+    // Ignores after_id, offset and limit: the games every page of the filter holds together.
+    std::int64_t count_games(const GameFilter& filter);
     std::optional<StoredGame> game(RowId id);
+    // The id of the game at `game_index` of the tournament's schedule, if it is stored.
+    std::optional<RowId> game_id(RowId tournament_id, std::int64_t game_index);
 
     // ---- results ----
     std::vector<RatedGame> rated_games(RowId tournament_id);

@@ -227,6 +227,16 @@ GameRow read_game_row(const Store::Impl& impl, const Statement& st) {
 // The conditions other than engines and paging.
 void add_conditions(BoundQuery& q, const GameFilter& f) {
     if (f.tournament_id) q.add(" AND g.tournament_id = ?", *f.tournament_id);
+    if (f.rules)
+        q.add(" AND g.tournament_id IN (SELECT id FROM tournaments WHERE rules = ?)", *f.rules);
+    if (f.min_plies) q.add(" AND g.plies >= ?", std::int64_t{*f.min_plies});
+    if (f.max_plies) q.add(" AND g.plies <= ?", std::int64_t{*f.max_plies});
+    if (f.opening) {
+        const std::string prefix = *f.opening + " ";
+        q.add(" AND (g.opening = ?", *f.opening)
+            .add(" OR substr(g.opening, 1, ?)", static_cast<std::int64_t>(prefix.size()))
+            .add(" = ?)", prefix);
+    }
     if (f.termination)
         q.add(" AND g.termination = ?", std::string(game::to_string(*f.termination)));
     if (f.result) q.add(" AND g.result = ?", std::string(rules::to_string(*f.result)));
@@ -261,7 +271,8 @@ BoundQuery engine_page_ids(const GameFilter& f) {
             q.add(std::string(" AND g.") + columns[side][1] + " = ?", *f.opponent_id);
         add_conditions(q, f);
         if (f.after_id) q.add(" AND g.id > ?", *f.after_id);
-        q.add(" ORDER BY g.id LIMIT ?)", static_cast<std::int64_t>(f.limit));
+        // The page's games are among the first offset + limit of each side.
+        q.add(" ORDER BY g.id LIMIT ?)", static_cast<std::int64_t>(f.offset + f.limit));
     }
     return q;
 }
@@ -281,7 +292,11 @@ std::vector<GameRow> Store::games(const GameFilter& filter) {
         if (filter.after_id) q.add(" AND g.id > ?", *filter.after_id);
     }
     q.sql += " ORDER BY g.id";
-    if (filter.limit > 0) q.add(" LIMIT ?", static_cast<std::int64_t>(filter.limit));
+    if (filter.limit > 0 || filter.offset > 0) {
+        // SQLite reads LIMIT -1 as no limit.
+        q.add(" LIMIT ?", filter.limit > 0 ? static_cast<std::int64_t>(filter.limit) : -1);
+        q.add(" OFFSET ?", static_cast<std::int64_t>(filter.offset));
+    }
 
     Lock lock(impl_->mutex);
     Statement st(impl_->db, q.sql);
@@ -302,6 +317,14 @@ std::int64_t Store::count_games(const GameFilter& filter) {
     return st.step() ? st.int64(0) : 0;
 }
 
+std::optional<RowId> Store::game_id(RowId tournament_id, std::int64_t game_index) {
+    Lock lock(impl_->mutex);
+    Statement st(impl_->db, "SELECT id FROM games WHERE tournament_id = ?1 AND game_index = ?2");
+    st.bind(1, tournament_id).bind(2, game_index);
+    if (!st.step()) return std::nullopt;
+    return st.int64(0);
+}
+
 std::optional<StoredGame> Store::game(RowId id) {
     Lock lock(impl_->mutex);
     Impl& impl = *impl_;
@@ -314,23 +337,10 @@ std::optional<StoredGame> Store::game(RowId id) {
     out.row = read_game_row(impl, st);
     st.reset();
     const GameRow& g = out.row;
-    game::GameRecord& r = out.record;
     Statement t(impl.db, "SELECT rules FROM tournaments WHERE id = ?1");
     t.bind(1, g.tournament_id);
-    if (t.step()) r.rules = t.text(0);
-    r.south = g.south;
-    r.north = g.north;
-    r.time_control = g.time_control;
-    r.opening = g.opening;
-    r.start_position = g.start_position;
-    r.result = g.result;
-    r.score_south = g.score_south;
-    r.score_north = g.score_north;
-    r.termination = g.termination;
-    r.detail = g.detail;
-    r.final_position = g.final_position;
-    r.started_at = g.started_at;
-    r.ended_at = g.ended_at;
+    out.record = record_of(g, t.step() ? t.text(0) : std::string());
+    game::GameRecord& r = out.record;
 
     Statement m(impl.db,
                 "SELECT ply, move, time_used_us, time_left_us, depth, score_kind, score_value,"

@@ -21,12 +21,7 @@ std::string_view decision_phrase(SprtDecision d) {
 void MatchTally::add(int south, int north, double south_points, std::int64_t pair_index) {
     if (!((south == 0 && north == 1) || (south == 1 && north == 0))) return;
     const double p0 = south == 0 ? south_points : 1.0 - south_points;
-    if (p0 == 1.0)
-        ++trinomial_.wins;
-    else if (p0 == 0.0)
-        ++trinomial_.losses;
-    else
-        ++trinomial_.draws;
+    trinomial_.add(p0);
     auto open = open_.find(pair_index);
     if (open == open_.end()) {
         open_[pair_index] = p0;

@@ -35,6 +35,18 @@ std::optional<EloEstimate> estimate(const std::array<double, N>& values,
 
 }  // namespace
 
+std::vector<std::vector<Trinomial>> crosstable(int engines, std::span<const GameResult> games) {
+    const auto n = static_cast<std::size_t>(std::max(engines, 0));
+    std::vector<std::vector<Trinomial>> cells(n, std::vector<Trinomial>(n));
+    for (const auto& g : games) {
+        if (g.south < 0 || g.north < 0 || g.south >= engines || g.north >= engines) continue;
+        const auto s = static_cast<std::size_t>(g.south), o = static_cast<std::size_t>(g.north);
+        cells[s][o].add(g.south_points);
+        cells[o][s].add(1.0 - g.south_points);
+    }
+    return cells;
+}
+
 std::int64_t Pentanomial::pairs() const {
     return std::accumulate(counts.begin(), counts.end(), std::int64_t{0});
 }

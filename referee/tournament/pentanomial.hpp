@@ -24,6 +24,16 @@ struct Trinomial {
     std::int64_t losses = 0;
 
     std::int64_t games() const { return wins + draws + losses; }
+    double points() const { return static_cast<double>(wins) + 0.5 * static_cast<double>(draws); }
+    // Counts one game in which this side took `points` (1, 1/2 or 0).
+    void add(double points) {
+        if (points == 1.0)
+            ++wins;
+        else if (points == 0.0)
+            ++losses;
+        else
+            ++draws;
+    }
     friend bool operator==(const Trinomial&, const Trinomial&) = default;
 };
 
@@ -65,6 +75,10 @@ struct PairStats {
     std::optional<EloEstimate> elo;   // from the complete pairs if any, else from all games
     double los = 0.5;                 // likelihood that a is stronger than b
 };
+
+// cells[i][k]: engine i's games against engine k, from i's side (the crosstable). Games with
+// out-of-range engines are ignored.
+std::vector<std::vector<Trinomial>> crosstable(int engines, std::span<const GameResult> games);
 
 // Statistics for every pair of engines that met, ordered by (a, b). Games with out-of-range
 // engines are ignored (fit_ratings reports them). A pair id groups exactly two games of the same

@@ -12,12 +12,15 @@
 
 #include "../store/fixtures.hpp"
 #include "app/commands.hpp"
+#include "app/results_json.hpp"
+#include "app/standings.hpp"
 #include "common/error.hpp"
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
 #include "rules/rules.hpp"
 #include "rules/turn.hpp"
 #include "store/store.hpp"
+#include "tournament/run_definition.hpp"
 
 namespace {
 
@@ -79,9 +82,9 @@ game::GameRecord make_game(const std::string& south, const std::string& north, r
     return g;
 }
 
-store::RowId tournament(store::Store& db, const std::string& name,
-                        const std::vector<std::string>& engines,
-                        const std::string& preset = "standard") {
+store::RowId make_tournament(store::Store& db, const std::string& name,
+                             const std::vector<std::string>& engines,
+                             const std::string& preset = "standard") {
     store::TournamentRow t;
     t.name = name;
     t.format = "round_robin";
@@ -108,8 +111,8 @@ struct Fixture {
     Fixture() {
         using R = rules::Result;
         auto db = store::Store::open(path);
-        const auto t1 = tournament(db, "t1", {"A", "B", "C"});
-        const auto t2 = tournament(db, "t2", {"A", "D"});
+        const auto t1 = make_tournament(db, "t1", {"A", "B", "C"});
+        const auto t2 = make_tournament(db, "t2", {"A", "D"});
         auto put = [&](store::RowId t, std::int64_t index, int pair, game::GameRecord g) {
             db.record_game(t, store::GameSlot{index, pair, 0}, g).value();
         };
@@ -162,15 +165,17 @@ bool contains(const std::string& text, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("standings of a tournament rank engines by points with W/D/L and failures",
+TEST_CASE("standings of a tournament rank engines by rating with W/D/L, failures and marks",
           "[app][results]") {
     Fixture f;
     const auto text = results(f, {"standings", "--tournament", "t1"});
     const auto l = lines(text);
-    REQUIRE(l.size() == 5);  // title, header, three engines
+    REQUIRE(l.size() >= 5);  // title, header, three engines, notes
     CHECK(contains(l[0], "tournament t1 (6 games)"));
+    CHECK(contains(l[1], "rating ± 95%"));
     CHECK(contains(l[2], "A"));
     CHECK(contains(l[2], "3.5"));
+    CHECK(contains(l[2], "87.5%"));
     CHECK(contains(l[2], "3/1/0"));
     CHECK(contains(l[3], "B"));
     CHECK(contains(l[3], "2.0"));
@@ -181,13 +186,32 @@ TEST_CASE("standings of a tournament rank engines by points with W/D/L and failu
     const auto csv = lines(results(f, {"standings", "--tournament", "t1", "--csv"}));
     REQUIRE(csv.size() == 4);
     CHECK(csv[0] ==
-          "rank,engine,games,points,score,elo,elo_error,wins,draws,losses,failures,status");
-    CHECK(csv[3].rfind("3,C,4,0.5,12.5,", 0) == 0);
-    CHECK(contains(csv[3], ",0,1,3,1,"));
+          "rank,engine,games,points,score,wins,draws,losses,failures,status,rating,rating_error,"
+          "group");
+    CHECK(csv[3].rfind("3,C,4,0.5,0.1250,0,1,3,1,ok,", 0) == 0);
 
     const auto json = lines(results(f, {"standings", "--tournament", "t1", "--json"}));
     REQUIRE(json.size() == 3);
-    CHECK(contains(json[0], R"("rank":1,"engine":"A","games":4,"points":3.5)"));
+    CHECK(contains(json[0], R"({"rank":1,"engine":"A","games":4,"points":3.5,"score":0.875,)"));
+    CHECK(contains(json[0], R"("rating":{"status":"ok","value":)"));
+    CHECK(contains(json[0], R"("group":null,"anchor":false})"));
+}
+
+TEST_CASE("every view marks unrated engines and disconnected groups with the same words",
+          "[app][results]") {
+    Fixture f;
+    // In t2, D won its only game against A: all_wins within the tournament.
+    const auto text = results(f, {"standings", "--tournament", "t2"});
+    INFO(text);
+    CHECK(contains(text, "unrated (all_wins)"));
+    CHECK(contains(text, "unrated (all_losses)"));
+    CHECK(contains(text, "note: unrated engines have no finite rating"));
+    const auto json = results(f, {"standings", "--tournament", "t2", "--json"});
+    CHECK(contains(json, R"("rating":{"status":"all_wins","value":null,"error":null)"));
+    const auto ratings =
+        run(app::run_ratings, {"ratings", "--db", f.path, "--tournament", "t2", "--no-save"});
+    CHECK(contains(ratings, "unrated (all_wins)"));
+    CHECK(contains(ratings, "unrated (all_losses)"));
 }
 
 TEST_CASE("crosstable cells hold points and games of row against column", "[app][results]") {
@@ -198,44 +222,91 @@ TEST_CASE("crosstable cells hold points and games of row against column", "[app]
     CHECK(csv[1] == "A,,1.5/2,2/2,3.5/4");
     CHECK(csv[2] == "B,0.5/2,,1.5/2,2/4");
     CHECK(csv[3] == "C,0/2,0.5/2,,0.5/4");
+    const auto json = lines(results(f, {"crosstable", "--tournament", "t1", "--json"}));
+    REQUIRE(json.size() == 3);
+    CHECK(contains(json[0], R"({"rank":1,"engine":"A","games":4,"points":3.5,"opponents":[)"));
+    CHECK(contains(json[0],
+                   R"({"opponent":"B","games":2,"wins":1,"draws":1,"losses":0,"points":1.5})"));
 }
 
 TEST_CASE("h2h gives totals, colours and the pentanomial from A's side", "[app][results]") {
     Fixture f;
     const auto json = results(f, {"h2h", "A", "B", "--json"});
-    CHECK(contains(json, R"("total":{"games":2,"wins":1,"draws":1,"losses":0,"points":1.5})"));
-    CHECK(contains(json, R"("a_south":{"games":1,"wins":1,"draws":0,"losses":0)"));
-    CHECK(contains(json, R"("a_north":{"games":1,"wins":0,"draws":1,"losses":0)"));
+    CHECK(contains(json, R"({"engine":"A","opponent":"B","games":2,"wins":1,"draws":1,)"));
+    CHECK(contains(json, R"("as_south":{"games":1,"wins":1,"draws":0,"losses":0)"));
+    CHECK(contains(json, R"("as_north":{"games":1,"wins":0,"draws":1,"losses":0)"));
     CHECK(contains(json, R"("pentanomial":[0,0,0,1,0])"));
     CHECK(contains(json, R"("unpaired_games":0)"));
+    CHECK(contains(json, R"("failures":{"engine":0,"opponent":0})"));
     const auto text = results(f, {"h2h", "B", "A"});
     INFO(text);
     CHECK(contains(text, "B vs A: 2 games, 0.5 points"));
     CHECK(contains(text, "\ntotal                0  1  1     0.5\n"));
     CHECK(contains(text, "\nB as North           0  0  1     0.0\n"));
     CHECK(contains(text, "[0 1 0 0 0]"));
+    CHECK(contains(text, "Elo difference"));
     CHECK(contains(text, "LOS"));
 }
 
-TEST_CASE("games lists filter by tournament, engine and date", "[app][results]") {
-    Fixture f;
-    CHECK(lines(results(f, {"games"})).size() == 8);  // header + 7
-    CHECK(lines(results(f, {"games", "--tournament", "t1"})).size() == 7);
-    const auto c = lines(results(f, {"games", "--engine", "C", "--csv"}));
-    REQUIRE(c.size() == 5);
-    CHECK(c[0] == "id,tournament,south,north,result,termination,plies,ended");
-    CHECK(c[4].rfind("6,t1,C,B,0-1,time_forfeit,4,", 0) == 0);
-    const auto later = lines(results(f, {"games", "--since", "2026-02-01", "--json"}));
-    REQUIRE(later.size() == 1);
-    CHECK(contains(later[0], R"("id":7,"tournament":"t2","south":"A","north":"D","result":"0-1")"));
-    CHECK(lines(results(f, {"games", "--until", "2026-01-10"})).size() == 7);
-    CHECK(lines(results(f, {"games", "--limit", "2", "--after", "3"})).size() == 3);
+TEST_CASE("an Elo difference without spread has no error bar and no sign", "[app][results]") {
+    // Every pair split (DD or WL): the mean is exactly 0.5 and the variance 0.
+    const tournament::EloEstimate split{-0.0, 0.0};
+    CHECK(app::elo_difference_text(split) ==
+          "+0.0 (no error estimate: every game or pair scored the same)");
+    CHECK(app::elo_json(split) == R"({"value":0,"error":null})");
+    CHECK(app::elo_difference_text(tournament::EloEstimate{70.44, 30.01}) == "+70.4 ± 30.0");
+    CHECK(app::elo_json(std::nullopt) == "null");
+    tournament::EngineRating anchor;
+    anchor.status = tournament::RatingStatus::Ok;
+    CHECK(app::rating_text(anchor, true) == "+0.0 (anchor)");
+    anchor.status = tournament::RatingStatus::Disconnected;
+    anchor.rating = 12.34;
+    anchor.error = 30;
+    anchor.group = 1;
+    CHECK(app::rating_text(anchor) == "+12.3 ± 30.0 (group 2)");
+    CHECK(app::rating_json(anchor, false) ==
+          R"({"status":"disconnected","value":12.34,"error":30,"group":2,"anchor":false})");
 }
 
-TEST_CASE("game ID prints every move and the result", "[app][results]") {
+TEST_CASE("games lists number games within their tournament, filter them and say what is left",
+          "[app][results]") {
     Fixture f;
-    const auto text = results(f, {"game", "6"});
-    CHECK(contains(text, "south C  north B"));
+    const auto all = lines(results(f, {"games"}));
+    REQUIRE(all.size() == 9);  // header, 7 games, the note
+    CHECK(all[1].rfind("t1#1 ", 0) == 0);
+    CHECK(all[7].rfind("t2#1 ", 0) == 0);
+    CHECK(all[8] == "showing 1–7 of 7");
+    CHECK(lines(results(f, {"games", "--tournament", "t1"})).size() == 8);
+    const auto c = lines(results(f, {"games", "--engine", "C", "--csv"}));
+    REQUIRE(c.size() == 5);
+    CHECK(c[0].rfind("tournament,game,round,pair,db_id,south,north,result,score_south,", 0) == 0);
+    CHECK(c[4].rfind("t1,6,1,3,6,C,B,north_win,30,20,time_forfeit,exceeded by 12 ms,4,", 0) == 0);
+    const auto later = lines(results(f, {"games", "--since", "2026-02-01", "--json"}));
+    REQUIRE(later.size() == 1);
+    CHECK(contains(later[0], R"({"tournament":"t2","game":1,"round":1,"pair":1,"db_id":7,)"));
+    CHECK(contains(later[0], R"("south":"A","north":"D","result":"north_win")"));
+    CHECK(lines(results(f, {"games", "--until", "2026-01-10"})).size() == 8);
+
+    const auto page = lines(results(f, {"games", "--limit", "2", "--offset", "3"}));
+    REQUIRE(page.size() == 4);
+    CHECK(page[1].rfind("t1#4 ", 0) == 0);
+    CHECK(page[3] == "showing 4–5 of 7; --offset 5 for more");
+    CHECK(lines(results(f, {"games", "--result", "draw"})).size() == 4);
+    CHECK(lines(results(f, {"games", "--result", "1-0", "--tournament", "t1"})).size() == 4);
+    CHECK(lines(results(f, {"games", "--termination", "time_forfeit"})).size() == 3);
+    CHECK(lines(results(f, {"games", "--min-plies", "5"})).size() == 3);  // t2's 6 plies
+    CHECK(lines(results(f, {"games", "--max-plies", "4", "--tournament", "t2"})).back() ==
+          "no games match");
+    CHECK_THROWS_WITH(results(f, {"games", "--result", "won"}), Catch::Contains("--result"));
+    CHECK_THROWS_WITH(results(f, {"games", "--termination", "resign"}),
+                      Catch::Contains("time_forfeit"));
+}
+
+TEST_CASE("game NAME#N prints every move and the result", "[app][results]") {
+    Fixture f;
+    const auto text = results(f, {"game", "t1#6"});
+    CHECK(contains(text, "game t1#6  round 1  pair 3"));
+    CHECK(contains(text, "south C (10+0.1)  north B (10+0.1)"));
     CHECK(contains(text, "ply  side"));
     CHECK(contains(text, "0.100s"));
     CHECK(contains(text, "cp 30"));
@@ -244,39 +315,52 @@ TEST_CASE("game ID prints every move and the result", "[app][results]") {
     CHECK(std::count_if(l.begin(), l.end(), [](const std::string& s) {
               return contains(s, "s  9.89") || contains(s, "s  9.900");
           }) == 4);
+    CHECK(results(f, {"game", "--tournament", "t1", "6"}) == text);
+    CHECK(results(f, {"game", "--id", "6"}) == text);
 
-    const auto replay = results(f, {"game", "6", "--replay"});
+    const auto replay = results(f, {"game", "t1#6", "--replay"});
     CHECK(contains(replay, "\n4. North "));
     CHECK(contains(replay, "0-1 (time_forfeit: exceeded by 12 ms)"));
+
+    const auto json = results(f, {"game", "t2#1", "--json"});
+    CHECK(contains(json, R"("moves":[{"ply":1,"side":"south","move":)"));
+    CHECK(contains(json, R"("eval":{"kind":"cp","value":0},"nodes":1000,)"));
+    CHECK_THROWS_WITH(results(f, {"game", "6"}), Catch::Contains("NAME#6"));
+    CHECK_THROWS_WITH(results(f, {"game", "t1#9"}), Catch::Contains("t1#9: no such game"));
 }
 
-TEST_CASE("export writes PGN tags, movetext with clocks and the result token", "[app][results]") {
+TEST_CASE("export writes PGN by the standard, JSON game objects and CSV rows", "[app][results]") {
     Fixture f;
     const auto pgn = results(f, {"export", "--format", "pgn", "--tournament", "t2"});
-    CHECK(contains(pgn, "[Event \"t2\"]\n[Site \"oaq\"]\n[Date \"2026.02.01\"]\n[Round \"1\"]\n"));
-    CHECK(contains(
-        pgn, "[White \"A\"]\n[Black \"D\"]\n[South \"A\"]\n[North \"D\"]\n[Result \"0-1\"]\n"));
-    CHECK(contains(pgn, "[PlyCount \"6\"]"));
-    CHECK(contains(pgn, "[TimeControl \"10+0.1\"]"));
-    CHECK(contains(pgn, "[Termination \"normal\"]"));
-    CHECK(contains(pgn, "\n1. "));
+    INFO(pgn);
+    CHECK(pgn.rfind(
+              "[Event \"t2\"]\n[Site \"?\"]\n[Date \"2026.02.01\"]\n[Round \"1\"]\n"
+              "[White \"A\"]\n[Black \"D\"]\n[Result \"0-1\"]\n[OaqDetail \"mandarins_empty\"]\n"
+              "[OaqGame \"t2#1\"]\n[OaqRules \"standard\"]\n[OaqTermination \"normal\"]\n"
+              "[OaqTimeControl \"10+0.1\"]\n[PlyCount \"6\"]\n[Termination \"normal\"]\n"
+              "[TimeControl \"?\"]\n\n1. ",
+              0) == 0);
+    CHECK_FALSE(contains(pgn, "[FEN"));  // the rules' own start position
+    CHECK(contains(pgn, "1. 1L {+0.00/5 0.100s [%clk 0:00:09.900]} 1... "));
     CHECK(contains(pgn, " 2. "));
-    CHECK(contains(pgn, "{0.100s 9.900s}"));
-    CHECK(contains(pgn, "} 0-1\n\n"));
+    CHECK(contains(pgn, "{normal: mandarins_empty} 0-1\n\n"));
 
     const auto all = results(f, {"export", "--format", "pgn"});
     std::size_t events = 0;
     for (std::size_t at = 0; (at = all.find("[Event ", at)) != std::string::npos; ++at) ++events;
     CHECK(events == 7);
     CHECK(contains(all, "[Result \"1/2-1/2\"]"));
+    CHECK(contains(all, "[Termination \"time forfeit\"]"));
+    CHECK(contains(all, "[OaqTermination \"time_forfeit\"]"));
+    for (const auto& line : lines(all)) CHECK(line.size() <= 79);
 
     const auto csv = lines(results(f, {"export", "--format", "csv", "--engine", "D"}));
     REQUIRE(csv.size() == 2);
-    CHECK(csv[0].rfind("id,tournament,game_index,round,south,north,result,", 0) == 0);
-    CHECK(csv[1].rfind("7,t2,0,0,A,D,0-1,30,20,normal,", 0) == 0);
+    CHECK(csv[0] == lines(results(f, {"games", "--csv", "--engine", "D"}))[0]);
+    CHECK(csv[1].rfind("t2,1,1,1,7,A,D,north_win,30,20,normal,", 0) == 0);
 
-    const auto json = lines(results(f, {"export", "--format", "json"}));
-    REQUIRE(json.size() == 7);
+    const auto json = lines(results(f, {"export", "--format", "json", "--result", "draw"}));
+    REQUIRE(json.size() == 2);
     CHECK(contains(json[0], R"("moves":[{"ply":1,)"));
 
     TempDir out;
@@ -291,11 +375,15 @@ TEST_CASE("tournaments and engines list what is stored", "[app][results]") {
     Fixture f;
     const auto t = lines(results(f, {"tournaments", "--csv"}));
     REQUIRE(t.size() == 3);
-    CHECK(t[1].rfind("1,t1,round_robin,standard,10+0.1,running,3,6,", 0) == 0);
+    CHECK(t[1].rfind("t1,round_robin,standard,10+0.1,running,3,6,", 0) == 0);
+    const auto tj = lines(results(f, {"tournaments", "--json"}));
+    REQUIRE(tj.size() == 2);
+    CHECK(contains(tj[0], R"("engines":[{"engine":"A","time_control":"10+0.1"},)"));
     const auto e = lines(results(f, {"engines", "--csv"}));
     REQUIRE(e.size() == 5);
-    CHECK(e[1].rfind("1,A,5,3,1,1,3.5,", 0) == 0);
-    CHECK(e[3] == "3,C,4,0,1,3,0.5,12.5,1");
+    CHECK(e[1].rfind("A,5,3,1,1,3.5,", 0) == 0);
+    CHECK(e[3] == "C,4,0,1,3,0.5,0.1250,1");
+    CHECK(contains(results(f, {"engines"}), "12.5%"));
 }
 
 TEST_CASE("ratings fit the tournament, rank by rating and store a snapshot", "[app][ratings]") {
@@ -318,15 +406,27 @@ TEST_CASE("ratings fit the tournament, rank by rating and store a snapshot", "[a
 
     const auto json = run(app::run_ratings, {"ratings", "--db", f.path, "--anchor", "B", "--json"});
     CHECK(contains(json, R"("games":7)"));  // every standard game, both tournaments
-    CHECK(contains(json, R"("engine":"B","rating":0,"error":0)"));
+    CHECK(contains(json, R"("anchor":{"engine":"B","value":0})"));
+    CHECK(contains(json, R"("engine":"B",)"));
+    CHECK(contains(
+        json, R"("rating":{"status":"ok","value":0,"error":null,"group":null,"anchor":true})"));
     CHECK(contains(json, R"("snapshot_id":2)"));
+    CHECK(contains(run(app::run_ratings, {"ratings", "--db", f.path, "--anchor", "B", "--no-save"}),
+                   "+0.0 (anchor)"));
+}
+
+TEST_CASE("an anchor without a rating is refused, not dropped", "[app][ratings]") {
+    Fixture f;
+    CHECK_THROWS_WITH(run(app::run_ratings, {"ratings", "--db", f.path, "--tournament", "t2",
+                                             "--anchor", "D", "--no-save"}),
+                      Catch::Contains("--anchor: D has no rating (all_wins)"));
 }
 
 TEST_CASE("ratings never pool games of different rules", "[app][ratings]") {
     Fixture f;
     {
         auto db = store::Store::open(f.path, {.create = false});
-        const auto t3 = tournament(db, "t3", {"A", "E"}, "quan5");
+        const auto t3 = make_tournament(db, "t3", {"A", "E"}, "quan5");
         db.record_game(t3, store::GameSlot{0, 0, 0},
                        make_game("A", "E", rules::Result::Draw, oaq::game::Termination::Normal, 2,
                                  day(2026, 3, 1), "quan5"))
@@ -334,6 +434,7 @@ TEST_CASE("ratings never pool games of different rules", "[app][ratings]") {
     }
     const auto standard_only =
         run(app::run_ratings, {"ratings", "--db", f.path, "--json", "--no-save"});
+    INFO(standard_only);
     CHECK(contains(standard_only, R"("games":7)"));
     CHECK_FALSE(contains(standard_only, R"("engine":"E")"));
     const auto quan5 =
@@ -341,7 +442,7 @@ TEST_CASE("ratings never pool games of different rules", "[app][ratings]") {
     CHECK(contains(quan5, R"("games":1)"));
     CHECK(contains(quan5, R"("engine":"E")"));
     CHECK(contains(quan5, R"("snapshot_id":1)"));
-    CHECK(lines(results(f, {"games", "--rules", "quan5"})).size() == 2);
+    CHECK(lines(results(f, {"games", "--rules", "quan5"})).size() == 3);
     CHECK(lines(results(f, {"standings", "--rules", "quan5", "--csv"})).size() == 3);
     CHECK_THROWS_WITH(run(app::run_ratings,
                           {"ratings", "--db", f.path, "--tournament", "t3", "--rules", "standard"}),
@@ -350,7 +451,7 @@ TEST_CASE("ratings never pool games of different rules", "[app][ratings]") {
 
 TEST_CASE("errors are one clear OaqError", "[app][results][errors]") {
     Fixture f;
-    CHECK_THROWS_WITH(results(f, {"game", "99"}), Catch::Contains("no game with id 99"));
+    CHECK_THROWS_WITH(results(f, {"game", "--id", "99"}), Catch::Contains("no game with id 99"));
     CHECK_THROWS_WITH(results(f, {"standings", "--tournament", "nope"}),
                       Catch::Contains("no tournament named \"nope\""));
     CHECK_THROWS_WITH(results(f, {"games", "--since", "2026-13-01"}), Catch::Contains("--since"));
@@ -365,4 +466,63 @@ TEST_CASE("errors are one clear OaqError", "[app][results][errors]") {
     }
     std::vector<std::string> junk_args{"results", "games", "--db", empty.file("junk.db")};
     CHECK_THROWS_AS(run(app::run_results, junk_args), OaqError);
+}
+
+TEST_CASE("pooled standings and ratings mark engines rated only within their group",
+          "[app][results]") {
+    Fixture f;
+    {
+        auto db = store::Store::open(f.path, {.create = false});
+        const auto t3 = make_tournament(db, "t3", {"E", "F"});
+        db.record_game(t3, store::GameSlot{0, 0, 0}, make_game("E", "F", rules::Result::SouthWin))
+            .value();
+        db.record_game(t3, store::GameSlot{1, 0, 0}, make_game("F", "E", rules::Result::SouthWin))
+            .value();
+    }
+    // E and F never met the others: two groups whose ratings do not compare.
+    const auto text = results(f, {"standings"});
+    INFO(text);
+    CHECK(contains(text, "(group 1)"));
+    CHECK(contains(text, "(group 2)"));
+    CHECK(contains(text, "note: the results split the engines into groups"));
+    const auto json = results(f, {"standings", "--json"});
+    CHECK(contains(json, R"("engine":"E",)"));
+    CHECK(contains(json, R"("status":"disconnected",)"));
+    CHECK(contains(json, R"("group":2,"anchor":false})"));
+    const auto ratings = run(app::run_ratings, {"ratings", "--db", f.path, "--no-save"});
+    CHECK(contains(ratings, "(group 2)"));
+    CHECK(contains(ratings, "note: the results split the engines into groups"));
+}
+
+TEST_CASE("tournaments show the time control each engine played, from the stored definition",
+          "[app][results]") {
+    Fixture f;
+    {
+        auto db = store::Store::open(f.path, {.create = false});
+        oaq::tournament::RunDefinition d;
+        d.tc = game::parse_time_control("movetime=100").value();
+        oaq::tournament::EngineDefinition a, b;
+        a.name = "A";
+        a.command = "./A";
+        a.tc = game::parse_time_control("5+0.05").value();
+        b.name = "B";
+        b.command = "./B";
+        d.engines = {a, b};
+        store::TournamentRow t;
+        t.name = "t4";
+        t.format = "match";
+        t.rules = standard();
+        t.time_control = "movetime=100";
+        t.definition = oaq::tournament::to_json(d);
+        t.fingerprint = oaq::tournament::fingerprint(d);
+        t.engine_ids = {db.find_engine("A")->id, db.find_engine("B")->id};
+        db.create_tournament(t).value();
+    }
+    const auto text = results(f, {"tournaments", "--tournament", "t4"});
+    CHECK(contains(text, "A 5+0.05, B movetime=100"));
+    const auto json = results(f, {"tournaments", "--tournament", "t4", "--json"});
+    CHECK(contains(json, R"("engines":[{"engine":"A","time_control":"5+0.05"},)"
+                         R"({"engine":"B","time_control":"movetime=100"}])"));
+    // Engines that all played one time control show it once.
+    CHECK(contains(results(f, {"tournaments", "--tournament", "t1"}), " 10+0.1 "));
 }

@@ -449,7 +449,7 @@ def test_show_and_play_take_seven_fields_and_mark_sold_and_shared_squares():
                "0,0,0,1,0,0,Q3,0,0,1,7,4 S 20+1 14+0 0 0 0,0,0,0,0,0,0,0,2,5", "3R")
     report = json.loads(proc.stdout)
     assert report["final"] == "0,0,0,0,0,0,0,0,0,0,0,0 N 30+2 20+0 0 0 0,0,0,0,0,0,0,0,2,5", report
-    assert report["score"] == [50, 20]
+    assert report["score"] == {"south": 50, "north": 20}
     proc = oaq("rules", "show", example[:-1] + "6")
     assert proc.returncode == 2 and 'field 7 (shares), cell 10 (N5): "6"' in proc.stderr, proc.stderr
 

@@ -87,10 +87,15 @@ TEST_CASE("load_report replays every stored game into one position string per pl
     for (const auto& g : data->games) {
         INFO("game " << g.row.slot.game_index);
         CHECK(g.replay_error.empty());
-        REQUIRE(g.positions.size() == g.moves.size() + 1);
+        // The rules ended these games: the settlement is one more step after the last move.
+        CHECK(g.settlement_step);
+        REQUIRE(g.positions.size() == g.moves.size() + 2);
         CHECK(g.positions.front() == g.row.start_position);
         CHECK(g.positions.back() == g.row.final_position);
+        CHECK(g.positions[g.moves.size()] != g.row.final_position);
         CHECK(g.from_pits.size() == g.moves.size());
+        CHECK(g.movers.size() == g.moves.size());
+        CHECK(g.plies.size() == g.moves.size());
         REQUIRE(g.scores.size() == g.positions.size());
         CHECK(g.scores.back()[0] == g.row.score_south);
         CHECK(g.scores.back()[1] == g.row.score_north);
@@ -206,8 +211,8 @@ TEST_CASE("The page lists every game and draws a rating bar only for rated engin
     REQUIRE(data);
     const auto html = report::render_report(*data, "now");
     std::size_t rows = 0;
-    for (auto at = html.find("<tr data-game="); at != std::string::npos;
-         at = html.find("<tr data-game=", at + 1))
+    for (auto at = html.find("<tr data-index="); at != std::string::npos;
+         at = html.find("<tr data-index=", at + 1))
         ++rows;
     CHECK(rows == 2);
     std::size_t bars = 0;
@@ -215,7 +220,8 @@ TEST_CASE("The page lists every game and draws a rating bar only for rated engin
          at = html.find("<g class=\"bar", at + 1))
         ++bars;
     CHECK(bars == 2);  // alpha and beta split their games; gamma never played
-    CHECK(html.find(">no_games</text>") != std::string::npos);
+    CHECK(html.find(">unrated (no games)</text>") != std::string::npos);
+    CHECK(html.find(">no_games<") == std::string::npos);  // stored words are shown for people
 }
 
 TEST_CASE("A tournament without stored games still gives a complete page", "[report][html]") {
@@ -227,8 +233,73 @@ TEST_CASE("A tournament without stored games still gives a complete page", "[rep
     for (const auto& l : data->standings)
         CHECK(l.rating.status == tournament::RatingStatus::NoGames);
     const auto html = report::render_report(*data, "now");
-    CHECK(html.find("<tr data-game=") == std::string::npos);
+    CHECK(html.find("<tr data-index=") == std::string::npos);
     CHECK(html.find("No game of this tournament is stored yet.") != std::string::npos);
     CHECK(html.find("\"games\":[]") != std::string::npos);
     CHECK(html.rfind("</html>") != std::string::npos);
+}
+
+TEST_CASE("A gauntlet's crosstable shows the first engine against each opponent only",
+          "[report][html]") {
+    Fixture f({"hero", "r1", "r2"});
+    f.add(play_game("hero", "r1", false, 400), rules::Result::SouthWin);
+    f.add(play_game("r2", "hero", true, 400), rules::Result::NorthWin);
+    auto data = report::load_report(f.db, std::nullopt);
+    REQUIRE(data);
+    data->tournament.format = "gauntlet";
+    const auto html = report::render_report(*data, "now");
+    CHECK(html.find("class=\"grid cross gauntlet\"") != std::string::npos);
+    CHECK(html.find("<td class=\"self\">") == std::string::npos);
+    CHECK(html.find("<td class=\"none\">") == std::string::npos);  // r1 and r2 never met
+    data->tournament.format = "round_robin";
+    const auto matrix = report::render_report(*data, "now");
+    CHECK(matrix.find("<td class=\"none\"></td>") != std::string::npos);  // an empty cell
+}
+
+TEST_CASE("The page has a page per engine, a rating-over-games chart and words for people",
+          "[report][html]") {
+    Fixture f({"alpha", "beta"});
+    for (int i = 0; i < 6; ++i) {
+        auto g = play_game(i % 2 ? "beta" : "alpha", i % 2 ? "alpha" : "beta", i % 3 == 0, 400);
+        g.moves.front().depth = 7;
+        g.moves.front().score = protocol::Score{protocol::Score::Kind::Cp, 35};
+        g.moves.front().nodes = 1234;
+        g.moves.front().time_used = std::chrono::milliseconds(120);
+        g.moves.front().time_left = std::chrono::milliseconds(9880);
+        f.add(g, i == 2  ? rules::Result::Draw
+                 : i % 2 ? rules::Result::NorthWin
+                         : rules::Result::SouthWin);
+    }
+    auto data = report::load_report(f.db, std::nullopt);
+    REQUIRE(data);
+    REQUIRE_FALSE(data->rating_history.empty());
+    CHECK(data->rating_history.back().games == 6);
+    REQUIRE(data->summaries.size() == 2);
+    CHECK(data->summaries[0].as_south.games() + data->summaries[0].as_north.games() == 6);
+    CHECK(data->summaries[0].mean_depth.has_value());
+    const auto html = report::render_report(*data, "now");
+    CHECK(html.find("<section class=\"engine-page\" id=\"engine-alpha\"") != std::string::npos);
+    CHECK(html.find("<a href=\"#engine-beta\">beta</a>") != std::string::npos);
+    CHECK(html.find("id=\"history-chart\"") != std::string::npos);
+    CHECK(html.find("<polyline") != std::string::npos);
+    CHECK(html.find("data-game-link=\"1\"") != std::string::npos);
+    CHECK(html.find("mandarins empty") != std::string::npos);  // the detail, for people
+    CHECK(html.find(" UTC") != std::string::npos);
+    const auto json = report::report_games_json(*data);
+    CHECK(json.find(R"("game":1,"round":1,"pair":1,)") != std::string::npos);
+    CHECK(json.find(R"({"used":0.12,"left":9.88,"depth":7,"eval":"+0.35","nodes":1234,)") !=
+          std::string::npos);
+    CHECK(json.find(R"("settlement":true)") != std::string::npos);
+}
+
+TEST_CASE("rating_history fits the first n games at evenly spread counts", "[report]") {
+    std::vector<tournament::GameResult> games;
+    for (int i = 0; i < 10; ++i) games.push_back({i % 2, 1 - i % 2, i < 7 ? 1.0 : 0.0, i / 2});
+    const auto h = report::rating_history(2, games, 4);
+    REQUIRE(h.size() == 4);
+    CHECK(h[0].games == 3);
+    CHECK(h[3].games == 10);
+    CHECK(h[3].ratings[0].has_value());
+    CHECK(report::rating_history(2, games, 40).size() == 10);  // never more fits than games
+    CHECK(report::rating_history(2, {}, 4).empty());
 }

@@ -4,7 +4,8 @@
 // only move stones; debts are bookkeeping. Under refill=own_or_lose a captured piece may be turned
 // into quan_value citizens, so there the pieces only decrease and citizens + quan_value x pieces
 // is what stays. Every game ends, by its own rules or through Game's
-// repetition and ply limit, and the tally of end reasons is checked.
+// repetition and ply limit, and the tally of end reasons is checked. play_unsettled() followed by
+// the settlement is play() at every ply.
 #include <catch2/catch.hpp>
 
 #include <array>
@@ -45,6 +46,7 @@ TEST_CASE("random playouts conserve stones after every ply and always end", "[ru
     const bool converts = rules.refill == RefillRule::OwnOrLose;
     std::mt19937 rng(12345);
     std::map<EndReason, int> ends;
+    int settled_by_a_step = 0;  // games whose settlement moved citizens off the squares
     constexpr int kGames = 300;
     for (int g = 0; g < kGames; ++g) {
         Game game(rules, start);
@@ -55,6 +57,12 @@ TEST_CASE("random playouts conserve stones after every ply and always end", "[ru
             std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
             const Move move = moves[pick(rng)];
             REQUIRE(is_legal(before, move, rules));
+            // Without its settlement a move is the same move: settling gives play()'s position.
+            Position unsettled = play_unsettled(before, move, rules);
+            const Position played = play(before, move, rules);
+            if (unsettled.is_over() && !(unsettled == played)) ++settled_by_a_step;
+            if (unsettled.is_over()) end_game(unsettled, unsettled.end);
+            REQUIRE(unsettled == played);
             const auto next = game.play(move);
             REQUIRE(next.has_value());
             const Position& p = *next;
@@ -97,6 +105,7 @@ TEST_CASE("random playouts conserve stones after every ply and always end", "[ru
         UNSCOPED_INFO(to_string(reason) << ": " << count);
     }
     CHECK(total == kGames);
+    CHECK(settled_by_a_step > 0);
     // Each rule set ends most games by its own end condition.
     const EndReason own = rules.end == EndRule::FirstMandarinCapture ? EndReason::MandarinCaptured
                                                                      : EndReason::MandarinsEmpty;

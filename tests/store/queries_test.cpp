@@ -176,6 +176,56 @@ TEST_CASE("game filters narrow by tournament, engine, opponent, termination, res
     CHECK(rows[1].termination == game::Termination::TimeForfeit);
 }
 
+TEST_CASE("game filters narrow by rules, length and opening, and page by offset with a total",
+          "[store][queries]") {
+    Results r;
+    // Every fixture game has 4 plies and the opening "2R 7L".
+    GameFilter f;
+    f.min_plies = 4;
+    f.max_plies = 4;
+    CHECK(r.store.count_games(f) == 5);
+    f.max_plies = 3;
+    CHECK(r.store.count_games(f) == 0);
+    f = GameFilter{};
+    f.opening = "2R";
+    CHECK(r.store.count_games(f) == 5);  // "2R 7L" starts with the move 2R
+    f.opening = "2R 7L";
+    CHECK(r.store.count_games(f) == 5);
+    f.opening = "2R 7";
+    CHECK(r.store.count_games(f) == 0);  // a move ends at a space
+    f = GameFilter{};
+    f.rules = kRules;
+    CHECK(r.store.count_games(f) == 5);
+    f.rules = "standard";
+    CHECK(r.store.count_games(f) == 0);
+
+    auto ids = [&](GameFilter g) {
+        std::vector<RowId> out;
+        for (const auto& row : r.store.games(g)) out.push_back(row.id);
+        return out;
+    };
+    f = GameFilter{};
+    f.limit = 2;
+    f.offset = 3;
+    CHECK(ids(f) == std::vector<RowId>{r.ids[3], r.ids[4]});
+    CHECK(r.store.count_games(f) == 5);
+    f.limit = 0;
+    f.offset = 4;
+    CHECK(ids(f) == std::vector<RowId>{r.ids[4]});
+    // An engine's games page the same way (one side's index each, merged).
+    f = GameFilter{};
+    f.engine_id = r.engine("b");
+    f.limit = 2;
+    f.offset = 1;
+    CHECK(ids(f) == std::vector<RowId>{r.ids[1], r.ids[3]});
+    f.offset = 3;
+    CHECK(ids(f) == std::vector<RowId>{r.ids[4]});
+
+    CHECK(r.store.game_id(r.t, 2) == r.ids[2]);
+    CHECK(r.store.game_id(r.u, 0) == r.ids[4]);
+    CHECK_FALSE(r.store.game_id(r.u, 1).has_value());
+}
+
 TEST_CASE("standings and rating input agree with the recorded results", "[store][queries]") {
     Results r;
     auto s = r.store.standings(r.t);

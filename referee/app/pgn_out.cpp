@@ -1,0 +1,41 @@
+#include "app/pgn_out.hpp"
+
+#include "app/export_games.hpp"
+#include "app/results_json.hpp"
+#include "common/error.hpp"
+
+namespace oaq::app {
+
+PgnOut::PgnOut(const std::string& path)
+    : path_(path), out_(path, std::ios::binary | std::ios::app) {
+    if (!out_) throw OaqError("--pgnout: cannot write " + path);
+}
+
+void PgnOut::run_started(const tournament::RunStarted& e) {
+    name_ = e.name;
+}
+
+void PgnOut::game_finished(const tournament::GameFinished& e) {
+    if (e.aborted) return;
+    const auto& p = e.pairing;
+    out_ << pgn_game(game_number(name_, p.game_index, p.pair_index, p.round), e.record);
+    if (!out_.flush()) throw OaqError("--pgnout: cannot write " + path_);
+}
+
+void RunObservers::run_started(const tournament::RunStarted& e) {
+    for (auto* o : observers_) o->run_started(e);
+}
+void RunObservers::game_started(const tournament::GameStarted& e) {
+    for (auto* o : observers_) o->game_started(e);
+}
+void RunObservers::game_finished(const tournament::GameFinished& e) {
+    for (auto* o : observers_) o->game_finished(e);
+}
+void RunObservers::standings_due(const tournament::StandingsDue& e) {
+    for (auto* o : observers_) o->standings_due(e);
+}
+void RunObservers::run_finished(const tournament::RunFinished& e) {
+    for (auto* o : observers_) o->run_finished(e);
+}
+
+}  // namespace oaq::app
