@@ -49,10 +49,15 @@ bool is_rules_option(std::string_view name) {
 
 class ProtocolLoop {
 public:
+    static constexpr long long kMaxPlyLimit = 1'000'000;
+
     ProtocolLoop(Engine& engine, std::ostream& out) : engine_(engine), out_(out) {
         // The rules themselves are parsed in on_setoption, which can refuse them; this entry only
         // declares the option and records its text.
         options_.add_string("Rules", "standard", [](const std::string&) {});
+        // The referee's ply limit (RULES.md section 4), delivered in every SearchRequest.
+        options_.add_spin("PlyLimit", rules::kDefaultPlyLimit, 0, kMaxPlyLimit,
+                          [this](long long plies) { ply_limit_ = static_cast<int>(plies); });
         engine_.declare_options(options_);
     }
 
@@ -147,7 +152,7 @@ private:
             return;
         }
         SearchRequest request{rules_, game->position, std::move(game->history),
-                              time_manager_.limits(go, game->position.side)};
+                              time_manager_.limits(go, game->position.side), ply_limit_};
         infinite_ = request.limits.infinite;
         stop_.store(false);
         search_thread_ = std::thread([this, request = std::move(request), start] {
@@ -203,6 +208,7 @@ private:
     std::mutex out_mutex_;
     Options options_;
     rules::Rules rules_;
+    int ply_limit_ = rules::kDefaultPlyLimit;
     protocol::PositionCommand position_;
     TimeManager time_manager_;
     std::thread search_thread_;
