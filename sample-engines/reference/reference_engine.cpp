@@ -50,6 +50,12 @@ void ReferenceEngine::declare_options(kit::Options& options) {
         pending_.push_back("EvalFile " + path + " loaded");
     });
     options.add_button("Clear Hash", [this] { table_.clear(); });
+    // For measuring the parts of the search against each other (sample-engines/README.md).
+    options.add_check("Reductions", true, [this](bool on) { search_options_.reductions = on; });
+    options.add_check("Pruning", true, [this](bool on) { search_options_.pruning = on; });
+    options.add_spin(
+        "QuiescencePlies", search_options_.quiescence_plies, 0, 32,
+        [this](long long q) { search_options_.quiescence_plies = static_cast<int>(q); });
 }
 
 void ReferenceEngine::set_tables(std::shared_ptr<const ref::EndgameTables> tables) {

@@ -212,7 +212,9 @@ class SearchImpl final : public Search {
     // An exact result from the endgame tables, as a proven score, when `p` is in one.
     bool probe_tables(const rules::Position& p, int ply, int& score) {
         if (tables_ == nullptr) return false;
-        const auto gain = tables_->probe(p);
+        std::optional<int> plies_left;
+        if (ply_limit_ > 0) plies_left = ply_limit_ - (root_index_ + ply);
+        const auto gain = tables_->probe(p, plies_left);
         if (!gain) return false;
         ++table_hits_;
         score = final_score(material_diff(p, quan_value_) + *gain, ply + kTableDistance);

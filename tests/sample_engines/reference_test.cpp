@@ -1,17 +1,26 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
 #include <random>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "reference/bench.hpp"
 #include "reference/compiled_rules.hpp"
+#include "reference/endgame_table.hpp"
 #include "reference/reference_engine.hpp"
 #include "reference/search.hpp"
 #include "reference/time_plan.hpp"
 #include "rules/position_string.hpp"
 #include "rules/turn.hpp"
+#include "session.hpp"
 
 namespace ref = oaq::engines::reference;
 using oaq::engines::ReferenceEngine;
@@ -266,5 +275,219 @@ TEST_CASE("the time plan never starts an iteration it expects to overrun", "[ref
         CHECK_FALSE(plan.is_timed());
         CHECK(plan.may_start(3, 1h, false));
         CHECK_FALSE(plan.may_start(4, 0ms, false));
+    }
+}
+
+namespace {
+
+// The value of the game from `p` for its side to move when it ends (and settles) `plies` plies
+// from now, by plain memoised recursion over rules::play(): the brute force the tables are checked
+// against. interval() keeps to the positions of at most `max_citizens` citizens on the board (a
+// child outside is unknown, as in the table) and bounds the value; exact() follows every move
+// (refills included) to the horizon and gives up past a budget of positions. The stores do not
+// enter the value; they are set so that every refill is possible.
+class HorizonValue {
+  public:
+    static constexpr int kInf = 1000;
+    HorizonValue(const Rules& rules, int max_citizens) : rules_(rules), n_(max_citizens) {}
+
+    std::pair<int, int> interval(Position p, int plies) {
+        if (p.is_over()) return {0, 0};
+        normalise(p);
+        if (board(p) > n_) return {-kInf, kInf};
+        const std::uint64_t key = p.hash() * 1000 + static_cast<std::uint64_t>(plies);
+        if (const auto it = intervals_.find(key); it != intervals_.end()) return it->second;
+        std::pair<int, int> best{0, 0};
+        if (plies == 0) {
+            best.first = best.second = settled(p);
+        } else {
+            best = {-kInf, -kInf};
+            for (const Move m : oaq::rules::legal_moves(p, rules_)) {
+                const Position child = oaq::rules::play(p, m, rules_);
+                const int g = gain(p, child);
+                const auto [lo, hi] = interval(child, plies - 1);
+                best.first = std::max(best.first, hi >= kInf ? -kInf : g - hi);
+                best.second = std::max(best.second, lo <= -kInf ? kInf : g - lo);
+            }
+            // As the table: past a byte, a value can only come from a gaining cycle: unknown.
+            if (best.first < -127) best.first = -kInf;
+            if (best.first > 127) best.first = kInf;
+            if (best.second > 127) best.second = kInf;
+            if (best.second < -127) best.second = -kInf;
+        }
+        intervals_[key] = best;
+        return best;
+    }
+
+    // nullopt when the budget of positions ran out.
+    std::optional<int> exact_from(const Position& p, int plies) {
+        exact_.clear();
+        return exact(p, plies);
+    }
+    std::optional<int> exact(Position p, int plies) {
+        if (p.is_over()) return 0;
+        normalise(p);
+        const std::uint64_t key = p.hash() * 1000 + static_cast<std::uint64_t>(plies);
+        if (const auto it = exact_.find(key); it != exact_.end()) return it->second;
+        if (exact_.size() > 150000) return std::nullopt;
+        int best = -kInf;
+        if (plies == 0) {
+            best = settled(p);
+        } else {
+            for (const Move m : oaq::rules::legal_moves(p, rules_)) {
+                const Position child = oaq::rules::play(p, m, rules_);
+                const auto v = exact(child, plies - 1);
+                if (!v) return std::nullopt;
+                best = std::max(best, gain(p, child) - *v);
+            }
+        }
+        exact_[key] = best;
+        return best;
+    }
+
+  private:
+    static int board(const Position& p) {
+        int n = 0;
+        for (const auto c : p.citizens) n += c;
+        return n;
+    }
+    static void normalise(Position& p) {
+        p.store_citizens = {static_cast<std::uint8_t>(50 - board(p)), 0};
+        p.store_pieces = {0, 0};
+        p.debt = {0, 0};
+    }
+    int gain(const Position& before, const Position& after) const {
+        return -ref::material_diff(after, rules_.quan_value) -
+               ref::material_diff(before, rules_.quan_value);
+    }
+    int settled(Position p) const {
+        const int now = ref::material_diff(p, rules_.quan_value);
+        oaq::rules::end_game(p, oaq::rules::EndReason::PlyLimit);
+        return ref::material_diff(p, rules_.quan_value) - now;
+    }
+    Rules rules_;
+    int n_;
+    std::unordered_map<std::uint64_t, std::pair<int, int>> intervals_;
+    std::unordered_map<std::uint64_t, int> exact_;
+};
+
+}  // namespace
+
+TEST_CASE("table values agree with a brute-force search for every ply limit past K",
+          "[reference][tables]") {
+    const Rules rules = rules_of(GENERATE("standard", "stop-after-capture"));
+    INFO(oaq::rules::short_name(rules));
+    ref::TableStats stats;
+    const auto table = ref::EndgameTables::build(rules, 3, 200, 1, &stats);
+    REQUIRE(stats.converged);
+    REQUIRE(stats.exact > 0);
+    HorizonValue brute(rules, 3);
+    std::uint64_t checked = 0;
+    int followed = 0;
+    int tried = 0;
+    for (std::uint64_t i = 0; i < table.index().size(); ++i) {
+        Position p = table.index().position(i);
+        const bool valid = !oaq::rules::legal_moves(p, rules).empty() &&
+                           !(p.pieces == 0 && p.citizens[0] == 0 && p.citizens[6] == 0);
+        if (!valid) continue;
+        p.store_citizens = {20, 20};
+        INFO(oaq::rules::to_string(p));
+        // Exact in the table exactly when the brute-force interval closes, to the same value,
+        // and for a later ply limit too.
+        const auto [lo, hi] = brute.interval(p, table.sweeps());
+        if (table.value(i) == ref::kUnknown) {
+            CHECK((lo != hi || lo <= -HorizonValue::kInf));
+            continue;
+        }
+        CHECK(lo == table.value(i));
+        CHECK(hi == table.value(i));
+        CHECK(brute.interval(p, table.sweeps() + 3) == std::make_pair(lo, hi));
+        CHECK(table.probe(p) == table.value(i));
+        // The whole game tree, refills out of the table included, for a few small horizons.
+        if (followed < 4 && tried < 30) {
+            ++tried;
+            if (const auto v = brute.exact_from(p, table.sweeps())) {
+                CHECK(*v == table.value(i));
+                ++followed;
+            }
+        }
+        ++checked;
+    }
+    CHECK(checked == stats.exact);
+    // Under standard rules the refills make the whole trees too big for a unit test's budget.
+    if (rules.after_capture == oaq::rules::AfterCapture::Stop) CHECK(followed > 0);
+}
+
+TEST_CASE("a table file round-trips and a damaged or foreign one is refused",
+          "[reference][tables]") {
+    const Rules rules = rules_of("standard");
+    const auto table = ref::EndgameTables::build(rules, 3, 200);
+    const auto dir = std::filesystem::temp_directory_path() / "oaq-reference-test-tables";
+    std::filesystem::create_directories(dir);
+    const std::string path = (dir / ref::EndgameTables::file_name(rules)).string();
+    REQUIRE(table.save(path));
+
+    SECTION("found in its directory by the rules, with the same values") {
+        const auto loaded = ref::EndgameTables::find(dir.string(), rules);
+        REQUIRE(loaded);
+        CHECK(loaded->covers(rules));
+        for (std::uint64_t i = 0; i < table.index().size(); ++i)
+            CHECK(loaded->value(i) == table.value(i));
+    }
+    SECTION("other rules: no file of theirs in the directory, and a file of ours refused") {
+        const Rules other = rules_of("quan5");
+        CHECK_FALSE(ref::EndgameTables::find(dir.string(), other));
+        const auto refused = ref::EndgameTables::find(path, other);
+        REQUIRE_FALSE(refused);
+        CHECK(refused.error().message.find("is for rules") != std::string::npos);
+    }
+    SECTION("a damaged value is caught by the checksum") {
+        {
+            std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+            f.seekp(-5, std::ios::end);
+            f.put('\x11');
+        }
+        const auto refused = ref::EndgameTables::load(path);
+        REQUIRE_FALSE(refused);
+        CHECK(refused.error().message.find("checksum") != std::string::npos);
+    }
+    SECTION("a truncated file is refused") {
+        std::filesystem::resize_file(path, std::filesystem::file_size(path) - 1);
+        CHECK_FALSE(ref::EndgameTables::load(path));
+    }
+    SECTION("the engine says why it plays without a bad table, and plays") {
+        std::filesystem::resize_file(path, 100);
+        ReferenceEngine engine;
+        const auto lines =
+            oaq::test::run_script(engine, "setoption name TablePath value " + dir.string() +
+                                              "\nposition startpos\ngo depth 3\n");
+        bool said = false;
+        for (const auto& line : lines) said |= line.rfind("info string tables: none used", 0) == 0;
+        CHECK(said);
+        CHECK_FALSE(oaq::test::last_bestmove(lines).empty());
+    }
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("the engine probes a table and reports its exact results", "[reference][tables]") {
+    const Rules rules = rules_of("standard");
+    auto table = std::make_shared<ref::EndgameTables>(ref::EndgameTables::build(rules, 3, 200));
+    // An exact entry with North to move whose value decides the game at equal stores.
+    for (std::uint64_t i = 0; i < table->index().size(); ++i) {
+        if (table->value(i) == ref::kUnknown || table->value(i) == 0) continue;
+        Position p = table->index().position(i);
+        p.store_citizens = {23, 24};
+        if (p.side == oaq::rules::Side::North) p.store_citizens = {24, 23};
+        if (oaq::rules::legal_moves(p, rules).size() < 2) continue;
+        INFO(oaq::rules::to_string(p));
+        ReferenceEngine with;
+        with.set_tables(table);
+        think(with, rules, p, {}, depth_limit(2));
+        CHECK(with.last().table_hits > 0);
+        // The table's verdict: mover's score difference -1, plus the exact future gain.
+        const int final_diff = -1 + table->value(i);
+        CHECK(ref::is_proven(with.last().score));
+        CHECK((with.last().score > 0) == (final_diff > 0));
+        break;
     }
 }
