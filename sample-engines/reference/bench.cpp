@@ -64,6 +64,7 @@ BenchResult run_bench(int depth, std::ostream* out) {
         cpu += std::clock() - cpu_start;
         wall += std::chrono::steady_clock::now() - wall_start;
         result.nodes += engine.last().nodes;
+        result.moves_made += engine.last().moves_made;
         if (out != nullptr)
             *out << bp.rules << " [" << bp.moves << "]: nodes " << engine.last().nodes << " score "
                  << engine.last().score << " bestmove " << rules::to_string(best) << '\n';
@@ -75,7 +76,9 @@ BenchResult run_bench(int depth, std::ostream* out) {
         *out << "bench depth " << depth << ": nodes " << result.nodes << ", cpu "
              << result.cpu_seconds << " s, "
              << static_cast<std::uint64_t>(static_cast<double>(result.nodes) / seconds)
-             << " nodes per cpu-second, wall " << result.wall_seconds << " s\n";
+             << " nodes per cpu-second; moves made " << result.moves_made << ", "
+             << static_cast<std::uint64_t>(static_cast<double>(result.moves_made) / seconds)
+             << " per cpu-second; wall " << result.wall_seconds << " s\n";
     }
     return result;
 }

@@ -22,7 +22,8 @@ struct BenchPosition {
 const std::vector<BenchPosition>& bench_positions();
 
 struct BenchResult {
-    std::uint64_t nodes = 0;  // positions searched (the signature)
+    std::uint64_t nodes = 0;       // positions searched (the signature)
+    std::uint64_t moves_made = 0;  // children made, as perft counts moves
     double cpu_seconds = 0;
     double wall_seconds = 0;
 };

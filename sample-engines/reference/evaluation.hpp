@@ -42,11 +42,16 @@ inline constexpr std::array<std::string_view, kFeatureCount> kFeatureNames = {
 using Features = std::array<int, kFeatureCount>;
 
 struct EvalWeights {
-    // Centi-citizens per unit of each feature. The defaults are the fitted weights.
-    std::array<int, kFeatureCount> w = {100, 50, 30, 10, 0, 0, 0, 0, -50, 0, 0, 20, -40};
+    // Centi-citizens per unit of each feature. The defaults are the weights oaq-tune fitted
+    // (sample-engines/README.md, "Tuning"), starting from kHandWeights.
+    std::array<int, kFeatureCount> w = {100, -15, -69, 66, -452, -253, -153,
+                                        21,  -6,  -5,  7,  90,   -54};
 
     friend bool operator==(const EvalWeights&, const EvalWeights&) = default;
 };
+
+// The hand-set weights the engine had before tuning, where oaq-tune starts.
+inline constexpr EvalWeights kHandWeights{{100, 50, 30, 10, 0, 0, 0, 0, -50, 0, 0, 20, -40}};
 
 // The features of `p` for its side to move.
 Features features(const rules::Position& p, int quan_value);

@@ -53,6 +53,9 @@ void ReferenceEngine::declare_options(kit::Options& options) {
     // For measuring the parts of the search against each other (sample-engines/README.md).
     options.add_check("Reductions", true, [this](bool on) { search_options_.reductions = on; });
     options.add_check("Pruning", true, [this](bool on) { search_options_.pruning = on; });
+    options.add_spin("Contempt", search_options_.contempt, -1000, 1000,
+                     [this](long long cp) { search_options_.contempt = static_cast<int>(cp); });
+    options.add_check("Extensions", false, [this](bool on) { search_options_.extensions = on; });
     options.add_spin(
         "QuiescencePlies", search_options_.quiescence_plies, 0, 32,
         [this](long long q) { search_options_.quiescence_plies = static_cast<int>(q); });
@@ -151,6 +154,9 @@ rules::Move ReferenceEngine::search(const kit::SearchRequest& request,
     }
     last_.nodes = search->nodes();
     last_.table_hits = search->table_hits();
+    last_.moves_made = search->moves_made();
+    if (tables_ != nullptr && setup.tables != nullptr)
+        control.info_string("table hits " + std::to_string(last_.table_hits));
     return search->best_move();
 }
 

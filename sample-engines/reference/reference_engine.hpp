@@ -36,6 +36,7 @@ class ReferenceEngine : public kit::Engine {
         int score = 0;
         std::uint64_t nodes = 0;
         std::uint64_t table_hits = 0;
+        std::uint64_t moves_made = 0;
         bool compiled = false;
         std::vector<rules::Move> pv;
     };

@@ -54,7 +54,9 @@ struct SearchOptions {
     bool compiled = true;      // false: always the RuntimeRules fallback (tests compare them)
     bool reductions = true;    // late move reductions
     bool pruning = true;       // reverse futility pruning near the leaves
+    bool extensions = false;   // one more ply where the side to move has one square to play
     int quiescence_plies = 8;  // capture plies after the horizon
+    int contempt = 0;          // centi-citizens a draw costs the side to move at the root
 };
 
 struct SearchSetup {
@@ -82,6 +84,8 @@ class Search {
     virtual std::uint64_t nodes() const = 0;
     virtual int seldepth() const = 0;
     virtual std::uint64_t table_hits() const = 0;
+    // Moves played (children made, as perft counts them), for speed figures.
+    virtual std::uint64_t moves_made() const = 0;
     virtual std::size_t root_move_count() const = 0;
     // Whether the rules were compiled in (StaticRules) rather than the run-time fallback.
     virtual bool compiled() const = 0;

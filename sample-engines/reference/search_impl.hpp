@@ -78,7 +78,8 @@ class SearchImpl final : public Search {
           options_(setup.options),
           quan_value_(setup.rules.quan_value),
           root_index_(static_cast<int>(setup.history.size())),
-          ply_limit_(setup.ply_limit) {
+          ply_limit_(setup.ply_limit),
+          contempt_(setup.options.contempt) {
         line_.resize(setup.history.size() + kMaxPly + 2);
         run_start_.resize(line_.size());
         for (std::size_t i = 0; i < setup.history.size(); ++i)
@@ -110,6 +111,7 @@ class SearchImpl final : public Search {
     std::uint64_t nodes() const override { return nodes_; }
     int seldepth() const override { return seldepth_; }
     std::uint64_t table_hits() const override { return table_hits_; }
+    std::uint64_t moves_made() const override { return moves_made_; }
     std::size_t root_move_count() const override { return root_moves_.size(); }
     bool compiled() const override { return R::kCompiled; }
 
@@ -130,15 +132,15 @@ class SearchImpl final : public Search {
     };
 
     template <int Dir>
-    [[gnu::always_inline]] rules::Position play_dir(const rules::Position& p,
-                                                    std::uint8_t k) const {
+    [[gnu::always_inline]] rules::Position play_dir(const rules::Position& p, std::uint8_t k) {
+        ++moves_made_;
         return play_.template play<Dir>(p, k);
     }
-    rules::Position play(const rules::Position& p, rules::Move m) const {
+    rules::Position play(const rules::Position& p, rules::Move m) {
         return m.direction == rules::Direction::R ? play_dir<1>(p, m.square)
                                                   : play_dir<-1>(p, m.square);
     }
-    rules::Position play_code(const rules::Position& p, std::uint8_t code) const {
+    rules::Position play_code(const rules::Position& p, std::uint8_t code) {
         const auto k = static_cast<std::uint8_t>((code - 1) / 2 + 1);
         return (code - 1) % 2 == 1 ? play_dir<1>(p, k) : play_dir<-1>(p, k);
     }
@@ -157,8 +159,9 @@ class SearchImpl final : public Search {
     }
 
     // The score of a finished game (settled) for its side to move, `ply` plies from the root.
-    static int final_score(int diff, int ply) {
-        return diff > 0 ? kWin - ply : diff < 0 ? -kWin + ply : 0;
+    // A draw is worth -contempt to the side to move at the root (and +contempt to the other).
+    int final_score(int diff, int ply) const {
+        return diff > 0 ? kWin - ply : diff < 0 ? -kWin + ply : (ply & 1) ? contempt_ : -contempt_;
     }
     int settled_score(rules::Position p, int ply) const {
         rules::end_game(p, rules::EndReason::Repetition);
@@ -296,6 +299,10 @@ class SearchImpl final : public Search {
         alpha = std::max(alpha, -kWin + ply);
         beta = std::min(beta, kWin - ply - 1);
         if (alpha >= beta) return alpha;
+        // One square to play from (at most two moves) costs no depth: such lines are forcing.
+        const unsigned full = detail::full_squares(pos);
+        if (options_.extensions && (full & (full - 1)) == 0 && ply < kMaxPly / 2 && depth > 0)
+            ++depth;
         if (depth <= 0 || ply >= kMaxPly - 1) return quiescence(pos, alpha, beta, ply, 0);
         ++nodes_;
         seldepth_ = std::max(seldepth_, ply);
@@ -506,6 +513,7 @@ class SearchImpl final : public Search {
     const int quan_value_;
     const int root_index_;
     const int ply_limit_;
+    const int contempt_;
 
     rules::Position root_;
     std::vector<RootMove> root_moves_;
@@ -514,6 +522,7 @@ class SearchImpl final : public Search {
     std::vector<int> run_start_;         // where the stretch of equal stores of line_[i] starts
     std::uint64_t nodes_ = 0;
     std::uint64_t table_hits_ = 0;
+    std::uint64_t moves_made_ = 0;
     int seldepth_ = 0;
     bool aborted_ = false;
     std::array<std::array<std::uint8_t, 2>, kMaxPly + 1> killers_{};

@@ -30,10 +30,16 @@ TimePlan::Duration TimePlan::predicted_next() const {
 
 TimePlan::Duration TimePlan::target() const {
     if (!timed_) return Duration::zero();
-    const Duration soft = *limits_.soft_time;
+    Duration soft = *limits_.soft_time;
+    if (clock_ && limits_.time_left) {
+        // A game lasts about 30 plies: spread the clock over fewer moves than the kit's 25.
+        soft = *limits_.time_left / kMovesToGo +
+               std::chrono::duration_cast<Duration>(
+                   limits_.increment.value_or(kit::Milliseconds{0}) * 0.8);
+    }
     const Duration hard = *limits_.hard_time;
     const auto stretched = std::chrono::duration_cast<Duration>(soft * instability_);
-    return std::clamp(stretched, Duration(soft / 2), hard);
+    return std::clamp(stretched, std::min(Duration(soft / 2), hard), hard);
 }
 
 void TimePlan::iteration_done(int depth, int score, rules::Move best, Duration elapsed) {

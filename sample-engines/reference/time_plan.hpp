@@ -1,11 +1,12 @@
 // TimePlan: when the reference engine starts another iteration. Pure arithmetic on the kit's
 // limits (kit/time_manager.hpp) and the durations of the iterations so far, so tests give exact
-// numbers. On a clock (soft < hard) the soft limit is the target, stretched while the best move
-// or the score is unstable (up to 2.5x, never past hard) and shrunk while it is stable; with
-// movetime (soft = hard) the whole budget may be used. Either way an iteration starts only when
-// the time it is expected to take (the last one's times the observed growth) ends before the hard
-// limit: the search never starts what it cannot finish, and the hard limit (polled by the search)
-// stays a safety net. A forced move is played after the first iteration.
+// numbers. On a clock (soft < hard) the target is the clock spread over kMovesToGo moves (or the
+// soft limit), stretched while the best move or the score is unstable (up to 2.5x, never past hard)
+// and shrunk while it is stable; with movetime (soft = hard) the whole budget may be used. Either
+// way an iteration starts only when the time it is expected to take (the last one's times the
+// observed growth) ends before the hard limit: the search never starts what it cannot finish, and
+// the hard limit (polled by the search) stays a safety net. A forced move is played after the first
+// iteration.
 #pragma once
 
 #include <chrono>
@@ -20,6 +21,8 @@ namespace oaq::engines::reference {
 class TimePlan {
   public:
     using Duration = std::chrono::steady_clock::duration;
+    // On a clock (limits.time_left known) the target is time left / kMovesToGo + 0.8 x increment.
+    static constexpr int kMovesToGo = 16;
 
     TimePlan(const kit::SearchLimits& limits, std::size_t root_moves);
 
