@@ -173,6 +173,15 @@ TableIndex::TableIndex(int max_citizens) : n_(std::clamp(max_citizens, 0, kMaxTa
         first_of_total_[static_cast<std::size_t>(t) + 1] =
             first_of_total_[static_cast<std::size_t>(t)] + ways(rules::kPits, t);
     size_ = first_of_total_[static_cast<std::size_t>(n_) + 1] * 8;
+    stride_ = static_cast<std::size_t>(n_) + 1;
+    below_.assign(rules::kPits * stride_ * stride_, 0);
+    for (int pit = 0; pit < rules::kPits - 1; ++pit)
+        for (int left = 0; left <= n_; ++left)
+            for (int c = 1; c <= left; ++c)
+                below_[(static_cast<std::size_t>(pit) * stride_ + static_cast<std::size_t>(left)) *
+                           stride_ +
+                       static_cast<std::size_t>(c)] =
+                    below(pit, left, c - 1) + ways(rules::kPits - 1 - pit, left - (c - 1));
 }
 
 std::optional<std::uint64_t> TableIndex::index(const rules::Position& p) const {
@@ -183,8 +192,7 @@ std::optional<std::uint64_t> TableIndex::index(const rules::Position& p) const {
     int left = n;
     for (int pit = 0; pit < rules::kPits - 1; ++pit) {
         const int c = p.citizens[static_cast<std::size_t>(pit)];
-        // Boards whose pit `pit` holds fewer than c (the pits before it being equal) come first.
-        for (int j = 0; j < c; ++j) rank += ways(rules::kPits - 1 - pit, left - j);
+        rank += below(pit, left, c);
         left -= c;
     }
     return (rank * 4 + (p.pieces & 3u)) * 2 + static_cast<std::uint64_t>(rules::index(p.side));

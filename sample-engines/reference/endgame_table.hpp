@@ -62,8 +62,17 @@ class TableIndex {
     std::uint64_t ways(int pits, int citizens) const {
         return ways_[static_cast<std::size_t>(pits)][static_cast<std::size_t>(citizens)];
     }
+    // below_[pit][left][c]: the boards that come before one whose pit `pit` holds c citizens of
+    // the `left` still to place (those with fewer there, the pits before being equal).
+    std::uint64_t below(int pit, int left, int c) const {
+        return below_[(static_cast<std::size_t>(pit) * stride_ + static_cast<std::size_t>(left)) *
+                          stride_ +
+                      static_cast<std::size_t>(c)];
+    }
     int n_;
     std::uint64_t size_ = 0;
+    std::size_t stride_ = 0;
+    std::vector<std::uint64_t> below_;
     std::vector<std::vector<std::uint64_t>> ways_;
     std::vector<std::uint64_t> first_of_total_;  // index of the first board with t citizens (x 8)
 };

@@ -97,12 +97,15 @@ rules::Move ReferenceEngine::search(const kit::SearchRequest& request,
     for (auto& message : pending_) control.info_string(std::move(message));
     pending_.clear();
 
+    const std::size_t root_moves = rules::legal_moves(request.position, request.rules).size();
+    ref::TimePlan plan(request.limits, root_moves);
+    setup.deadline = plan.deadline();
+
     table_.new_search();
     auto search = ref::make_search(setup, table_, control);
     last_ = Summary{};
     last_.compiled = search->compiled();
 
-    ref::TimePlan plan(request.limits, search->root_move_count());
     int score = 0;
     for (int depth = 1; depth < ref::kMaxPly - 8; ++depth) {
         if (!plan.may_start(depth, control)) break;

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "kit/search_control.hpp"
@@ -67,6 +68,8 @@ struct SearchSetup {
     EvalWeights weights;
     const EndgameTables* tables = nullptr;
     SearchOptions options;
+    // The engine's own stop, earlier than the kit's hard limit (time since the search began).
+    std::optional<kit::Clock::duration> deadline;
 };
 
 class Search {

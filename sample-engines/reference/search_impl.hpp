@@ -79,7 +79,8 @@ class SearchImpl final : public Search {
           quan_value_(setup.rules.quan_value),
           root_index_(static_cast<int>(setup.history.size())),
           ply_limit_(setup.ply_limit),
-          contempt_(setup.options.contempt) {
+          contempt_(setup.options.contempt),
+          deadline_(setup.deadline) {
         line_.resize(setup.history.size() + kMaxPly + 2);
         run_start_.resize(line_.size());
         for (std::size_t i = 0; i < setup.history.size(); ++i)
@@ -200,8 +201,12 @@ class SearchImpl final : public Search {
         return score > kProvenBound ? score - ply : score < -kProvenBound ? score + ply : score;
     }
 
+    // The kit's stop (its clock read every 256 calls) and, as often, the engine's deadline.
     bool stop_now() {
-        if (!aborted_ && (nodes_ & 15u) == 0 && control_.should_stop(nodes_)) aborted_ = true;
+        if (aborted_) return true;
+        if (control_.should_stop(nodes_)) return aborted_ = true;
+        if (deadline_ && (++checks_ & 255u) == 0 && control_.elapsed() >= *deadline_)
+            aborted_ = true;
         return aborted_;
     }
 
@@ -514,6 +519,8 @@ class SearchImpl final : public Search {
     const int root_index_;
     const int ply_limit_;
     const int contempt_;
+    const std::optional<kit::Clock::duration> deadline_;
+    std::uint32_t checks_ = 0;
 
     rules::Position root_;
     std::vector<RootMove> root_moves_;

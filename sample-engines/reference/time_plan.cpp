@@ -20,8 +20,23 @@ bool TimePlan::may_start(int depth, Duration elapsed, bool stop_requested) const
     if (limits_.depth && depth > *limits_.depth) return false;
     if (!timed_ || depth == 1) return true;
     if (forced_) return false;
-    if (elapsed + predicted_next() > *limits_.hard_time) return false;
+    if (elapsed + predicted_next() > *deadline()) return false;
     return !clock_ || elapsed < target();
+}
+
+std::optional<TimePlan::Duration> TimePlan::deadline() const {
+    if (!timed_) return std::nullopt;
+    const Duration hard = *limits_.hard_time;
+    Duration own = hard;
+    if (clock_ && limits_.time_left) {
+        const Duration left = *limits_.time_left;
+        own = std::max(Duration(left / 2), Duration(left - std::chrono::milliseconds(100)));
+    } else if (!clock_) {
+        // movetime: the kit's hard limit is T less its margin; T itself is not in the limits, but
+        // the margin is small, so hard stands for T.
+        own = std::max(Duration(hard / 2), Duration(hard - std::chrono::milliseconds(50)));
+    }
+    return std::min(own, hard);
 }
 
 TimePlan::Duration TimePlan::predicted_next() const {

@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <optional>
 
 #include "kit/search_control.hpp"
 #include "kit/time_manager.hpp"
@@ -27,6 +28,12 @@ class TimePlan {
     TimePlan(const kit::SearchLimits& limits, std::size_t root_moves);
 
     bool is_timed() const { return timed_; }
+
+    // The engine's own last moment, earlier than the kit's hard limit so that a loaded machine
+    // (a process not scheduled for tens of milliseconds) does not lose on time: with movetime T,
+    // max(T/2, T - 60 ms); on a clock, max(left/2, left - 100 ms); never past the hard limit.
+    // nullopt when not timed.
+    std::optional<Duration> deadline() const;
 
     // Whether iteration `depth` may start now (also checks stop and the depth limit).
     bool may_start(int depth, const kit::SearchControl& control) const;

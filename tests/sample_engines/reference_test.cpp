@@ -234,7 +234,22 @@ TEST_CASE("the ply limit ends the game and settles within the search", "[referen
 
 TEST_CASE("the time plan never starts an iteration it expects to overrun", "[reference][time]") {
     using namespace std::chrono_literals;
-    SECTION("movetime: the whole budget, but no iteration that would pass it") {
+    SECTION("the engine's own deadline leaves a loaded machine room before the hard limit") {
+        SearchLimits movetime;
+        movetime.soft_time = movetime.hard_time = 38ms;  // the kit's limits for movetime 50
+        CHECK(ref::TimePlan(movetime, 10).deadline() == std::chrono::milliseconds(19));
+        movetime.soft_time = movetime.hard_time = 940ms;  // movetime 1000
+        CHECK(ref::TimePlan(movetime, 10).deadline() == std::chrono::milliseconds(890));
+        SearchLimits clock;
+        clock.soft_time = 90ms;
+        clock.hard_time = 270ms;
+        clock.time_left = 300ms;
+        CHECK(ref::TimePlan(clock, 10).deadline() == std::chrono::milliseconds(200));
+        clock.time_left = 10000ms;
+        CHECK(ref::TimePlan(clock, 10).deadline() == std::chrono::milliseconds(270));
+        CHECK_FALSE(ref::TimePlan(depth_limit(5), 10).deadline());
+    }
+    SECTION("movetime: the budget to the deadline, but no iteration that would pass it") {
         SearchLimits limits;
         limits.soft_time = limits.hard_time = 100ms;
         ref::TimePlan plan(limits, 10);
