@@ -407,15 +407,7 @@ class SearchImpl final : public Search {
             std::array<Child, 10> children;
             const int n = generate(pos, ply, tt_move, children);
             for (int i = 0; i < n && !cut; ++i) {
-                // Selection sort: the cut usually comes early, so most children are never sorted.
-                int pick = i;
-                for (int j = i + 1; j < n; ++j)
-                    if (children[static_cast<std::size_t>(j)].order >
-                        children[static_cast<std::size_t>(pick)].order)
-                        pick = j;
-                std::swap(children[static_cast<std::size_t>(i)],
-                          children[static_cast<std::size_t>(pick)]);
-                const Child& c = children[static_cast<std::size_t>(i)];
+                const Child& c = pick_next(children, i, n);
                 cut = visit(c.position, c.code, c.gain, c.gain <= 0);
             }
         }
@@ -425,6 +417,29 @@ class SearchImpl final : public Search {
                                               : Bound::Upper;
         table_.store(key, to_tt(best, ply), static_eval, depth, bound, best_code);
         return best;
+    }
+
+    // Calls add(child, move code) for every legal move, in legal_moves() order.
+    template <class F>
+    [[gnu::always_inline]] void for_each_child(const rules::Position& pos, F&& add) {
+        for (unsigned mask = detail::full_squares(pos); mask != 0; mask &= mask - 1) {
+            const auto sq = static_cast<std::uint8_t>(std::countr_zero(mask) + 1);
+            const auto base = static_cast<std::uint8_t>(2 * (sq - 1) + 1);
+            if (play_.left()) add(play_dir<-1>(pos, sq), base);
+            if (play_.right()) add(play_dir<1>(pos, sq), static_cast<std::uint8_t>(base + 1));
+        }
+    }
+
+    // Moves the best-ordered of children[i..n) to i and returns it: a selection sort, since the
+    // cut usually comes early and most children are never sorted.
+    static const Child& pick_next(std::array<Child, 10>& children, int i, int n) {
+        int pick = i;
+        for (int j = i + 1; j < n; ++j)
+            if (children[static_cast<std::size_t>(j)].order >
+                children[static_cast<std::size_t>(pick)].order)
+                pick = j;
+        std::swap(children[static_cast<std::size_t>(i)], children[static_cast<std::size_t>(pick)]);
+        return children[static_cast<std::size_t>(i)];
     }
 
     // Plays every legal move but `skip` into `out` with its ordering key; returns how many.
@@ -446,12 +461,7 @@ class SearchImpl final : public Search {
             if (child.is_over() && final_score(material_diff(child, quan_value_), 0) < 0)
                 c.order += 1 << 24;
         };
-        for (unsigned mask = detail::full_squares(pos); mask != 0; mask &= mask - 1) {
-            const auto sq = static_cast<std::uint8_t>(std::countr_zero(mask) + 1);
-            const auto base = static_cast<std::uint8_t>(2 * (sq - 1) + 1);
-            if (play_.left()) add(play_dir<-1>(pos, sq), base);
-            if (play_.right()) add(play_dir<1>(pos, sq), static_cast<std::uint8_t>(base + 1));
-        }
+        for_each_child(pos, add);
         return n;
     }
 
@@ -481,21 +491,9 @@ class SearchImpl final : public Search {
             c.gain = gain;
             c.order = child.is_over() ? 1 << 20 : gain;
         };
-        for (unsigned mask = detail::full_squares(pos); mask != 0; mask &= mask - 1) {
-            const auto sq = static_cast<std::uint8_t>(std::countr_zero(mask) + 1);
-            const auto base = static_cast<std::uint8_t>(2 * (sq - 1) + 1);
-            if (play_.left()) add(play_dir<-1>(pos, sq), base);
-            if (play_.right()) add(play_dir<1>(pos, sq), static_cast<std::uint8_t>(base + 1));
-        }
+        for_each_child(pos, add);
         for (int i = 0; i < n; ++i) {
-            int pick = i;
-            for (int j = i + 1; j < n; ++j)
-                if (children[static_cast<std::size_t>(j)].order >
-                    children[static_cast<std::size_t>(pick)].order)
-                    pick = j;
-            std::swap(children[static_cast<std::size_t>(i)],
-                      children[static_cast<std::size_t>(pick)]);
-            const Child& c = children[static_cast<std::size_t>(i)];
+            const Child& c = pick_next(children, i, n);
             const int score = -quiescence(c.position, -beta, -alpha, ply + 1, qply + 1);
             if (score > best) {
                 best = score;
