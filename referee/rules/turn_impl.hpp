@@ -3,8 +3,9 @@
 // either RuntimeSwitches (reads the Rules on every test, what play() uses) or StaticSwitches<...>
 // (the yes/no switches fixed at compile time, so their tests vanish from the hot path);
 // with_switches() picks the StaticSwitches instantiation for a Rules value once, at run time, so
-// every rule set is still supported by one build. Not a public header: only turn.cpp and perft.cpp
-// include it.
+// every rule set is still supported by one build. Not part of the rules API, and no stable
+// interface: turn.cpp and perft.cpp include it, and so does the reference engine's search
+// (sample-engines/reference/compiled_rules.hpp), which must change with it.
 #pragma once
 
 #include <array>

@@ -9,14 +9,22 @@
 // (every few hundred nodes at least) and returns promptly once it says true, with the best move
 // found so far. search() runs on the kit's search thread; options are only changed between
 // searches, so an engine needs no locking of its own.
+//
+// The ply limit (standard option `PlyLimit`, declared by the kit for every engine) counts plies
+// from the start of the request's history (the position of the `position` command), the moves of
+// its `moves` list included, as the referee does (RULES.md section 4): the game ends and settles
+// when `history.size() + plies searched` reaches it. Threefold repetition counts over `history`
+// and `position` alike.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "kit/options.hpp"
 #include "kit/search_control.hpp"
 #include "kit/time_manager.hpp"
+#include "rules/game.hpp"
 #include "rules/move.hpp"
 #include "rules/position.hpp"
 #include "rules/rules.hpp"
@@ -28,6 +36,15 @@ struct SearchRequest {
     rules::Position position;              // the position to move in (after the `moves` list)
     std::vector<rules::Position> history;  // the game so far, oldest first, `position` excluded
     SearchLimits limits;
+    int ply_limit = rules::kDefaultPlyLimit;  // option PlyLimit; 0 = no limit
+
+    // Plies played since the start of the history, `position` being the position after them.
+    int ply() const { return static_cast<int>(history.size()); }
+    // Plies left before the ply limit ends the game, or nullopt without a limit.
+    std::optional<int> plies_left() const {
+        if (ply_limit <= 0) return std::nullopt;
+        return ply_limit > ply() ? ply_limit - ply() : 0;
+    }
 };
 
 class Engine {
@@ -37,7 +54,7 @@ class Engine {
     virtual std::string name() const = 0;
     virtual std::string author() const { return "the oaq authors"; }
 
-    // Called once, before the reply to the first `ugi`. The kit adds `Rules` itself.
+    // Called once, before the reply to the first `ugi`. The kit adds `Rules` and `PlyLimit`.
     virtual void declare_options(Options& options) { (void)options; }
 
     // `uginewgame`: forget anything learned about the previous game (hash tables, trees).

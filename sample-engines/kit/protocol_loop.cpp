@@ -50,6 +50,8 @@ bool is_rules_option(std::string_view name) {
 
 class ProtocolLoop {
   public:
+    static constexpr long long kMaxPlyLimit = 1'000'000;
+
     ProtocolLoop(Engine& engine, std::ostream& out) : engine_(engine), out_(out) {
         // The rules themselves are parsed in on_setoption, which can refuse them; this entry only
         // declares the option and records its text.
@@ -57,6 +59,9 @@ class ProtocolLoop {
         // Session games (protocol-spec 6.2): declaring Shares asks for the seventh field, which the
         // rules library parses and settles with; the value itself changes nothing here.
         options_.add_check("Shares", false, [](bool) {});
+        // The referee's ply limit (RULES.md section 4), delivered in every SearchRequest.
+        options_.add_spin("PlyLimit", rules::kDefaultPlyLimit, 0, kMaxPlyLimit,
+                          [this](long long plies) { ply_limit_ = static_cast<int>(plies); });
         engine_.declare_options(options_);
     }
 
@@ -152,7 +157,7 @@ class ProtocolLoop {
             return;
         }
         SearchRequest request{rules_, game->position, std::move(game->history),
-                              time_manager_.limits(go, game->position.side)};
+                              time_manager_.limits(go, game->position.side), ply_limit_};
         infinite_ = request.limits.infinite;
         stop_.store(false);
         search_thread_ =
@@ -208,6 +213,7 @@ class ProtocolLoop {
     std::mutex out_mutex_;
     Options options_;
     rules::Rules rules_;
+    int ply_limit_ = rules::kDefaultPlyLimit;
     protocol::PositionCommand position_;
     TimeManager time_manager_;
     std::thread search_thread_;

@@ -33,6 +33,8 @@ SearchLimits TimeManager::limits(const protocol::Go& go, rules::Side side) const
     if (time_left) {
         const Milliseconds left = *time_left;
         const Milliseconds inc = increment.value_or(Milliseconds{0});
+        out.time_left = left;
+        out.increment = inc;
         // Leave the safety margin, or half the clock once the clock is nearly gone.
         const Milliseconds cap = at_least_1ms(std::max(left - config_.safety, left / 2));
         const auto inc_part = Milliseconds{static_cast<Milliseconds::rep>(

@@ -24,6 +24,10 @@ struct SearchLimits {
     std::optional<Milliseconds> soft_time;  // past it, do not start a new iteration
     std::optional<Milliseconds> hard_time;  // past it, return the best move found so far
     bool infinite = false;                  // search until `stop` (the kit holds bestmove back)
+    // The side to move's clock and increment in a clock game, for engines that budget their own
+    // time within the limits above.
+    std::optional<Milliseconds> time_left;
+    std::optional<Milliseconds> increment;
 };
 
 struct TimeManagerConfig {

@@ -11,6 +11,7 @@
 #include "random/random_engine.hpp"
 #include "rules/position_string.hpp"
 #include "rules/turn.hpp"
+#include "test_positions.hpp"
 
 using oaq::kit::SearchControl;
 using oaq::kit::SearchLimits;
@@ -21,21 +22,9 @@ using oaq::rules::Rules;
 
 namespace {
 
-Rules rules_of(const char* text) {
-    return *oaq::rules::parse_rules(text);
-}
-
-Position position_of(const char* text, const Rules& rules) {
-    auto p = oaq::rules::parse_position(text, rules);
-    REQUIRE(p);
-    return *p;
-}
-
-SearchLimits depth_limit(int depth) {
-    SearchLimits limits;
-    limits.depth = depth;
-    return limits;
-}
+using oaq::test::depth_limit;
+using oaq::test::position_of;
+using oaq::test::rules_of;
 
 // Runs one search in-process with no output.
 Move think(oaq::kit::Engine& engine, const Rules& rules, const Position& pos,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <optional>
 
 #include "alphabeta/alphabeta_engine.hpp"
 #include "greedy/greedy_engine.hpp"
@@ -172,4 +173,49 @@ TEST_CASE("resolve_position applies the moves and keeps the history", "[kit][loo
     const auto bad = oaq::kit::resolve_position(command, rules);
     REQUIRE_FALSE(bad);
     CHECK(bad.error().message.find("move 2") != std::string::npos);
+}
+
+namespace {
+
+// Records what the kit delivers to search(): the ply limit and the plies played so far.
+class RequestProbe : public oaq::kit::Engine {
+  public:
+    std::string name() const override { return "probe"; }
+    oaq::rules::Move search(const oaq::kit::SearchRequest& request,
+                            oaq::kit::SearchControl&) override {
+        ply_limit = request.ply_limit;
+        ply = request.ply();
+        plies_left = request.plies_left();
+        return oaq::rules::legal_moves(request.position, request.rules)[0];
+    }
+    int ply_limit = -1;
+    int ply = -1;
+    std::optional<int> plies_left;
+};
+
+}  // namespace
+
+TEST_CASE("the kit declares PlyLimit and delivers it with the plies played to search",
+          "[kit][loop]") {
+    RequestProbe engine;
+    SECTION("declared with the referee's default, and delivered") {
+        const auto lines = run_script(engine, "ugi\nposition startpos moves 1R 5L\ngo depth 1\n");
+        CHECK(contains_line(lines, "option name PlyLimit type spin default 300 min 0 max"));
+        CHECK(engine.ply_limit == 300);
+        CHECK(engine.ply == 2);
+        CHECK(engine.plies_left == 298);
+    }
+    SECTION("set by setoption; plies count from the position of the position command") {
+        run_script(engine,
+                   "setoption name plylimit value 40\n"
+                   "position fen Q9,4,0,2,0,0,5,3,1,3,0,4 S 9+1 10+0 0 0 moves 1R\ngo depth 1\n");
+        CHECK(engine.ply_limit == 40);
+        CHECK(engine.ply == 1);
+        CHECK(engine.plies_left == 39);
+    }
+    SECTION("0 means no limit") {
+        run_script(engine, "setoption name PlyLimit value 0\nposition startpos\ngo depth 1\n");
+        CHECK(engine.ply_limit == 0);
+        CHECK_FALSE(engine.plies_left);
+    }
 }

@@ -1,0 +1,83 @@
+#include "reference/time_plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace oaq::engines::reference {
+
+TimePlan::TimePlan(const kit::SearchLimits& limits, std::size_t root_moves)
+    : limits_(limits),
+      timed_(!limits.infinite && limits.hard_time.has_value()),
+      clock_(timed_ && limits.soft_time && *limits.soft_time < *limits.hard_time),
+      forced_(root_moves == 1) {}
+
+bool TimePlan::may_start(int depth, const kit::SearchControl& control) const {
+    return may_start(depth, control.elapsed(), control.stop_requested());
+}
+
+bool TimePlan::may_start(int depth, Duration elapsed, bool stop_requested) const {
+    if (stop_requested) return false;
+    if (limits_.depth && depth > *limits_.depth) return false;
+    if (!timed_ || depth == 1) return true;
+    if (forced_) return false;
+    if (elapsed + predicted_next() > *deadline()) return false;
+    return !clock_ || elapsed < target();
+}
+
+std::optional<TimePlan::Duration> TimePlan::deadline() const {
+    if (!timed_) return std::nullopt;
+    const Duration hard = *limits_.hard_time;
+    Duration own = hard;
+    if (clock_ && limits_.time_left) {
+        const Duration left = *limits_.time_left;
+        own = std::max(Duration(left / 2), Duration(left - std::chrono::milliseconds(100)));
+    } else if (!clock_) {
+        // movetime: the kit's hard limit is T less its margin; T itself is not in the limits, but
+        // the margin is small, so hard stands for T.
+        own = std::max(Duration(hard / 2), Duration(hard - std::chrono::milliseconds(50)));
+    }
+    return std::min(own, hard);
+}
+
+TimePlan::Duration TimePlan::predicted_next() const {
+    return std::chrono::duration_cast<Duration>(last_duration_ * growth_);
+}
+
+TimePlan::Duration TimePlan::target() const {
+    if (!timed_) return Duration::zero();
+    Duration soft = *limits_.soft_time;
+    if (clock_ && limits_.time_left) {
+        // A game lasts about 30 plies: spread the clock over fewer moves than the kit's 25.
+        soft = *limits_.time_left / kMovesToGo +
+               std::chrono::duration_cast<Duration>(
+                   limits_.increment.value_or(kit::Milliseconds{0}) * 0.8);
+    }
+    const Duration hard = *limits_.hard_time;
+    const auto stretched = std::chrono::duration_cast<Duration>(soft * instability_);
+    return std::clamp(stretched, std::min(Duration(soft / 2), hard), hard);
+}
+
+void TimePlan::iteration_done(int depth, int score, rules::Move best, Duration elapsed) {
+    const Duration duration = elapsed - last_end_;
+    // Iterations under a millisecond say little about growth.
+    if (iterations_ > 0 && last_duration_ > std::chrono::milliseconds(1)) {
+        const double ratio =
+            static_cast<double>(duration.count()) /
+            static_cast<double>(std::max<Duration::rep>(last_duration_.count(), 1));
+        growth_ = std::clamp(0.5 * growth_ + 0.5 * ratio, 1.2, 6.0);
+    }
+    changes_ *= 0.5;
+    if (iterations_ > 0 && !(best == last_best_)) changes_ += 1.0;
+    double factor = 0.75 + 0.9 * changes_;
+    if (iterations_ > 0 && score < last_score_ - 50) factor += 0.4;
+    if (iterations_ > 0 && score < last_score_ - 150) factor += 0.4;
+    instability_ = std::clamp(factor, 0.6, 2.5);
+    (void)depth;
+    last_duration_ = duration;
+    last_end_ = elapsed;
+    last_score_ = score;
+    last_best_ = best;
+    ++iterations_;
+}
+
+}  // namespace oaq::engines::reference

@@ -1,0 +1,65 @@
+// TimePlan: when the reference engine starts another iteration. Pure arithmetic on the kit's
+// limits (kit/time_manager.hpp) and the durations of the iterations so far, so tests give exact
+// numbers. On a clock (soft < hard) the target is the clock spread over kMovesToGo moves (or the
+// soft limit), stretched while the best move or the score is unstable (up to 2.5x, never past hard)
+// and shrunk while it is stable; with movetime (soft = hard) the whole budget may be used. Either
+// way an iteration starts only when the time it is expected to take (the last one's times the
+// observed growth) ends before the hard limit: the search never starts what it cannot finish, and
+// the hard limit (polled by the search) stays a safety net. A forced move is played after the first
+// iteration.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <optional>
+
+#include "kit/search_control.hpp"
+#include "kit/time_manager.hpp"
+#include "rules/move.hpp"
+
+namespace oaq::engines::reference {
+
+class TimePlan {
+  public:
+    using Duration = std::chrono::steady_clock::duration;
+    // On a clock (limits.time_left known) the target is time left / kMovesToGo + 0.8 x increment.
+    static constexpr int kMovesToGo = 16;
+
+    TimePlan(const kit::SearchLimits& limits, std::size_t root_moves);
+
+    bool is_timed() const { return timed_; }
+
+    // The engine's own last moment, earlier than the kit's hard limit so that a loaded machine
+    // (a process not scheduled for tens of milliseconds) does not lose on time: with movetime T,
+    // max(T/2, T - 60 ms); on a clock, max(left/2, left - 100 ms); never past the hard limit.
+    // nullopt when not timed.
+    std::optional<Duration> deadline() const;
+
+    // Whether iteration `depth` may start now (also checks stop and the depth limit).
+    bool may_start(int depth, const kit::SearchControl& control) const;
+    bool may_start(int depth, Duration elapsed, bool stop_requested) const;
+
+    // After iteration `depth` completed at `elapsed` with `score` and `best`.
+    void iteration_done(int depth, int score, rules::Move best, Duration elapsed);
+
+    // The current target: soft x instability, within [soft / 2, hard]. Zero when not timed.
+    Duration target() const;
+    // The expected duration of the next iteration.
+    Duration predicted_next() const;
+
+  private:
+    kit::SearchLimits limits_;
+    bool timed_ = false;
+    bool clock_ = false;   // soft < hard: a clock game rather than movetime
+    bool forced_ = false;  // one legal move
+    Duration last_end_{};  // elapsed at the end of the last iteration
+    Duration last_duration_{};
+    double growth_ = 2.0;  // duration ratio of consecutive iterations, smoothed
+    double instability_ = 1.0;
+    double changes_ = 0;  // recent best-move changes, decaying
+    int last_score_ = 0;
+    rules::Move last_best_{};
+    int iterations_ = 0;
+};
+
+}  // namespace oaq::engines::reference

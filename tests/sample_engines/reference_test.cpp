@@ -1,0 +1,547 @@
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "reference/bench.hpp"
+#include "reference/compiled_rules.hpp"
+#include "reference/endgame_table.hpp"
+#include "reference/reference_engine.hpp"
+#include "reference/search.hpp"
+#include "reference/time_plan.hpp"
+#include "reference/tuner.hpp"
+#include "rules/position_string.hpp"
+#include "rules/turn.hpp"
+#include "session.hpp"
+#include "test_positions.hpp"
+
+namespace ref = oaq::engines::reference;
+using oaq::engines::ReferenceEngine;
+using oaq::kit::SearchControl;
+using oaq::kit::SearchLimits;
+using oaq::kit::SearchRequest;
+using oaq::rules::Move;
+using oaq::rules::Position;
+using oaq::rules::Rules;
+
+namespace {
+
+using oaq::test::depth_limit;
+using oaq::test::position_of;
+using oaq::test::rules_of;
+
+Move think(ReferenceEngine& engine, const Rules& rules, const Position& pos,
+           const std::vector<Position>& history, const SearchLimits& limits, int ply_limit = 300) {
+    std::atomic<bool> stop{false};
+    SearchRequest request{rules, pos, history, limits, ply_limit};
+    SearchControl control(limits, stop, {});
+    return engine.search(request, control);
+}
+
+// Every preset, and overrides that no preset names (these run on the run-time fallback).
+const std::vector<std::string>& rule_sets() {
+    static const std::vector<std::string> sets = {
+        "standard",
+        "stop-after-capture",
+        "quan-non",
+        "quan5",
+        "no-empty-gap",
+        "village",
+        "standard,chain=no",
+        "standard,direction=ccw,quan_non=3",
+        "village,after_capture=relay,end=mandarins_empty",
+        "stop-after-capture,empty_quan_gap=no,quan_value=5"};
+    return sets;
+}
+
+// Positions from seeded random playouts under `rules`, none finished.
+std::vector<Position> random_positions(const Rules& rules, std::uint64_t seed, int count) {
+    std::mt19937_64 rng(seed);
+    std::vector<Position> out;
+    while (static_cast<int>(out.size()) < count) {
+        Position pos = oaq::rules::start_position(rules);
+        while (!pos.is_over() && static_cast<int>(out.size()) < count) {
+            if (rng() % 3 == 0) out.push_back(pos);
+            const auto moves = oaq::rules::legal_moves(pos, rules);
+            pos =
+                oaq::rules::play(pos, moves[static_cast<std::size_t>(rng() % moves.size())], rules);
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("the presets' move rules are compiled in and everything else falls back",
+          "[reference][rules]") {
+    CHECK(ref::compiled_index(rules_of("standard")) == 0);
+    CHECK(ref::compiled_index(rules_of("quan5")) == 0);  // same moves, another score
+    CHECK(ref::compiled_index(rules_of("stop-after-capture")) == 1);
+    CHECK(ref::compiled_index(rules_of("quan-non")) == 2);
+    CHECK(ref::compiled_index(rules_of("standard,quan_non=3")) == 2);
+    CHECK(ref::compiled_index(rules_of("no-empty-gap")) == 3);
+    CHECK(ref::compiled_index(rules_of("village")) == 4);
+    CHECK(ref::compiled_index(rules_of("standard,chain=no")) == -1);
+    CHECK(ref::compiled_index(rules_of("standard,direction=cw")) == -1);
+}
+
+TEST_CASE("compiled and run-time rules play the same positions under every rule set",
+          "[reference][rules]") {
+    const std::string text = GENERATE(from_range(rule_sets()));
+    INFO(text);
+    const Rules rules = rules_of(text);
+    for (const Position& pos : random_positions(rules, 17, 300)) {
+        for (const Move m : oaq::rules::legal_moves(pos, rules)) {
+            const Position expected = oaq::rules::play(pos, m, rules);
+            for (const bool compiled : {true, false}) {
+                ref::with_compiled_rules(rules, compiled, [&](const auto& r) {
+                    CHECK((m.direction == oaq::rules::Direction::L ? r.left() : r.right()));
+                    const Position got = m.direction == oaq::rules::Direction::R
+                                             ? r.template play<1>(pos, m.square)
+                                             : r.template play<-1>(pos, m.square);
+                    CHECK(got == expected);
+                });
+            }
+        }
+    }
+}
+
+TEST_CASE("compiled and run-time rules search the same tree under every rule set",
+          "[reference][search]") {
+    const std::string text = GENERATE(from_range(rule_sets()));
+    INFO(text);
+    const Rules rules = rules_of(text);
+    for (const Position& pos : random_positions(rules, 5, 4)) {
+        INFO(oaq::rules::to_string(pos));
+        ReferenceEngine compiled;
+        ReferenceEngine fallback;
+        fallback.search_options().compiled = false;
+        const Move a = think(compiled, rules, pos, {}, depth_limit(7));
+        const Move b = think(fallback, rules, pos, {}, depth_limit(7));
+        CHECK(a == b);
+        CHECK(compiled.last().nodes == fallback.last().nodes);
+        CHECK(compiled.last().score == fallback.last().score);
+        CHECK(compiled.last().compiled == (ref::compiled_index(rules) >= 0));
+        CHECK_FALSE(fallback.last().compiled);
+    }
+}
+
+TEST_CASE("the reference engine plays only legal moves in random positions under every rule set",
+          "[reference][search]") {
+    const std::string text = GENERATE(from_range(rule_sets()));
+    INFO(text);
+    const Rules rules = rules_of(text);
+    ReferenceEngine engine;
+    for (const Position& pos : random_positions(rules, 99, 40)) {
+        INFO(oaq::rules::to_string(pos));
+        SearchLimits limits;
+        limits.nodes = 3000;
+        CHECK(oaq::rules::is_legal(pos, think(engine, rules, pos, {}, limits), rules));
+        CHECK(oaq::rules::is_legal(pos, think(engine, rules, pos, {}, depth_limit(3)), rules));
+    }
+}
+
+TEST_CASE("the bench signature is stable", "[reference][bench]") {
+    const ref::BenchResult a = ref::run_bench(8, nullptr);
+    const ref::BenchResult b = ref::run_bench(8, nullptr);
+    CHECK(a.nodes == b.nodes);
+    // The signature of the search as committed: a change that means to keep the search's
+    // behaviour keeps it; one that changes it on purpose updates it here (and in the README).
+    CHECK(a.nodes == 30778);
+}
+
+namespace {
+
+// South toggles one citizen between S1 and S2, North between N1 and N2; nothing is ever
+// captured. P0 -1R-> P1 -1R-> P2 -2L-> P3 -2L-> P0.
+struct Cycle {
+    Rules rules = rules_of("standard");
+    std::vector<Position> line;  // P0 P1 P2 P3 P0 P1 P2 P3 ...
+
+    explicit Cycle(const std::string& stores) {
+        Position p = position_of("Q0,1,0,0,0,0,Q0,1,0,0,0,0 S " + stores + " 0 0", rules);
+        const Move moves[4] = {{1, oaq::rules::Direction::R},
+                               {1, oaq::rules::Direction::R},
+                               {2, oaq::rules::Direction::L},
+                               {2, oaq::rules::Direction::L}};
+        for (int i = 0; i < 8; ++i) {
+            line.push_back(p);
+            p = oaq::rules::play(p, moves[i % 4], rules);
+        }
+    }
+};
+
+}  // namespace
+
+TEST_CASE("repetition: the side ahead repeats, the side behind avoids it",
+          "[reference][repetition]") {
+    // The root is P3 (second time), North to move: 2L gives P0 a third time, which ends the game
+    // and settles (21-29 or 29-21).
+    const Move repeat{2, oaq::rules::Direction::L};
+    SECTION("North ahead takes the repetition") {
+        Cycle c("20+0 28+0");
+        const std::vector<Position> history(c.line.begin(), c.line.begin() + 7);
+        ReferenceEngine engine;
+        CHECK(think(engine, c.rules, c.line[7], history, depth_limit(6)) == repeat);
+        CHECK(engine.last().score == ref::kWin - 1);
+    }
+    SECTION("North behind avoids it") {
+        Cycle c("28+0 20+0");
+        const std::vector<Position> history(c.line.begin(), c.line.begin() + 7);
+        ReferenceEngine engine;
+        CHECK_FALSE(think(engine, c.rules, c.line[7], history, depth_limit(6)) == repeat);
+        CHECK(engine.last().score > -ref::kWin + 1);
+    }
+    SECTION("without the earlier occurrences nothing ends") {
+        Cycle c("28+0 20+0");
+        ReferenceEngine engine;
+        think(engine, c.rules, c.line[3], {}, depth_limit(1));
+        CHECK_FALSE(ref::is_proven(engine.last().score));
+    }
+}
+
+TEST_CASE("the ply limit ends the game and settles within the search", "[reference][ply-limit]") {
+    Cycle c("28+0 20+0");
+    ReferenceEngine engine;
+    // One ply before the limit every move ends the game: South is ahead 29-21 whatever it plays.
+    const std::vector<Position> history(c.line.begin(), c.line.begin() + 4);
+    think(engine, c.rules, c.line[4], history, depth_limit(4), 5);
+    CHECK(engine.last().score == ref::kWin - 1);
+    // With no limit (0) nothing is proven at this depth.
+    think(engine, c.rules, c.line[4], history, depth_limit(1), 0);
+    CHECK_FALSE(ref::is_proven(engine.last().score));
+}
+
+TEST_CASE("the time plan never starts an iteration it expects to overrun", "[reference][time]") {
+    using namespace std::chrono_literals;
+    SECTION("the engine's own deadline leaves a loaded machine room before the hard limit") {
+        SearchLimits movetime;
+        movetime.soft_time = movetime.hard_time = 38ms;  // the kit's limits for movetime 50
+        CHECK(ref::TimePlan(movetime, 10).deadline() == std::chrono::milliseconds(19));
+        movetime.soft_time = movetime.hard_time = 940ms;  // movetime 1000
+        CHECK(ref::TimePlan(movetime, 10).deadline() == std::chrono::milliseconds(890));
+        SearchLimits clock;
+        clock.soft_time = 90ms;
+        clock.hard_time = 270ms;
+        clock.time_left = 300ms;
+        CHECK(ref::TimePlan(clock, 10).deadline() == std::chrono::milliseconds(200));
+        clock.time_left = 10000ms;
+        CHECK(ref::TimePlan(clock, 10).deadline() == std::chrono::milliseconds(270));
+        CHECK_FALSE(ref::TimePlan(depth_limit(5), 10).deadline());
+    }
+    SECTION("movetime: the budget to the deadline, but no iteration that would pass it") {
+        SearchLimits limits;
+        limits.soft_time = limits.hard_time = 100ms;
+        ref::TimePlan plan(limits, 10);
+        CHECK(plan.may_start(1, 0ms, false));
+        plan.iteration_done(1, 0, {1, oaq::rules::Direction::L}, 2ms);
+        plan.iteration_done(2, 0, {1, oaq::rules::Direction::L}, 6ms);   // 4 ms, growth ~2
+        plan.iteration_done(3, 0, {1, oaq::rules::Direction::L}, 18ms);  // 12 ms, growth ~2.5
+        CHECK(plan.may_start(4, 18ms, false));  // ~30 ms more: ends at ~48 ms
+        plan.iteration_done(4, 0, {1, oaq::rules::Direction::L}, 48ms);  // 30 ms
+        CHECK_FALSE(plan.may_start(5, 48ms, false));  // ~75 ms more would pass 100 ms
+        CHECK_FALSE(plan.may_start(2, 1ms, true));    // stop
+    }
+    SECTION("a clock: the soft limit stretched by an unstable best move") {
+        SearchLimits limits;
+        limits.soft_time = 100ms;
+        limits.hard_time = 300ms;
+        ref::TimePlan stable(limits, 10);
+        ref::TimePlan unstable(limits, 10);
+        for (int d = 1; d <= 6; ++d) {
+            const auto at = std::chrono::milliseconds(2 * d);
+            stable.iteration_done(d, 0, {1, oaq::rules::Direction::L}, at);
+            unstable.iteration_done(
+                d, 0, {static_cast<std::uint8_t>(d % 2 + 1), oaq::rules::Direction::L}, at);
+        }
+        CHECK(stable.target() < 100ms);
+        CHECK(unstable.target() > 100ms);
+        CHECK(unstable.target() <= 300ms);
+    }
+    SECTION("a forced move is not searched past the first iteration") {
+        SearchLimits limits;
+        limits.soft_time = 100ms;
+        limits.hard_time = 300ms;
+        ref::TimePlan plan(limits, 1);
+        CHECK(plan.may_start(1, 0ms, false));
+        CHECK_FALSE(plan.may_start(2, 0ms, false));
+    }
+    SECTION("depth and nodes searches are not timed") {
+        ref::TimePlan plan(depth_limit(3), 10);
+        CHECK_FALSE(plan.is_timed());
+        CHECK(plan.may_start(3, 1h, false));
+        CHECK_FALSE(plan.may_start(4, 0ms, false));
+    }
+}
+
+namespace {
+
+// The value of the game from `p` for its side to move when it ends (and settles) `plies` plies
+// from now, by plain memoised recursion over rules::play(): the brute force the tables are checked
+// against. interval() keeps to the positions of at most `max_citizens` citizens on the board (a
+// child outside is unknown, as in the table) and bounds the value; exact() follows every move
+// (refills included) to the horizon and gives up past a budget of positions. The stores do not
+// enter the value; they are set so that every refill is possible.
+class HorizonValue {
+  public:
+    static constexpr int kInf = 1000;
+    HorizonValue(const Rules& rules, int max_citizens) : rules_(rules), n_(max_citizens) {}
+
+    std::pair<int, int> interval(Position p, int plies) {
+        if (p.is_over()) return {0, 0};
+        normalise(p);
+        if (board(p) > n_) return {-kInf, kInf};
+        const std::uint64_t key = p.hash() * 1000 + static_cast<std::uint64_t>(plies);
+        if (const auto it = intervals_.find(key); it != intervals_.end()) return it->second;
+        std::pair<int, int> best{0, 0};
+        if (plies == 0) {
+            best.first = best.second = settled(p);
+        } else {
+            best = {-kInf, -kInf};
+            for (const Move m : oaq::rules::legal_moves(p, rules_)) {
+                const Position child = oaq::rules::play(p, m, rules_);
+                const int g = gain(p, child);
+                const auto [lo, hi] = interval(child, plies - 1);
+                best.first = std::max(best.first, hi >= kInf ? -kInf : g - hi);
+                best.second = std::max(best.second, lo <= -kInf ? kInf : g - lo);
+            }
+            // As the table: past a byte, a value can only come from a gaining cycle: unknown.
+            if (best.first < -127) best.first = -kInf;
+            if (best.first > 127) best.first = kInf;
+            if (best.second > 127) best.second = kInf;
+            if (best.second < -127) best.second = -kInf;
+        }
+        intervals_[key] = best;
+        return best;
+    }
+
+    // nullopt when the budget of positions ran out.
+    std::optional<int> exact_from(const Position& p, int plies) {
+        exact_.clear();
+        return exact(p, plies);
+    }
+    std::optional<int> exact(Position p, int plies) {
+        if (p.is_over()) return 0;
+        normalise(p);
+        const std::uint64_t key = p.hash() * 1000 + static_cast<std::uint64_t>(plies);
+        if (const auto it = exact_.find(key); it != exact_.end()) return it->second;
+        if (exact_.size() > 150000) return std::nullopt;
+        int best = -kInf;
+        if (plies == 0) {
+            best = settled(p);
+        } else {
+            for (const Move m : oaq::rules::legal_moves(p, rules_)) {
+                const Position child = oaq::rules::play(p, m, rules_);
+                const auto v = exact(child, plies - 1);
+                if (!v) return std::nullopt;
+                best = std::max(best, gain(p, child) - *v);
+            }
+        }
+        exact_[key] = best;
+        return best;
+    }
+
+  private:
+    static int board(const Position& p) {
+        int n = 0;
+        for (const auto c : p.citizens) n += c;
+        return n;
+    }
+    static void normalise(Position& p) {
+        p.store_citizens = {static_cast<std::uint8_t>(50 - board(p)), 0};
+        p.store_pieces = {0, 0};
+        p.debt = {0, 0};
+    }
+    int gain(const Position& before, const Position& after) const {
+        return -ref::material_diff(after, rules_.quan_value) -
+               ref::material_diff(before, rules_.quan_value);
+    }
+    int settled(Position p) const {
+        const int now = ref::material_diff(p, rules_.quan_value);
+        oaq::rules::end_game(p, oaq::rules::EndReason::PlyLimit);
+        return ref::material_diff(p, rules_.quan_value) - now;
+    }
+    Rules rules_;
+    int n_;
+    std::unordered_map<std::uint64_t, std::pair<int, int>> intervals_;
+    std::unordered_map<std::uint64_t, int> exact_;
+};
+
+}  // namespace
+
+TEST_CASE("table values agree with a brute-force search for every ply limit past K",
+          "[reference][tables]") {
+    const Rules rules = rules_of(GENERATE("standard", "stop-after-capture"));
+    INFO(oaq::rules::short_name(rules));
+    ref::TableStats stats;
+    const auto table = ref::EndgameTables::build(rules, 3, 200, 1, &stats);
+    REQUIRE(stats.converged);
+    REQUIRE(stats.exact > 0);
+    HorizonValue brute(rules, 3);
+    std::uint64_t checked = 0;
+    int followed = 0;
+    int tried = 0;
+    for (std::uint64_t i = 0; i < table.index().size(); ++i) {
+        Position p = table.index().position(i);
+        const bool valid = !oaq::rules::legal_moves(p, rules).empty() &&
+                           !(p.pieces == 0 && p.citizens[0] == 0 && p.citizens[6] == 0);
+        if (!valid) continue;
+        p.store_citizens = {20, 20};
+        INFO(oaq::rules::to_string(p));
+        // Exact in the table exactly when the brute-force interval closes, to the same value,
+        // and for a later ply limit too.
+        const auto [lo, hi] = brute.interval(p, table.sweeps());
+        if (table.value(i) == ref::kUnknown) {
+            CHECK((lo != hi || lo <= -HorizonValue::kInf));
+            continue;
+        }
+        CHECK(lo == table.value(i));
+        CHECK(hi == table.value(i));
+        CHECK(brute.interval(p, table.sweeps() + 3) == std::make_pair(lo, hi));
+        CHECK(table.probe(p) == table.value(i));
+        // The whole game tree, refills out of the table included, for a few small horizons.
+        if (followed < 4 && tried < 30) {
+            ++tried;
+            if (const auto v = brute.exact_from(p, table.sweeps())) {
+                CHECK(*v == table.value(i));
+                ++followed;
+            }
+        }
+        ++checked;
+    }
+    CHECK(checked == stats.exact);
+    // Under standard rules the refills make the whole trees too big for a unit test's budget.
+    if (rules.after_capture == oaq::rules::AfterCapture::Stop) CHECK(followed > 0);
+}
+
+TEST_CASE("a table file round-trips and a damaged or foreign one is refused",
+          "[reference][tables]") {
+    const Rules rules = rules_of("standard");
+    const auto table = ref::EndgameTables::build(rules, 3, 200);
+    const auto dir = std::filesystem::temp_directory_path() / "oaq-reference-test-tables";
+    std::filesystem::create_directories(dir);
+    const std::string path = (dir / ref::EndgameTables::file_name(rules)).string();
+    REQUIRE(table.save(path));
+
+    SECTION("found in its directory by the rules, with the same values") {
+        const auto loaded = ref::EndgameTables::find(dir.string(), rules);
+        REQUIRE(loaded);
+        CHECK(loaded->covers(rules));
+        for (std::uint64_t i = 0; i < table.index().size(); ++i)
+            CHECK(loaded->value(i) == table.value(i));
+    }
+    SECTION("other rules: no file of theirs in the directory, and a file of ours refused") {
+        const Rules other = rules_of("quan5");
+        CHECK_FALSE(ref::EndgameTables::find(dir.string(), other));
+        const auto refused = ref::EndgameTables::find(path, other);
+        REQUIRE_FALSE(refused);
+        CHECK(refused.error().message.find("is for rules") != std::string::npos);
+    }
+    SECTION("a damaged value is caught by the checksum") {
+        {
+            std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+            f.seekp(-5, std::ios::end);
+            f.put('\x11');
+        }
+        const auto refused = ref::EndgameTables::load(path);
+        REQUIRE_FALSE(refused);
+        CHECK(refused.error().message.find("checksum") != std::string::npos);
+    }
+    SECTION("a truncated file is refused") {
+        std::filesystem::resize_file(path, std::filesystem::file_size(path) - 1);
+        CHECK_FALSE(ref::EndgameTables::load(path));
+    }
+    SECTION("the engine says why it plays without a bad table, and plays") {
+        std::filesystem::resize_file(path, 100);
+        ReferenceEngine engine;
+        const auto lines =
+            oaq::test::run_script(engine, "setoption name TablePath value " + dir.string() +
+                                              "\nposition startpos\ngo depth 3\n");
+        bool said = false;
+        for (const auto& line : lines) said |= line.rfind("info string tables: none used", 0) == 0;
+        CHECK(said);
+        CHECK_FALSE(oaq::test::last_bestmove(lines).empty());
+    }
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("the engine probes a table and reports its exact results", "[reference][tables]") {
+    const Rules rules = rules_of("standard");
+    auto table = std::make_shared<ref::EndgameTables>(ref::EndgameTables::build(rules, 3, 200));
+    // An exact entry with North to move whose value decides the game at equal stores.
+    for (std::uint64_t i = 0; i < table->index().size(); ++i) {
+        if (table->value(i) == ref::kUnknown || table->value(i) == 0) continue;
+        Position p = table->index().position(i);
+        p.store_citizens = {23, 24};
+        if (p.side == oaq::rules::Side::North) p.store_citizens = {24, 23};
+        if (oaq::rules::legal_moves(p, rules).size() < 2) continue;
+        INFO(oaq::rules::to_string(p));
+        ReferenceEngine with;
+        with.set_tables(table);
+        think(with, rules, p, {}, depth_limit(2));
+        CHECK(with.last().table_hits > 0);
+        // The table's verdict: mover's score difference -1, plus the exact future gain.
+        const int final_diff = -1 + table->value(i);
+        CHECK(ref::is_proven(with.last().score));
+        CHECK((with.last().score > 0) == (final_diff > 0));
+        break;
+    }
+}
+
+TEST_CASE("the tuner is reproducible from a seed and lowers the loss", "[reference][tuning]") {
+    // Games of a seeded greedy-ish playout: the bigger capture three times in four.
+    const Rules rules = rules_of("standard");
+    std::mt19937_64 rng(7);
+    ref::TuningConfig config;
+    config.iterations = 200;
+    config.quiet_only = false;
+    std::vector<ref::TuningSample> samples;
+    for (int game = 0; game < 300; ++game) {
+        Position pos = oaq::rules::start_position(rules);
+        const Position start = pos;
+        std::vector<Move> moves;
+        while (!pos.is_over() && moves.size() < 200) {
+            const auto legal = oaq::rules::legal_moves(pos, rules);
+            Move pick = legal[static_cast<std::size_t>(rng() % legal.size())];
+            if (rng() % 4 != 0) {
+                int best = -1000;
+                for (const Move m : legal) {
+                    const int gain = -ref::material_diff(oaq::rules::play(pos, m, rules), 10);
+                    if (gain > best) {
+                        best = gain;
+                        pick = m;
+                    }
+                }
+            }
+            moves.push_back(pick);
+            pos = oaq::rules::play(pos, pick, rules);
+        }
+        if (!pos.is_over()) continue;
+        ref::add_game(rules, start, moves, oaq::rules::result(pos, rules), config, samples);
+    }
+    REQUIRE(samples.size() > 1000);
+    const auto a = ref::fit(samples, ref::EvalWeights{}, config);
+    const auto b = ref::fit(samples, ref::EvalWeights{}, config);
+    CHECK(a.weights == b.weights);
+    CHECK(a.k == b.k);
+    CHECK(a.train_loss_after < a.train_loss_before);
+    CHECK(a.weights.w[ref::kMaterial] == 100);
+    config.seed = 2;
+    const auto c = ref::fit(samples, ref::EvalWeights{}, config);
+    CHECK(c.train_samples == a.train_samples);
+    // The weights file format reads back what it wrote.
+    const auto parsed = ref::parse_weights(ref::format_weights(a.weights));
+    REQUIRE(parsed);
+    CHECK(*parsed == a.weights);
+    CHECK_FALSE(ref::parse_weights("material 100\n"));
+    CHECK_FALSE(ref::parse_weights(ref::format_weights(a.weights) + "bogus 3\n"));
+}
