@@ -25,17 +25,22 @@ if [ "${OAQ_SKIP_SANITIZERS:-0}" != 1 ]; then
   # The Python-driven suites exercise the same binaries end to end; under a sanitizer they would
   # mostly measure its slowness, so steps 3 and 4 run the Catch2 binaries.
   catch_only='^(referee_integration|report_in_browser)$'
+  launcher=()
+  if command -v ccache >/dev/null; then
+    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+  fi
 
   step "AddressSanitizer + UndefinedBehaviorSanitizer build"
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DOAQ_SANITIZE=address,undefined \
-        -DOAQ_BUILD_BENCH=OFF >/dev/null
+        -DOAQ_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
   cmake --build build-asan -j"$(nproc)"
   step "CTest, address,undefined"
   ctest --test-dir build-asan -j2 --output-on-failure --timeout 1800 -E "$catch_only"
 
   step "ThreadSanitizer build"
   tsan_targets=(oaq_tournament_test oaq_store_test oaq_sample_engines_test oaq_engine_test)
-  cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DOAQ_SANITIZE=thread -DOAQ_BUILD_BENCH=OFF >/dev/null
+  cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DOAQ_SANITIZE=thread -DOAQ_BUILD_BENCH=OFF \
+        "${launcher[@]}" >/dev/null
   cmake --build build-tsan -j"$(nproc)" --target "${tsan_targets[@]}" oaq-test-engine
   step "CTest, thread"
   ctest --test-dir build-tsan -j2 --output-on-failure --timeout 1800 \
