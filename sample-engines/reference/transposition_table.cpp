@@ -46,7 +46,8 @@ void TranspositionTable::store(std::uint64_t key, int score, int eval, int depth
     slot->score = static_cast<std::int16_t>(score);
     slot->eval = static_cast<std::int16_t>(eval);
     slot->depth = static_cast<std::int8_t>(std::clamp(depth, -1, 127));
-    slot->gen_bound = static_cast<std::uint8_t>(generation_ << 2 | static_cast<unsigned>(bound));
+    slot->gen_bound = static_cast<std::uint8_t>(static_cast<unsigned>(generation_) << 2u |
+                                                static_cast<unsigned>(bound));
     slot->move = move;
 }
 
