@@ -4,7 +4,11 @@ when a searching engine scores it close to even for the side to move (|score| <=
 score). Colour-swapped pairs then measure strength instead of replaying a decided opening twice.
 
 usage: scripts/make_book.py --engine build/bin/oaq-alphabeta --oaq build/bin/oaq --plies 3 \
-           --movetime 100 --max-cp 300 > sample-engines/openings/balanced-3ply.txt
+           --movetime 100 --max-cp 300 [--rules PRESET] > sample-engines/openings/balanced-3ply.txt
+Under rules other than standard the engine is told them with `setoption name Rules` (protocol-spec
+section 6), as the referee does, and must declare the Rules option; the legal lines come from
+`oaq rules` under the same rules, so every line of the book is legal there. The book starts with
+'#' lines saying how it was made (oaq skips them).
 Standard library only; speaks the engine protocol (protocol-spec/README.md) over a pipe.
 """
 import argparse
@@ -34,6 +38,12 @@ def lines(oaq, plies, rules, prefix=()):
         yield from lines(oaq, plies, rules, (*prefix, m))
 
 
+def expanded_rules(oaq, rules):
+    out = subprocess.run([oaq, "rules", "show", "--json", "--rules", rules],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)["rules"]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--engine", required=True)
@@ -60,7 +70,24 @@ def main():
                 return last
 
     send("ugi")
-    until("ugiok")
+    declared = []
+    for line in eng.stdout:
+        tokens = line.split()
+        if tokens[:2] == ["option", "name"] and len(tokens) > 2:
+            declared.append(tokens[2])
+        if tokens and tokens[0] == "ugiok":
+            break
+    rules = expanded_rules(a.oaq, a.rules)
+    if rules != expanded_rules(a.oaq, "standard"):
+        if "Rules" not in declared:
+            sys.exit(f"make_book: {a.engine} does not declare the Rules option, so it cannot "
+                     f"search under {a.rules}")
+        send("setoption name Rules value " + rules)
+    send("isready")
+    until("readyok")
+    print(f"# made by scripts/make_book.py --engine {a.engine.rsplit('/', 1)[-1]} --plies {a.plies} "
+          f"--movetime {a.movetime} --max-cp {a.max_cp} --rules {a.rules}")
+    print(f"# rules {rules}", flush=True)
     kept = total = 0
     for line in lines(a.oaq, a.plies, a.rules):
         total += 1
@@ -73,6 +100,8 @@ def main():
             print(" ".join(line), flush=True)
     send("quit")
     print(f"kept {kept} of {total} lines", file=sys.stderr)
+    if kept == 0:
+        sys.exit("make_book: no line was kept (raise --max-cp)")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
+#include "app/engine_option.hpp"
 #include "app/interrupts.hpp"
 #include "app/numbers.hpp"
 #include "common/error.hpp"
@@ -49,8 +50,8 @@ void add_options(CommandLine& cli) {
         "time-margin", po::value<std::string>()->default_value(ms(check.time_margin)),
         "ms an answer may exceed movetime or the clock, as in a match")(
         "option", po::value<std::vector<std::string>>()->composing(),
-        "NAME=VALUE sent with setoption (repeatable)")("dir", po::value<std::string>(),
-                                                       "working directory of the engine")(
+        "NAME=VALUE (or option.NAME=VALUE, as in --engine) sent with setoption (repeatable)")(
+        "dir", po::value<std::string>(), "working directory of the engine")(
         "log", po::value<std::string>(), "append every protocol line, timestamped, to this file")(
         "stderr", po::value<std::string>(), "append the engine's stderr to this file")(
         "handshake-timeout",
@@ -82,11 +83,12 @@ engine::EngineConfig engine_config(const po::variables_map& vm) {
     config.max_log_bytes = log_limit_option(vm);
     if (vm.count("option")) {
         for (const auto& item : vm["option"].as<std::vector<std::string>>()) {
-            auto eq = item.find('=');
-            if (eq == std::string::npos || eq == 0) {
-                throw OaqError("check-engine: --option \"" + item + "\" is not NAME=VALUE");
+            auto setting = engine_option_setting(item);
+            if (!setting) {
+                throw OaqError("check-engine: --option \"" + item +
+                               "\" is not NAME=VALUE (or option.NAME=VALUE)");
             }
-            config.options.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+            config.options.push_back(std::move(*setting));
         }
     }
     return config;

@@ -38,7 +38,10 @@ std::string help_text(const CommandLine& cli);
 struct Subcommand {
     const char* name;
     int (*run)(int, char**);
+    const char* summary;  // one line in the group's --help
 };
+// The group's --help: its usage and each subcommand with its one line.
+std::string subcommand_list(const std::string& command, const std::vector<Subcommand>& subcommands);
 // "key=value" -> {"key", "value"}; a token without '=' gives {token, ""} and has_value false.
 // Used by every key=value option (--engine, --each, --openings, --sprt).
 struct KeyValue {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "app/cli.hpp"
+#include "app/engine_option.hpp"
 #include "common/error.hpp"
 
 namespace oaq::app {
@@ -114,6 +115,8 @@ void apply(EngineSpec& spec, const std::string& token, const std::string& where)
         spec.tc = value;
     else if (key.rfind("option.", 0) == 0 && key.size() > 7)
         set_option(spec.options, key.substr(7), value);
+    else if (auto setting = key == "option" ? engine_option_setting(value) : std::nullopt)
+        set_option(spec.options, setting->first, setting->second);  // check-engine's NAME=V
     else if (key.rfind("env.", 0) == 0 && key.size() > 4)
         set_option(spec.env, key.substr(4), value);
     else if (key == "restart") {

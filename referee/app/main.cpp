@@ -2,13 +2,15 @@
 // into exit codes in two tiers: OaqError (bad input or environment) prints one line and exits 2;
 // anything else is a bug and exits 70 with "internal error". Every way out ends every engine
 // process first (end_all_engines, interrupts.hpp).
-#include <cstring>
 #include <exception>
 #include <iostream>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "app/commands.hpp"
 #include "app/interrupts.hpp"
+#include "app/suggest.hpp"
 #include "common/error.hpp"
 
 namespace {
@@ -29,32 +31,72 @@ constexpr Subcommand kSubcommands[] = {
     {"rules", oaq::app::run_rules, "perft, play moves, show a position (the rules library)"},
     {"report", oaq::app::run_report, "write a static HTML report page"},
     {"results", oaq::app::run_results, "stored results: standings, crosstable, h2h, games, export"},
-    {"ratings", oaq::app::run_ratings, "fit Elo ratings over stored games and keep a snapshot"},
+    {"ratings", oaq::app::run_ratings,
+     "fit Elo ratings over stored games (--save keeps a snapshot)"},
 };
 
+constexpr const char* kVersion = "oaq 0.1.0 (engine protocol 1)";
+
 void print_usage(std::ostream& out) {
-    out << "Usage: oaq <command> [options]   (oaq <command> --help for details)\n\n"
+    out << "Usage: oaq <command> [options]   (oaq <command> --help, or oaq help <command>)\n\n"
            "oaq is a tournament referee for O an quan engines.\n\nCommands:\n";
     for (const auto& c : kSubcommands) {
         out << "  " << c.name << std::string(16 - c.name.size(), ' ') << c.summary << "\n";
     }
+    out << "  help COMMAND    the same as oaq COMMAND --help (oaq help results standings too)\n"
+           "\nOptions:\n"
+           "  -h, --help      show this help and exit\n"
+           "  --version       print the version and the engine protocol version, and exit\n";
+}
+
+const Subcommand* find_command(std::string_view name) {
+    for (const auto& c : kSubcommands) {
+        if (c.name == name) return &c;
+    }
+    return nullptr;
+}
+
+int unknown_command(std::string_view name) {
+    std::vector<std::string> names;
+    for (const auto& c : kSubcommands) names.emplace_back(c.name);
+    names.emplace_back("help");
+    std::cerr << "oaq: unknown command \"" << name << "\"" << oaq::app::did_you_mean(name, names)
+              << " (see oaq --help)\n";
+    return 2;
+}
+
+// `oaq help X [Y...]`: runs `oaq X [Y...] --help`, so a command's help is written once.
+int help(int argc, char** argv) {
+    if (argc < 3) {
+        print_usage(std::cout);
+        return 0;
+    }
+    const auto* c = find_command(argv[2]);
+    if (!c) return unknown_command(argv[2]);
+    std::vector<std::string> args(argv + 2, argv + argc);
+    args.emplace_back("--help");
+    std::vector<char*> ptrs;
+    for (auto& a : args) ptrs.push_back(a.data());
+    return c->run(static_cast<int>(ptrs.size()), ptrs.data());
 }
 
 int dispatch(int argc, char** argv) {
-    if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
-        std::strcmp(argv[1], "help") == 0) {
-        print_usage(std::cout);
-        return argc < 2 ? 2 : 0;
+    if (argc < 2) {
+        print_usage(std::cerr);
+        return 2;
     }
-    if (std::strcmp(argv[1], "--version") == 0) {
-        std::cout << "oaq 0.1.0 (engine protocol 1)\n";
+    const std::string_view first = argv[1];
+    if (first == "--help" || first == "-h") {
+        print_usage(std::cout);
         return 0;
     }
-    for (const auto& c : kSubcommands) {
-        if (c.name == argv[1]) return c.run(argc - 1, argv + 1);
+    if (first == "help") return help(argc, argv);
+    if (first == "--version" || first == "-V") {
+        std::cout << kVersion << "\n";
+        return 0;
     }
-    std::cerr << "oaq: unknown command \"" << argv[1] << "\" (see oaq --help)\n";
-    return 2;
+    if (const auto* c = find_command(first)) return c->run(argc - 1, argv + 1);
+    return unknown_command(first);
 }
 
 }  // namespace

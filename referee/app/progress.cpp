@@ -46,14 +46,16 @@ std::string verdict_text(tournament::SprtDecision d) {
 
 }  // namespace
 
-std::string sprt_line(const tournament::SprtStatus& s) {
+std::string sprt_line(const tournament::SprtStatus& s, std::int64_t cap) {
     const auto& c = s.pairs.counts;
+    const auto& p = s.params;
     return fmt::format(
-        "SPRT: games {}  W/D/L {}/{}/{}  penta [{}, {}, {}, {}, {}]  Elo difference {}  nElo {}  "
-        "LLR {:.2f} ({:.2f}, {:.2f})",
-        s.games.games(), s.games.wins, s.games.draws, s.games.losses, c[0], c[1], c[2], c[3], c[4],
-        elo_difference_text(s.elo), s.nelo ? fmt::format("{:+.1f}", *s.nelo) : "-", s.llr,
-        s.lower_bound, s.upper_bound);
+        "SPRT: games {}{}  W/D/L {}/{}/{}  penta [{}, {}, {}, {}, {}]  Elo difference {}  nElo {}  "
+        "LLR {:.2f} (bounds {:.2f}, {:.2f})  {} elo0 {:g} elo1 {:g} alpha {:g} beta {:g}",
+        s.games.games(), cap > 0 ? fmt::format(" (cap {})", cap) : "", s.games.wins, s.games.draws,
+        s.games.losses, c[0], c[1], c[2], c[3], c[4], elo_difference_text(s.elo),
+        s.nelo ? fmt::format("{:+.1f}", *s.nelo) : "-", s.llr, s.lower_bound, s.upper_bound,
+        p.is_normalized() ? "normalized" : "logistic", p.elo0(), p.elo1(), p.alpha(), p.beta());
 }
 
 std::string sprt_status_json(const tournament::MatchTally& match) {
@@ -62,9 +64,14 @@ std::string sprt_status_json(const tournament::MatchTally& match) {
     return sprt_json(*status, Json::string_field(match.outcome_json(), "summary"));
 }
 
+std::string Progress::total_text(std::int64_t total) const {
+    return sprt_ ? fmt::format("at most {}", total) : std::to_string(total);
+}
+
 void Progress::run_started(const tournament::RunStarted& e) {
     engines_ = e.engines;
     name_ = e.name;
+    total_ = e.total_games;
     if (json_) {
         Json j;
         j.field("type", "start").field("tournament", e.name);
@@ -74,9 +81,38 @@ void Progress::run_started(const tournament::RunStarted& e) {
         return;
     }
     std::cout << fmt::format(
-                     "{}: {} games{}\n", e.name, e.total_games,
+                     "{}: {}{} games{}\n", e.name, sprt_ ? "SPRT, " : "", total_text(e.total_games),
                      e.already_done ? fmt::format(", {} already played", e.already_done) : "")
               << std::flush;
+}
+
+void Progress::game_started(const tournament::GameStarted& e) {
+    const auto& p = e.pairing;
+    const auto number = game_number(name_, p.game_index, p.pair_index, p.round);
+    if (json_) {
+        Json j;
+        j.field("type", "game_started").field("tournament", number.tournament);
+        j.field("game", number.game).field("round", number.round).field("pair", number.pair);
+        j.field("south", e.south).field("north", e.north);
+        std::cout << j.str() << std::endl;
+        return;
+    }
+    std::cout << fmt::format("Started game {} of {} ({} vs {})\n", game_reference(number),
+                             total_text(total_), e.south, e.north)
+              << std::flush;
+}
+
+void Progress::warning(const std::string& engine, const std::string& message) const {
+    // One write of the whole line: workers prepare engines outside the run's lock.
+    std::string line;
+    if (json_) {
+        Json j;
+        j.field("type", "warning").field("engine", engine).field("message", message);
+        line = j.str() + "\n";
+    } else {
+        line = "warning: engine " + engine + ": " + message + "\n";
+    }
+    std::cout << line << std::flush;
 }
 
 void Progress::print_game_json(const tournament::GameFinished& e) const {
@@ -91,18 +127,19 @@ void Progress::print_game_json(const tournament::GameFinished& e) const {
 
 void Progress::print_game_text(const tournament::GameFinished& e) const {
     const auto& r = e.record;
-    std::cout << fmt::format(
-        "[{:>{}}/{}] {} vs {}: {}  {}{}  {} plies  score {}-{}\n", e.done,
-        std::to_string(e.total).size(), e.total, r.south, r.north,
-        e.aborted ? "aborted" : result_text(r.result), game::to_string(r.termination),
-        r.detail.empty() ? "" : " (" + r.detail + ")", r.plies(), r.score_south, r.score_north);
+    std::cout << fmt::format("[{:>{}}/{}] {} vs {}: {}  {}{}  {} plies  score {}\n", e.done,
+                             std::to_string(e.total).size(), total_text(e.total), r.south, r.north,
+                             e.aborted ? "aborted" : result_text(r.result),
+                             game::to_string(r.termination),
+                             r.detail.empty() ? "" : " (" + r.detail + ")", r.plies(),
+                             score_pair_text(r.score_south, r.score_north));
     if (e.match && !e.aborted) {
         const auto& t = e.match->trinomial();
         const auto games = t.games();
         std::cout << fmt::format(
             "Score of {} vs {}: {} - {} - {}  [{:.3f}] {}\n", engines_[0], engines_[1], t.wins,
             t.losses, t.draws, games ? e.match->points() / static_cast<double>(games) : 0.0, games);
-        if (auto s = e.match->sprt_status()) std::cout << sprt_line(*s) << "\n";
+        if (auto s = e.match->sprt_status()) std::cout << sprt_line(*s, e.total) << "\n";
     }
     std::cout << std::flush;
 }
@@ -125,9 +162,10 @@ void Progress::standings_due(const tournament::StandingsDue& e) {
     }
     std::cout << "\n"
               << standings_table(e.standings)
-              << fmt::format("games {}/{}, {:.1f} games/min, ETA {}\n\n", e.done, e.total,
+              << fmt::format("games {}/{}, {:.1f} games/min{}\n\n", e.done, total_text(e.total),
                              e.games_per_minute,
-                             duration_text(e.eta_seconds.value_or(std::nan(""))))
+                             sprt_ ? ""  // an SPRT stops at its verdict, not at its cap
+                                   : ", ETA " + duration_text(e.eta_seconds.value_or(std::nan(""))))
               << std::flush;
 }
 
@@ -158,7 +196,7 @@ void Progress::print_summary_text(const tournament::RunFinished& e) const {
     }
     if (e.match) {
         if (auto s = e.match->sprt_status()) {
-            std::cout << sprt_line(*s) << "\n"
+            std::cout << sprt_line(*s, e.total) << "\n"
                       << fmt::format("SPRT verdict: {}\n", verdict_text(s->decision));
         }
     }

@@ -71,7 +71,7 @@ std::string games_spec(const Rated& r, const po::variables_map& vm) {
 
 std::optional<store::RowId> save_snapshot(store::Store& db, const Rated& r,
                                           const po::variables_map& vm) {
-    if (vm.count("no-save") || r.input.count == 0) return std::nullopt;
+    if (!vm.count("save") || r.input.count == 0) return std::nullopt;
     const auto snapshot = tournament::build_snapshot(r.input, r.lines, r.anchor, r.anchor_name);
     const auto rules = r.sel.tournament ? r.sel.tournament->rules : r.sel.filter.rules.value_or("");
     return db.save_rating_snapshot(
@@ -129,12 +129,12 @@ void print_text(const Rated& r, const std::vector<tournament::PairStats>& pairs,
 int run_ratings(int argc, char** argv) {
     CommandLine cli(
         "oaq ratings [--db FILE] [--tournament T | --rules R] [--anchor ENGINE [--anchor-rating "
-        "X]] [--pairs] [--json]",
+        "X]] [--pairs] [--json] [--save]",
         "Fits Bradley-Terry (logistic Elo) ratings by maximum likelihood over one tournament, or "
         "over every stored game of one rules string (standard by default), prints rank, engine, "
         "rating ± 95%, games, points, score and status, ranked by rating where ratings compare "
-        "(then disconnected groups, then unrated engines), and stores the table as a rating "
-        "snapshot in the file.");
+        "(then disconnected groups, then unrated engines). With --save it also stores the table as "
+        "a rating snapshot in the file.");
     add_db_option(cli);
     add_filter_options(cli);
     add_format_options(cli, false);
@@ -142,13 +142,17 @@ int run_ratings(int argc, char** argv) {
                               "this engine's rating is fixed (default: mean 0)")(
         "anchor-rating", po::value<std::string>()->default_value("0"), "the anchor's rating")(
         "pairs", "also print every pair: W/D/L, pentanomial, Elo ± 95%, LOS")(
-        "no-save", "do not store a rating snapshot");
+        "save", "store the table as a rating snapshot in the file (a query saves nothing)");
+    // oaq 0.1 saved by default and took --no-save; that is now what happens without --save.
+    cli.hidden.add_options()("no-save", "");
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
     const double anchor_rating =
         real_number((*vm)["anchor-rating"].as<std::string>(), "--anchor-rating", kAnchorRating);
     // Only a snapshot to save needs write access.
-    auto db = open_results(*vm, vm->count("no-save") == 0);
+    if (vm->count("save") && vm->count("no-save"))
+        throw OaqError("ratings: --save and --no-save exclude each other");
+    auto db = open_results(*vm, vm->count("save") > 0);
     const auto rated = rate(db, *vm, anchor_rating);
     const auto snapshot_id = save_snapshot(db, rated, *vm);
     const bool with_pairs = vm->count("pairs") > 0;
@@ -163,7 +167,7 @@ int run_ratings(int argc, char** argv) {
     print_text(rated, pairs, with_pairs);
     if (snapshot_id)
         std::cout << fmt::format("\nsaved rating snapshot {} in {}\n", *snapshot_id, db.path());
-    else if (rated.input.count == 0)
+    else if (rated.input.count == 0 && vm->count("save"))
         std::cout << "\nno games: nothing saved\n";
     return 0;
 }

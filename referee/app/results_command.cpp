@@ -260,16 +260,17 @@ int crosstable_command(int argc, char** argv) {
 }  // namespace
 
 int run_results(int argc, char** argv) {
-    return dispatch("results",
-                    {{"tournaments", tournaments_command},
-                     {"engines", engines_command},
-                     {"standings", standings_command},
-                     {"crosstable", crosstable_command},
-                     {"h2h", results_h2h_command},
-                     {"games", results_games_command},
-                     {"game", results_game_command},
-                     {"export", results_export_command}},
-                    argc, argv);
+    return dispatch(
+        "results",
+        {{"tournaments", tournaments_command, "the stored runs: format, rules, status, engines"},
+         {"engines", engines_command, "every engine with its games, points and failures"},
+         {"standings", standings_command, "ranked standings over the selected games"},
+         {"crosstable", crosstable_command, "points of each engine against each other"},
+         {"h2h", results_h2h_command, "two engines head to head: W/D/L, pairs, Elo, LOS"},
+         {"games", results_games_command, "list games, filtered and paged"},
+         {"game", results_game_command, "one game NAME#N with its moves"},
+         {"export", results_export_command, "write games as PGN, JSON or CSV for other tools"}},
+        argc, argv);
 }
 
 }  // namespace oaq::app

@@ -16,6 +16,7 @@
 #include "app/numbers.hpp"
 #include "app/results_common.hpp"
 #include "app/results_json.hpp"
+#include "app/standings.hpp"
 #include "common/error.hpp"
 #include "rules/game.hpp"
 
@@ -110,7 +111,7 @@ int results_games_command(int argc, char** argv) {
             table.rows.push_back({text_cell(game_reference(number)), int_cell(number.round),
                                   text_cell(g.south), text_cell(g.north),
                                   text_cell(result_token(g.result)),
-                                  text_cell(fmt::format("{}-{}", g.score_south, g.score_north)),
+                                  text_cell(score_pair_text(g.score_south, g.score_north)),
                                   text_cell(std::string(game::to_string(g.termination))),
                                   int_cell(g.plies), text_cell(store::format_utc(g.ended_at))});
         }
@@ -236,8 +237,8 @@ void print_game(const store::StoredGame& game, const GameNumber& number) {
     std::cout << fmt::format("started {}  ended {}\n\n", store::format_utc(g.started_at),
                              store::format_utc(g.ended_at));
     std::cout << render(moves_table(r), OutputFormat::Table);
-    std::cout << fmt::format("\nresult {} ({}-{})  termination {}{}\nfinal {}\n",
-                             result_token(g.result), g.score_south, g.score_north,
+    std::cout << fmt::format("\nresult {} ({})  termination {}{}\nfinal {}\n",
+                             result_token(g.result), score_pair_text(g.score_south, g.score_north),
                              game::to_string(g.termination),
                              g.detail.empty() ? "" : "  detail " + g.detail, g.final_position);
 }
@@ -285,9 +286,30 @@ int results_game_command(int argc, char** argv) {
 
 // ---- export ---------------------------------------------------------------------------------
 
+namespace {
+
+std::string export_format(const po::variables_map& vm) {
+    std::vector<std::string> given;
+    for (const char* f : {"pgn", "json", "csv"}) {
+        if (vm.count(f)) given.emplace_back(f);
+    }
+    if (vm.count("format")) {
+        const auto format = vm["format"].as<std::string>();
+        if (format != "pgn" && format != "json" && format != "csv")
+            throw OaqError("--format: \"" + format +
+                           "\" is not pgn, json or csv (use --pgn, "
+                           "--json or --csv)");
+        if (given.empty() || given.front() != format) given.push_back(format);
+    }
+    if (given.size() > 1) throw OaqError("export: --pgn, --json and --csv exclude each other");
+    return given.empty() ? "pgn" : given.front();
+}
+
+}  // namespace
+
 int results_export_command(int argc, char** argv) {
     CommandLine cli(
-        "oaq results export [--db FILE] [filters] [game filters] --format pgn|json|csv [--out "
+        "oaq results export [--db FILE] [filters] [game filters] [--pgn|--json|--csv] [--out "
         "FILE]",
         "Writes the selected games for other tools: PGN (Ordo and BayesElo read White = South, "
         "Black = North and Result; docs/pgn.md), one JSON game object with its moves per line "
@@ -295,14 +317,16 @@ int results_export_command(int argc, char** argv) {
     add_db_option(cli);
     add_filter_options(cli);
     add_game_filter_options(cli);
-    cli.options.add_options()("format", po::value<std::string>()->default_value("pgn"),
-                              "pgn, json or csv")("out", po::value<std::string>(),
-                                                  "write to FILE instead of standard output");
+    cli.options.add_options()("pgn", "write PGN (the default)")(
+        "json", "write a JSON game object with its moves per line")(
+        "csv", "write CSV with a header line")("out", po::value<std::string>(),
+                                               "write to FILE instead of standard output");
+    // oaq 0.1's --format pgn|json|csv, still read; --format now only means a tournament's format
+    // (roundrobin or gauntlet), and output formats are --json/--csv flags as on every command.
+    cli.hidden.add_options()("format", po::value<std::string>(), "");
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
-    const auto format = (*vm)["format"].as<std::string>();
-    if (format != "pgn" && format != "json" && format != "csv")
-        throw OaqError("--format: \"" + format + "\" is not pgn, json or csv");
+    const auto format = export_format(*vm);
     auto db = open_results(*vm);
     auto filter = game_filter(select_games(db, *vm, false));
     apply_game_filter_options(*vm, filter);

@@ -227,13 +227,14 @@ int presets_command(int argc, char** argv) {
 }  // namespace
 
 int run_rules(int argc, char** argv) {
-    return dispatch("rules",
-                    {{"perft", perft_command},
-                     {"play", play_command},
-                     {"show", show_command},
-                     {"presets", presets_command},
-                     {"session", rules_session_command}},
-                    argc, argv);
+    return dispatch(
+        "rules",
+        {{"perft", perft_command, "count the move tree to a depth (checks the move generator)"},
+         {"play", play_command, "play moves from a position and print where they lead"},
+         {"show", show_command, "print a position, its legal moves and its status"},
+         {"presets", presets_command, "the rules presets and the switches they set"},
+         {"session", rules_session_command, "a rules service on stdin/stdout, one JSON per line"}},
+        argc, argv);
 }
 
 }  // namespace oaq::app

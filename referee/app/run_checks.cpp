@@ -26,6 +26,10 @@ Expected<std::vector<game::Opening>> read_book(const tournament::RunDefinition& 
     auto book = tournament::parse_opening_book(text.str(), file, d.rules, d.max_plies);
     if (!book) return book.error();
     if (book->empty()) return fail("--openings file=" + file + ": no openings in the file");
+    if (static_cast<std::size_t>(d.openings.start) > book->size()) {
+        return fail("--openings start=" + std::to_string(d.openings.start) + ": " + file +
+                    " has only " + std::to_string(book->size()) + " openings");
+    }
     return book;
 }
 

@@ -64,12 +64,42 @@ struct OpeningSource {
     std::optional<std::uint64_t> seed;
 };
 
+constexpr WholeRange kOpeningStart{1, 1000000000};
+
+// order=random|sequential and start=N (cutechess-cli's words); false for any other key.
+bool read_book_order(tournament::OpeningsDefinition& o, const std::string& key,
+                     const std::string& value, bool has_value) {
+    if (key == "order" && (value == "random" || value == "sequential")) {
+        o.order = value == "random" ? tournament::OpeningsDefinition::Order::Random
+                                    : tournament::OpeningsDefinition::Order::Sequential;
+        return true;
+    }
+    if (key == "start" && has_value) {
+        o.start = whole_number(value, "--openings start", kOpeningStart);
+        return true;
+    }
+    return false;
+}
+
+void check_book_order(const tournament::OpeningsDefinition& o) {
+    using Kind = tournament::OpeningsDefinition::Kind;
+    const bool ordered = o.order == tournament::OpeningsDefinition::Order::Random || o.start != 1;
+    if (ordered && o.kind != Kind::File)
+        throw OaqError("--openings: order= and start= choose lines of a book: give file=F");
+    if (o.order == tournament::OpeningsDefinition::Order::Random && o.start != 1)
+        throw OaqError(
+            "--openings: start= is the first line of order=sequential; order=random "
+            "shuffles the whole book");
+}
+
 OpeningSource parse_openings(const std::vector<std::string>& tokens) {
     OpeningSource src;
     for (const auto& t : tokens) {
         const auto [key, value, has_value] = split_key_value(t);
         const auto bad = [&t] {
-            return OaqError("--openings: \"" + t + "\" is not plies=N (0..100), seed=S or file=F");
+            return OaqError("--openings: \"" + t +
+                            "\" is not plies=N (0..100), seed=S, file=F, order=random|sequential "
+                            "or start=N");
         };
         if (key == "plies" && has_value) {
             src.definition.kind = tournament::OpeningsDefinition::Kind::Random;
@@ -79,10 +109,11 @@ OpeningSource parse_openings(const std::vector<std::string>& tokens) {
         } else if (key == "file" && has_value && !value.empty()) {
             src.definition.kind = tournament::OpeningsDefinition::Kind::File;
             src.definition.file = value;
-        } else {
+        } else if (!read_book_order(src.definition, key, value, has_value)) {
             throw bad();
         }
     }
+    check_book_order(src.definition);
     return src;
 }
 
@@ -138,7 +169,8 @@ void add_common_options(CommandLine& cli, RunMode mode) {
         po::value<std::string>()->default_value(std::to_string(game::kDefaultPlyLimit)),
         "ply limit of a game (0: none)")(
         "openings", po::value<std::vector<std::string>>()->multitoken(),
-        "plies=N [seed=S] | file=F (each opening is played twice, colours swapped)")(
+        "plies=N [seed=S] | file=F [order=sequential|random] [start=N] (each opening is played "
+        "twice, colours swapped; order=random is seeded by --seed and stored)")(
         "concurrency", po::value<std::string>()->default_value("1"), "games played at once")(
         "db", po::value<std::string>(),
         mode == RunMode::Match ? "store the games in this SQLite file"
@@ -158,6 +190,8 @@ void add_mode_options(CommandLine& cli, RunMode mode) {
     if (mode == RunMode::Match) {
         cli.options.add_options()("games", po::value<std::string>()->default_value("2"),
                                   "games to play (a cap with --sprt)")(
+            "rounds", po::value<std::string>(),
+            "colour-swapped pairs to play, as in a tournament (--rounds N = --games 2N)")(
             "sprt", po::value<std::vector<std::string>>()->multitoken(),
             "[elo0=0] [elo1=5] [alpha=0.05] [beta=0.05] [model=normalized|logistic]: stop at a "
             "verdict; "
@@ -168,6 +202,8 @@ void add_mode_options(CommandLine& cli, RunMode mode) {
                                   "roundrobin or gauntlet (first engine against all others)")(
             "rounds", po::value<std::string>()->default_value("1"),
             "times every pairing is played (each as a colour-swapped pair)")(
+            "games", po::value<std::string>(),
+            "games of every pairing, as in a match (even: --games 2N = --rounds N)")(
             "resume", po::value<std::string>(), "continue the stored tournament NAME");
     }
 }
@@ -198,19 +234,28 @@ void read_seed_and_openings(const po::variables_map& vm, RunConfig& c) {
     d.openings = src.definition;
     c.openings_seed_given = src.seed.has_value();
     d.openings.seed = src.seed.value_or(d.seed);
-    if (d.openings.kind != tournament::OpeningsDefinition::Kind::Random) d.openings.seed = 0;
+    // Generated openings and a shuffled book draw from the seed; a book in file order needs none.
+    if (d.openings.kind != tournament::OpeningsDefinition::Kind::Random &&
+        d.openings.order != tournament::OpeningsDefinition::Order::Random)
+        d.openings.seed = 0;
 }
 
 void read_match_options(const po::variables_map& vm, RunConfig& c) {
     auto& d = c.definition;
     d.format = tournament::Format::Match;
     d.games = whole_number(text_of(vm, "games"), "--games", kGames);
+    const bool games_given = !vm["games"].defaulted();
+    if (vm.count("rounds")) {
+        if (games_given)
+            throw OaqError("--games and --rounds both give the length of the match: give one");
+        d.games = 2 * int_number(text_of(vm, "rounds"), "--rounds", kRounds);
+    }
     if (!vm.count("sprt")) return;
     const auto& tokens = vm["sprt"].as<std::vector<std::string>>();
     d.sprt = parse_sprt(tokens);
     for (const auto& t : tokens) c.sprt_text += (c.sprt_text.empty() ? "" : " ") + t;
     // Without an explicit cap an SPRT runs until it decides (fishtest's default cap is large).
-    if (!vm.count("games") || vm["games"].defaulted()) d.games = 200000;
+    if (!games_given && !vm.count("rounds")) d.games = 200000;
 }
 
 void read_tournament_options(const po::variables_map& vm, RunConfig& c) {
@@ -223,6 +268,17 @@ void read_tournament_options(const po::variables_map& vm, RunConfig& c) {
     else
         throw OaqError("--format: \"" + format + "\" is not roundrobin or gauntlet");
     d.rounds = int_number(text_of(vm, "rounds"), "--rounds", kRounds);
+    if (vm.count("games")) {
+        if (!vm["rounds"].defaulted())
+            throw OaqError("--games and --rounds both give how often a pairing plays: give one");
+        const auto games = int_number(text_of(vm, "games"), "--games", {2, 2 * kRounds.max});
+        if (games % 2 != 0) {
+            throw OaqError("--games: " + std::to_string(games) +
+                           " is odd, and every pairing plays colour-swapped pairs (--games 2N = "
+                           "--rounds N)");
+        }
+        d.rounds = games / 2;
+    }
 }
 
 std::string default_name(RunMode mode) {
@@ -256,6 +312,7 @@ void read_process_options(const po::variables_map& vm, RunConfig& c) {
     c.progress_every = int_number(text_of(vm, "progress"), "--progress", kProgress);
     if (vm.count("name")) {
         c.name = vm["name"].as<std::string>();
+        c.name_given = true;
         if (c.name.empty()) throw OaqError("--name must not be empty");
     } else {
         c.name = default_name(c.mode);
@@ -371,7 +428,8 @@ Expected<tournament::RunDefinition> legacy_definition(RunMode mode,
     auto d = config->definition;
     // The seed drawn when the run started, not a new one (which would change the openings).
     d.seed = run.seed;
-    if (d.openings.kind == tournament::OpeningsDefinition::Kind::Random &&
+    if ((d.openings.kind == tournament::OpeningsDefinition::Kind::Random ||
+         d.openings.order == tournament::OpeningsDefinition::Order::Random) &&
         !config->openings_seed_given)
         d.openings.seed = run.seed;
     return d;

@@ -24,6 +24,7 @@ struct RunConfig {
     bool openings_seed_given = false;  // --openings seed=S (else the run's seed is used)
     int concurrency = 1;
     std::string name;
+    bool name_given = false;  // --name; a default name that is taken gets a suffix (-2, -3...)
     std::optional<std::string> db;
     std::optional<std::string> resume;
     bool json = false;

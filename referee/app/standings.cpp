@@ -64,6 +64,10 @@ std::string standings_notes(const std::vector<StandingsLine>& lines) {
     return out;
 }
 
+std::string score_pair_text(int south, int north) {
+    return fmt::format("{} : {}", south, north);
+}
+
 std::string standings_table(const std::vector<StandingsLine>& lines, std::optional<int> anchor) {
     std::size_t width = 6, rating_width = 12;
     std::vector<std::string> ratings;

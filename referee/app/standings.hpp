@@ -21,6 +21,10 @@ namespace oaq::app {
 using StandingsLine = tournament::RankedLine;
 
 // An engine's rating as above; `anchor`: this line is the anchor of the scale.
+// A game's score for people, South's first: "25 : 45", "85 : -15". Scores go negative under
+// borrowing rules, and "85--15" (the old "{}-{}") read as a range or a typo.
+std::string score_pair_text(int south, int north);
+
 std::string rating_text(const tournament::EngineRating& rating, bool anchor = false);
 
 // "+70.4 ± 30.0", "+0.0 (no error estimate: every game or pair scored the same)", or "-".

@@ -12,6 +12,7 @@
 #include "app/commands.hpp"
 #include "app/engine_specs.hpp"
 #include "app/interrupts.hpp"
+#include "app/option_warnings.hpp"
 #include "app/pgn_out.hpp"
 #include "app/progress.hpp"
 #include "app/run_checks.hpp"
@@ -29,10 +30,10 @@ namespace {
 // Engine processes for the run, with their logs in --log DIR when given (checked and made before
 // the run started). Log files are named after the engine made safe as a file name, numbered per
 // instance, so no name can write outside the directory or collide with another engine's.
-tournament::PlayerFactory engine_factory(const std::string& log_dir) {
+tournament::PlayerFactory engine_factory(const std::string& log_dir, OptionWarnings& warnings) {
     auto instances = std::make_shared<std::atomic<int>>(0);
-    return [log_dir, instances](const tournament::RunDefinition& d,
-                                int index) -> std::unique_ptr<game::Player> {
+    return [log_dir, instances, &warnings](const tournament::RunDefinition& d,
+                                           int index) -> std::unique_ptr<game::Player> {
         auto config = to_engine_config(d.engines[static_cast<std::size_t>(index)]);
         config.stall_timeout = d.stall_timeout;
         if (!log_dir.empty()) {
@@ -41,8 +42,16 @@ tournament::PlayerFactory engine_factory(const std::string& log_dir) {
             config.stderr_log = stem.string() + ".stderr.log";
             config.protocol_log = stem.string() + ".protocol.log";
         }
-        return std::make_unique<engine::EngineSession>(std::move(config));
+        auto options = config.options;
+        return warnings.watch(std::make_unique<engine::EngineSession>(std::move(config)),
+                              std::move(options));
     };
+}
+
+constexpr int kNameSuffixes = 1000;
+
+bool taken(const Error& e) {
+    return e.message.find("already exists") != std::string::npos;
 }
 
 tournament::Run open_run(RunMode mode, RunConfig& c, tournament::RunRecorder& recorder) {
@@ -57,12 +66,20 @@ tournament::Run open_run(RunMode mode, RunConfig& c, tournament::RunRecorder& re
     }
     auto run = tournament::Run::create(recorder, c.name, c.definition, settings_json(c), {},
                                        run_inputs(c));
+    // The default name has one-second resolution: scripts that start runs back to back get
+    // match-20261201-160000, match-20261201-160000-2, ... (a --name of their own is never changed).
+    const std::string base = c.name;
+    for (int n = 2; !run && !c.name_given && n <= kNameSuffixes && taken(run.error()); ++n) {
+        c.name = base + "-" + std::to_string(n);
+        run = tournament::Run::create(recorder, c.name, c.definition, settings_json(c), {},
+                                      run_inputs(c));
+    }
     if (!run) {
-        const bool taken = run.error().message.find("already exists") != std::string::npos;
         throw OaqError(run.error().message +
-                       (c.db && taken ? " (resume it with " + resume_command(mode, c.name, *c.db) +
-                                            ", or pick another --name)"
-                                      : ""));
+                       (c.db && taken(run.error())
+                            ? " (resume it with " + resume_command(mode, c.name, *c.db) +
+                                  ", or pick another --name)"
+                            : ""));
     }
     return std::move(*run);
 }
@@ -74,12 +91,16 @@ int run(RunMode mode, RunConfig& c) {
     store::Store db = c.db ? store::Store::open(*c.db) : store::Store::open_memory();
     store::StoreRunRecorder recorder(db);
     auto run = open_run(mode, c, recorder);
-    Progress progress(c.json, c.db ? resume_command(mode, run.name(), *c.db) : "");
+    Progress progress(c.json, c.db ? resume_command(mode, run.name(), *c.db) : "",
+                      run.definition().sprt.has_value());
     std::optional<PgnOut> pgn;
     if (!c.pgn_out.empty()) pgn.emplace(c.pgn_out);
     RunObservers observers(pgn ? std::vector<tournament::RunObserver*>{&progress, &*pgn}
                                : std::vector<tournament::RunObserver*>{&progress});
-    const auto result = run.play(engine_factory(c.log_dir), observers, stop.flag(),
+    OptionWarnings warnings([&progress](const std::string& engine, const std::string& message) {
+        progress.warning(engine, message);
+    });
+    const auto result = run.play(engine_factory(c.log_dir, warnings), observers, stop.flag(),
                                  {c.concurrency, c.progress_every});
     return result.interrupted ? 128 + stop.signal_number() : 0;
 }

@@ -46,6 +46,21 @@ Expected<Ok> check_opening(const game::Opening& opening, const rules::Rules& rul
     return Ok{};
 }
 
+std::vector<std::size_t> book_order(std::size_t size, bool shuffled, std::uint64_t seed,
+                                    std::int64_t start) {
+    std::vector<std::size_t> order(size);
+    if (size == 0) return order;
+    const auto first = static_cast<std::size_t>(start > 0 ? start - 1 : 0) % size;
+    for (std::size_t i = 0; i < size; ++i) order[i] = (first + i) % size;
+    if (shuffled) {
+        std::seed_seq seq{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32),
+                          0x0b00cu};
+        std::mt19937_64 rng(seq);
+        for (std::size_t i = size - 1; i > 0; --i) std::swap(order[i], order[rng() % (i + 1)]);
+    }
+    return order;
+}
+
 game::Opening random_opening(const rules::Rules& rules, int plies, std::uint64_t seed,
                              std::int64_t index) {
     // Seed from both numbers so that neighbouring indices give unrelated lines.

@@ -32,6 +32,13 @@ Expected<std::vector<game::Opening>> parse_opening_book(std::string_view text,
                                                         const std::string& source,
                                                         const rules::Rules& rules, int max_plies);
 
+// The order a book of `size` openings is played in: indices into the book, each once. In file
+// order from the 1-based `start` (wrapping round), or, `shuffled`, a permutation drawn from `seed`
+// alone (mt19937_64 and a Fisher-Yates of our own, so every platform and every resume draws the
+// same one). The run cycles through it when it needs more openings than the book has.
+std::vector<std::size_t> book_order(std::size_t size, bool shuffled, std::uint64_t seed,
+                                    std::int64_t start);
+
 // `plies` random legal plies from the start position, from a generator seeded with (seed, index).
 // A line that would end the game is redrawn, so the result always leaves a game to play.
 game::Opening random_opening(const rules::Rules& rules, int plies, std::uint64_t seed,

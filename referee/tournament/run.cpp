@@ -286,6 +286,15 @@ TournamentPlan make_plan(const RunDefinition& d, std::vector<game::Opening>& boo
     for (std::size_t i = 0; i < d.engines.size(); ++i)
         plan.time_controls.push_back(d.time_control(i));
     if (!book.empty()) {
+        // The book in the order it is played (order=, start=); book is the caller's, alive for
+        // the whole play().
+        const auto& o = d.openings;
+        const auto order =
+            book_order(book.size(), o.order == OpeningsDefinition::Order::Random, o.seed, o.start);
+        std::vector<game::Opening> ordered;
+        ordered.reserve(book.size());
+        for (auto i : order) ordered.push_back(book[i]);
+        book = std::move(ordered);
         plan.opening_for = [&book](std::int64_t i) {
             return book[static_cast<std::size_t>(i) % book.size()];
         };

@@ -37,8 +37,13 @@ std::string openings_text(const OpeningsDefinition& o) {
     switch (o.kind) {
         case OpeningsDefinition::Kind::Random:
             return "plies=" + std::to_string(o.plies) + " seed=" + std::to_string(o.seed);
-        case OpeningsDefinition::Kind::File:
-            return "file=" + o.file;
+        case OpeningsDefinition::Kind::File: {
+            std::string text = "file=" + o.file;
+            if (o.order == OpeningsDefinition::Order::Random)
+                text += " order=random seed=" + std::to_string(o.seed);
+            if (o.start != 1) text += " start=" + std::to_string(o.start);
+            return text;
+        }
         case OpeningsDefinition::Kind::None:
             break;
     }
@@ -71,6 +76,7 @@ Expected<Ok> validate(const RunDefinition& d) {
                     std::to_string(d.max_plies));
     if (d.openings.kind == OpeningsDefinition::Kind::File && d.openings.file.empty())
         return fail("openings file is empty");
+    if (d.openings.start < 1) return fail("openings start must be 1 or more");
     if (d.sprt) {
         if (d.format != Format::Match) return fail("an SPRT needs a match");
         auto p = d.sprt->params();
@@ -134,6 +140,11 @@ std::string openings_json(const OpeningsDefinition& o) {
             break;
         case OpeningsDefinition::Kind::File:
             j.field("kind", "file").field("file", o.file);
+            // Only what differs from the file's order from line 1, so definitions stored before
+            // order= and start= existed read back equal.
+            if (o.order == OpeningsDefinition::Order::Random)
+                j.field("order", "random").field("seed", o.seed);
+            if (o.start != 1) j.field("start", o.start);
             break;
     }
     return j.str();
@@ -180,6 +191,13 @@ class Members {
         object_ = value.as_object();
     }
     bool ok() const { return object_ != nullptr; }
+    // For members added later, absent from definitions stored before them.
+    bool has(const std::string& key) const {
+        for (const auto& [k, v] : *object_) {
+            if (k == key) return true;
+        }
+        return false;
+    }
     const std::string& where() const { return where_; }
 
     Expected<const JsonValue*> get(const std::string& key) {
@@ -316,6 +334,14 @@ Expected<OpeningsDefinition> read_openings(const JsonValue& value) {
     } else if (kind == "file") {
         o.kind = OpeningsDefinition::Kind::File;
         OAQ_READ(o.file, m.text("file"));
+        if (m.has("order")) {
+            std::string order;
+            OAQ_READ(order, m.text("order"));
+            if (order != "random") return m.wrong("order", "\"random\" (or absent)");
+            o.order = OpeningsDefinition::Order::Random;
+            OAQ_READ(o.seed, m.integer<std::uint64_t>("seed"));
+        }
+        if (m.has("start")) OAQ_READ(o.start, m.integer<std::int64_t>("start"));
     } else if (kind != "none") {
         return m.wrong("kind", "\"none\", \"random\" or \"file\"");
     }

@@ -47,10 +47,16 @@ struct EngineDefinition {
 
 struct OpeningsDefinition {
     enum class Kind { None, Random, File };
+    // The order a file's openings are played in (cutechess-cli's order=): the file's, from the
+    // start-th opening on, or a shuffle of the whole book drawn from `seed` (the run's seed), so
+    // a resumed run or another shard plays the same opening at the same game.
+    enum class Order { Sequential, Random };
     Kind kind = Kind::None;
-    int plies = 0;           // Random
-    std::uint64_t seed = 0;  // Random: resolved when the run was defined
-    std::string file;        // File
+    int plies = 0;                    // Random
+    std::uint64_t seed = 0;           // Random, and File with Order::Random: resolved when defined
+    std::string file;                 // File
+    Order order = Order::Sequential;  // File
+    std::int64_t start = 1;           // File, sequential: the 1-based opening played first
 
     friend bool operator==(const OpeningsDefinition&, const OpeningsDefinition&) = default;
 };
@@ -103,7 +109,8 @@ std::string fingerprint(const RunDefinition& definition);
 // The schedule the definition plays with `openings` book lines (0: generated or none).
 Expected<Schedule> make_schedule(const RunDefinition& definition, std::int64_t openings);
 
-// "plies=8 seed=1", "file=book.txt" or "": the openings as a person would type them.
+// "plies=8 seed=1", "file=book.txt [order=random seed=S] [start=N]" or "": the openings as a
+// person would type them.
 std::string openings_text(const OpeningsDefinition& openings);
 
 }  // namespace oaq::tournament

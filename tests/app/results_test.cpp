@@ -331,7 +331,7 @@ TEST_CASE("game NAME#N prints every move and the result", "[app][results]") {
 
 TEST_CASE("export writes PGN by the standard, JSON game objects and CSV rows", "[app][results]") {
     Fixture f;
-    const auto pgn = results(f, {"export", "--format", "pgn", "--tournament", "t2"});
+    const auto pgn = results(f, {"export", "--tournament", "t2"});
     INFO(pgn);
     CHECK(pgn.rfind(
               "[Event \"t2\"]\n[Site \"?\"]\n[Date \"2026.02.01\"]\n[Round \"1\"]\n"
@@ -345,7 +345,11 @@ TEST_CASE("export writes PGN by the standard, JSON game objects and CSV rows", "
     CHECK(contains(pgn, " 2. "));
     CHECK(contains(pgn, "{normal: mandarins_empty} 0-1\n\n"));
 
-    const auto all = results(f, {"export", "--format", "pgn"});
+    const auto all = results(f, {"export", "--pgn"});
+    // oaq 0.1's spelling still works; --format is otherwise only a tournament's format.
+    CHECK(results(f, {"export", "--format", "pgn"}) == all);
+    CHECK_THROWS_WITH(results(f, {"export", "--json", "--csv"}),
+                      Catch::Contains("exclude each other"));
     std::size_t events = 0;
     for (std::size_t at = 0; (at = all.find("[Event ", at)) != std::string::npos; ++at) ++events;
     CHECK(events == 7);
@@ -354,17 +358,17 @@ TEST_CASE("export writes PGN by the standard, JSON game objects and CSV rows", "
     CHECK(contains(all, "[OaqTermination \"time_forfeit\"]"));
     for (const auto& line : lines(all)) CHECK(line.size() <= 79);
 
-    const auto csv = lines(results(f, {"export", "--format", "csv", "--engine", "D"}));
+    const auto csv = lines(results(f, {"export", "--csv", "--engine", "D"}));
     REQUIRE(csv.size() == 2);
     CHECK(csv[0] == lines(results(f, {"games", "--csv", "--engine", "D"}))[0]);
     CHECK(csv[1].rfind("t2,1,1,1,7,A,D,north_win,30,20,normal,", 0) == 0);
 
-    const auto json = lines(results(f, {"export", "--format", "json", "--result", "draw"}));
+    const auto json = lines(results(f, {"export", "--json", "--result", "draw"}));
     REQUIRE(json.size() == 2);
     CHECK(contains(json[0], R"("moves":[{"ply":1,)"));
 
     TempDir out;
-    results(f, {"export", "--format", "csv", "--out", out.file("games.csv")});
+    results(f, {"export", "--csv", "--out", out.file("games.csv")});
     std::ifstream in(out.file("games.csv"));
     std::stringstream content;
     content << in.rdbuf();
@@ -386,10 +390,23 @@ TEST_CASE("tournaments and engines list what is stored", "[app][results]") {
     CHECK(contains(results(f, {"engines"}), "12.5%"));
 }
 
-TEST_CASE("ratings fit the tournament, rank by rating and store a snapshot", "[app][ratings]") {
+TEST_CASE("ratings fit the tournament, rank by rating and store a snapshot with --save",
+          "[app][ratings]") {
     Fixture f;
-    const auto text =
-        run(app::run_ratings, {"ratings", "--db", f.path, "--tournament", "t1", "--pairs"});
+    // A query saves nothing: the file is opened read-only and no snapshot appears.
+    const auto query = run(app::run_ratings, {"ratings", "--db", f.path, "--tournament", "t1"});
+    CHECK_FALSE(contains(query, "saved rating snapshot"));
+    CHECK(
+        contains(run(app::run_ratings, {"ratings", "--db", f.path, "--tournament", "t1", "--json"}),
+                 R"("snapshot_id":null)"));
+    {
+        auto db = store::Store::open(f.path, {.create = false});
+        CHECK_FALSE(db.latest_rating_snapshot(db.find_tournament("t1")->id, standard()));
+    }
+    CHECK_THROWS_WITH(run(app::run_ratings, {"ratings", "--db", f.path, "--save", "--no-save"}),
+                      Catch::Contains("--save and --no-save exclude each other"));
+    const auto text = run(app::run_ratings,
+                          {"ratings", "--db", f.path, "--tournament", "t1", "--pairs", "--save"});
     const auto l = lines(text);
     REQUIRE(l.size() >= 5);
     CHECK(contains(l[2], "A"));
@@ -404,7 +421,8 @@ TEST_CASE("ratings fit the tournament, rank by rating and store a snapshot", "[a
     CHECK(snap->max_game_id == 6);
     CHECK(snap->games_spec == "tournament=1");
 
-    const auto json = run(app::run_ratings, {"ratings", "--db", f.path, "--anchor", "B", "--json"});
+    const auto json =
+        run(app::run_ratings, {"ratings", "--db", f.path, "--anchor", "B", "--json", "--save"});
     CHECK(contains(json, R"("games":7)"));  // every standard game, both tournaments
     CHECK(contains(json, R"("anchor":{"engine":"B","value":0})"));
     CHECK(contains(json, R"("engine":"B",)"));
@@ -438,7 +456,7 @@ TEST_CASE("ratings never pool games of different rules", "[app][ratings]") {
     CHECK(contains(standard_only, R"("games":7)"));
     CHECK_FALSE(contains(standard_only, R"("engine":"E")"));
     const auto quan5 =
-        run(app::run_ratings, {"ratings", "--db", f.path, "--rules", "quan5", "--json"});
+        run(app::run_ratings, {"ratings", "--db", f.path, "--rules", "quan5", "--json", "--save"});
     CHECK(contains(quan5, R"("games":1)"));
     CHECK(contains(quan5, R"("engine":"E")"));
     CHECK(contains(quan5, R"("snapshot_id":1)"));

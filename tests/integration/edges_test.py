@@ -407,7 +407,7 @@ def test_engine_output_that_is_not_utf8_gives_valid_json_everywhere():
                 ["game", "1"], ["h2h", "good", "bad\udcff"]):
         sub = [s.encode("utf-8", "surrogateescape") for s in sub]
         strict_json_lines(run_bytes("results", *sub, "--db", db, "--json"), sub)
-    exported = strict_json_lines(run_bytes("results", "export", "--db", db, "--format", "json"),
+    exported = strict_json_lines(run_bytes("results", "export", "--db", db, "--json"),
                                  "export")
     assert any("\ufffd" in w for g in exported for m in g["moves"] for w in m["pv"]), exported
     strict_json_lines(run_bytes("ratings", "--db", db, "--json", "--no-save"), "ratings")
@@ -516,7 +516,7 @@ def test_results_read_a_database_in_a_directory_they_cannot_write():
         proc = subprocess.run([*nobody, *args, "--db", db], capture_output=True, text=True,
                               timeout=60)
         assert proc.returncode == 0, (args, proc.stderr)
-    proc = subprocess.run([*nobody, "ratings", "--tournament", "ro", "--db", db],
+    proc = subprocess.run([*nobody, "ratings", "--tournament", "ro", "--save", "--db", db],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
     os.chmod(folder, 0o755)

@@ -8,7 +8,7 @@ gauntlet into one database, runs every command the schema's x-oaq-outputs lists,
 each prints against the definition named there (a line command: every line matches one of its
 definitions; a document command: the whole output is one object). It also checks that the one
 layout is really one: a game's live line, `oaq results game NAME#N --json` and its line in `oaq
-results export --format json` are the same object; the live summary's standings are `oaq results
+results export --json` are the same object; the live summary's standings are `oaq results
 standings`' rows. The validator below implements the subset of JSON Schema (2020-12) the schema
 uses and refuses any other keyword, so the schema cannot lean on something that is not checked.
 Standard library only, no network. Exit 0 when everything validates.
@@ -179,7 +179,8 @@ def play(r, b):
     db = ["--db", r.db]
     lines = r.validate("tournament --json", "tournament", *db, "--name", "rr", "--json", "--progress", "3",
                        "--tc", "movetime=10", "--openings", "plies=2", "seed=3",
-                       *engine(b, "greedy", "oaq-greedy", "tc=2+0.1"), *engine(b, "random", "oaq-random"),
+                       *engine(b, "greedy", "oaq-greedy", "tc=2+0.1", "option.NoSuchOption=1"),
+                       *engine(b, "random", "oaq-random"),
                        *engine(b, "alphabeta", "oaq-alphabeta", "option.Depth=2"))
     r.validate("match --json", "match", *db, "--name", "m", "--json", "--games", "6", "--progress", "2",
                "--sprt", "elo0=0", "elo1=50", "--tc", "movetime=10",
@@ -200,10 +201,19 @@ def check_one_layout(r, live):
         diff = {k: (live_game.get(k), stored.get(k)) for k in set(live_game) | set(stored)
                 if live_game.get(k) != stored.get(k)}
         r.failures.append(f"the live line and results game differ: {str(diff)[:300]}")
-    exported = [json.loads(l) for l in r.oaq("results", "export", "--db", r.db, "--format", "json",
+    exported = [json.loads(l) for l in r.oaq("results", "export", "--db", r.db, "--json",
                                              "--tournament", "rr").splitlines()]
     if stored not in exported:
         r.failures.append("results export does not hold results game's object")
+    started = [o for o in live if o.get("type") == "game_started"]
+    finished = [o for o in live if o.get("type") == "game"]
+    if sorted(o["game"] for o in started) != sorted(o["game"] for o in finished):
+        r.failures.append("a game_started line per game line, with the same numbers")
+    # greedy does not declare NoSuchOption, nor alphabeta Depth: one warning each, whatever the
+    # number of games.
+    warnings = sorted((o["engine"], o["message"].split('"')[1]) for o in live if o.get("type") == "warning")
+    if warnings != [("alphabeta", "Depth"), ("greedy", "NoSuchOption")]:
+        r.failures.append(f"one warning per undeclared option and engine, got {warnings}")
     summary = [o for o in live if o.get("type") == "summary"][-1]
     rows = [json.loads(l) for l in r.oaq("results", "standings", "--db", r.db, "--tournament", "rr",
                                          "--json").splitlines()]
@@ -225,7 +235,7 @@ def check_results(r):
     r.validate("results games --json", "results", "games", *db, "--json", "--limit", "0")
     r.validate("results game --json", "results", "game", *db, "rr#1", "--json")
     r.validate("results game --json", "results", "game", *db, "--tournament", "m", "2", "--json")
-    r.validate("results export --format json", "results", "export", *db, "--format", "json")
+    r.validate("results export --json", "results", "export", *db, "--json")
     r.validate("ratings --json", "ratings", *db, "--tournament", "rr", "--json", "--pairs")
     r.validate("ratings --json", "ratings", *db, "--json", "--anchor", "random", "--no-save")
     r.validate("ratings --json", "ratings", *db, "--tournament", "g", "--json", "--no-save")  # unrated

@@ -6,7 +6,7 @@ binaries.
 
 Plays a round robin with `--pgnout` (engines with their own time controls, generated openings, an
 engine that crashes), watches the file grow game by game while the run plays, then checks that the
-file is exactly `oaq results export --format pgn` of the tournament and that every game in it
+file is exactly `oaq results export --pgn` of the tournament and that every game in it
 follows the standard as docs/pgn.md promises: tag pairs one per line, the Seven Tag Roster first
 and in its order, the other tags in ASCII order; Date, Round, Result, TimeControl (9.6.1),
 Termination (9.8.1), SetUp with FEN, PlyCount by their grammars; movetext tokens (move number
@@ -161,9 +161,9 @@ def main():
         db, pgn = os.path.join(tmp, "pgn.db"), os.path.join(tmp, "live.pgn")
         played = play_and_watch(bin_dir, db, pgn)
         live = open(pgn, encoding="utf-8").read()
-        exported = subprocess.run([f"{bin_dir}/oaq", "results", "export", "--db", db, "--format", "pgn",
+        exported = subprocess.run([f"{bin_dir}/oaq", "results", "export", "--db", db, "--pgn",
                                    "--tournament", "pgn"], capture_output=True, text=True, check=True).stdout
-        check(live == exported, "--pgnout and results export --format pgn differ")
+        check(live == exported, "--pgnout and results export --pgn differ")
         games = []
         for n, (tags, movetext) in enumerate(split_games(exported)):
             label = f"game {n + 1}"

@@ -2,6 +2,9 @@
 // reading with errors naming the key, and validation.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
+#include "tournament/openings.hpp"
 #include "tournament/run_definition.hpp"
 
 using namespace oaq;
@@ -129,4 +132,39 @@ TEST_CASE("validate refuses definitions that cannot run", "[run_definition]") {
     CHECK_THAT(validate(d).error().message, Catch::Contains("at least two engines"));
     CHECK(openings_text(sample().openings) == "plies=8 seed=12345678901234567890");
     CHECK(make_schedule(sample(), 0).value().total_games() == 200000);
+}
+
+TEST_CASE("a book's order and start are kept, and a definition without them reads as before",
+          "[run_definition][openings]") {
+    auto d = sample();
+    d.openings = {OpeningsDefinition::Kind::File,    0, 99, "book.txt",
+                  OpeningsDefinition::Order::Random, 1};
+    auto back = run_definition_from_json(to_json(d));
+    REQUIRE(back);
+    CHECK(*back == d);
+    CHECK_THAT(to_json(d),
+               Catch::Contains(R"("kind":"file","file":"book.txt","order":"random","seed":99)"));
+    CHECK(openings_text(d.openings) == "file=book.txt order=random seed=99");
+    d.openings = {OpeningsDefinition::Kind::File,        0, 0, "book.txt",
+                  OpeningsDefinition::Order::Sequential, 7};
+    CHECK(*run_definition_from_json(to_json(d)) == d);
+    CHECK_THAT(to_json(d), Catch::Contains(R"("file":"book.txt","start":7})"));
+    // In file order from line 1 the stored text is what it was before order= and start=.
+    d.openings.start = 1;
+    CHECK_THAT(to_json(d), Catch::Contains(R"("openings":{"kind":"file","file":"book.txt"})"));
+    d.openings.start = 0;
+    CHECK_FALSE(validate(d));
+}
+
+TEST_CASE("a book is played in file order from start, or in one shuffle per seed", "[openings]") {
+    CHECK(book_order(4, false, 0, 1) == std::vector<std::size_t>{0, 1, 2, 3});
+    CHECK(book_order(4, false, 0, 3) == std::vector<std::size_t>{2, 3, 0, 1});
+    CHECK(book_order(0, true, 5, 1).empty());
+    const auto a = book_order(50, true, 42, 1);
+    CHECK(a == book_order(50, true, 42, 1));  // the same seed, the same order (resume, shards)
+    CHECK(a != book_order(50, true, 43, 1));
+    CHECK(a != book_order(50, false, 42, 1));
+    auto sorted = a;
+    std::sort(sorted.begin(), sorted.end());
+    CHECK(sorted == book_order(50, false, 0, 1));  // every opening once
 }
