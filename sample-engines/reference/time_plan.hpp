@@ -35,10 +35,8 @@ class TimePlan {
     bool is_timed() const { return timed_; }
 
     // The engine's own last moment, earlier than the kit's hard limit so that a loaded machine
-    // (a process not scheduled for tens of milliseconds) does not lose on time: with movetime,
-    // max(3/4 x hard, hard - 20 ms) (the kit's hard limit is already T less 10 ms and T/20, and
-    // the referee allows its time margin on top); on a clock, max(left/2, left - 100 ms); never
-    // past the hard limit.
+    // (a process not scheduled for tens of milliseconds) does not lose on time: with movetime T,
+    // max(T/2, T - 60 ms); on a clock, max(left/2, left - 100 ms); never past the hard limit.
     // nullopt when not timed.
     std::optional<Duration> deadline() const;
 

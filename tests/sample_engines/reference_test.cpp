@@ -226,9 +226,9 @@ TEST_CASE("the time plan never starts an iteration it expects to overrun", "[ref
     SECTION("the engine's own deadline leaves a loaded machine room before the hard limit") {
         SearchLimits movetime;
         movetime.soft_time = movetime.hard_time = 38ms;  // the kit's limits for movetime 50
-        CHECK(ref::TimePlan(movetime, 10).deadline() == std::chrono::microseconds(28500));
+        CHECK(ref::TimePlan(movetime, 10).deadline() == std::chrono::milliseconds(19));
         movetime.soft_time = movetime.hard_time = 940ms;  // movetime 1000
-        CHECK(ref::TimePlan(movetime, 10).deadline() == std::chrono::milliseconds(920));
+        CHECK(ref::TimePlan(movetime, 10).deadline() == std::chrono::milliseconds(890));
         SearchLimits clock;
         clock.soft_time = 90ms;
         clock.hard_time = 270ms;
@@ -248,22 +248,23 @@ TEST_CASE("the time plan never starts an iteration it expects to overrun", "[ref
         plan.iteration_done(3, 0, {1, oaq::rules::Direction::L}, 18ms);  // 12 ms, growth ~2.5
         CHECK(plan.may_start(4, 18ms, false));  // ~30 ms more: ends at ~48 ms
         plan.iteration_done(4, 0, {1, oaq::rules::Direction::L}, 48ms);  // 30 ms
-        CHECK_FALSE(plan.may_start(5, 48ms, false));  // ~75 ms more would pass 80 ms
+        CHECK_FALSE(plan.may_start(5, 48ms, false));  // ~75 ms more would pass 50 ms
         CHECK_FALSE(plan.may_start(2, 1ms, true));    // stop
     }
     SECTION("with node counts a descheduled iteration does not end the search early") {
         SearchLimits limits;
-        limits.soft_time = limits.hard_time = 100ms;  // deadline 80 ms
+        limits.soft_time = limits.hard_time = 200ms;  // deadline 150 ms
         ref::TimePlan plan(limits, 10);
         plan.iteration_done(1, 0, {1, oaq::rules::Direction::L}, 1ms, 1000);
         plan.iteration_done(2, 0, {1, oaq::rules::Direction::L}, 2ms, 3000);
         // 4,000 nodes, but the process was not scheduled for 27 ms of them.
         plan.iteration_done(3, 0, {1, oaq::rules::Direction::L}, 30ms, 7000);
-        // 8,000 nodes more at 30 ms / 7,000 nodes: about 34 ms, ends before 80 ms.
+        // 8,000 nodes more at 30 ms / 7,000 nodes: about 34 ms, ends before 150 ms (from the
+        // duration alone, 28 ms x growth of at least 2: 86 ms or more).
         CHECK(plan.predicted_next() < 40ms);
         CHECK(plan.may_start(4, 30ms, false));
-        plan.iteration_done(4, 0, {1, oaq::rules::Direction::L}, 50ms, 15000);
-        CHECK_FALSE(plan.may_start(5, 50ms, false));  // 16,000 nodes more: about 53 ms
+        plan.iteration_done(4, 0, {1, oaq::rules::Direction::L}, 100ms, 15000);
+        CHECK_FALSE(plan.may_start(5, 100ms, false));  // 16,000 nodes more: about 107 ms
     }
     SECTION("a clock: the soft limit stretched by an unstable best move") {
         SearchLimits limits;
