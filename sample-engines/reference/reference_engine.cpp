@@ -137,7 +137,7 @@ rules::Move ReferenceEngine::search(const kit::SearchRequest& request,
         }
         if (search->aborted()) break;
         score = result;
-        plan.iteration_done(depth, score, search->best_move(), control.elapsed());
+        plan.iteration_done(depth, score, search->best_move(), control.elapsed(), search->nodes());
 
         last_.depth = depth;
         last_.score = score;

@@ -36,11 +36,15 @@ inline unsigned full_squares(const rules::Position& pos) {
     return mask;
 }
 
-// Bytes 14..23 of a Position: stores, debts and the end. Two positions can be equal only when
-// these are: a capture or a refill starts a new stretch in which repetitions are possible.
-inline bool same_material(const rules::Position& a, const rules::Position& b) {
-    return std::memcmp(reinterpret_cast<const unsigned char*>(&a) + 14,
-                       reinterpret_cast<const unsigned char*>(&b) + 14, 10) == 0;
+// The fields of a Position that never go back: the pieces on the board and in the stores (a
+// piece is captured once), the debts (never repaid during play) and the end. A position after a
+// change of one of them differs from every position before it, so a repetition is looked for only
+// back to the last change. The stores' citizens do go back (a capture of 5 followed by the
+// opponent's refill of 5 returns both stores to where they were, a cycle the referee ends by
+// repetition), so they cannot start a stretch.
+inline bool same_irreversible(const rules::Position& a, const rules::Position& b) {
+    return a.pieces == b.pieces && a.store_pieces == b.store_pieces && a.debt == b.debt &&
+           a.end == b.end;
 }
 
 inline std::uint64_t mix(std::uint64_t x) {
@@ -156,7 +160,7 @@ class SearchImpl final : public Search {
         const auto i = static_cast<std::size_t>(index);
         line_[i] = p;
         run_start_[i] =
-            index > 0 && detail::same_material(line_[i - 1], p) ? run_start_[i - 1] : index;
+            index > 0 && detail::same_irreversible(line_[i - 1], p) ? run_start_[i - 1] : index;
     }
 
     // The score of a finished game (settled) for its side to move, `ply` plies from the root.
@@ -524,7 +528,8 @@ class SearchImpl final : public Search {
     std::vector<RootMove> root_moves_;
     rules::Move best_;
     std::vector<rules::Position> line_;  // history, root, then the search path
-    std::vector<int> run_start_;         // where the stretch of equal stores of line_[i] starts
+    std::vector<int>
+        run_start_;  // where the stretch of line_[i] since the last irreversible change starts
     std::uint64_t nodes_ = 0;
     std::uint64_t table_hits_ = 0;
     std::uint64_t moves_made_ = 0;

@@ -3,14 +3,19 @@
 // numbers. On a clock (soft < hard) the target is the clock spread over kMovesToGo moves (or the
 // soft limit), stretched while the best move or the score is unstable (up to 2.5x, never past hard)
 // and shrunk while it is stable; with movetime (soft = hard) the whole budget may be used. Either
-// way an iteration starts only when the time it is expected to take (the last one's times the
-// observed growth) ends before the hard limit: the search never starts what it cannot finish, and
-// the hard limit (polled by the search) stays a safety net. A forced move is played after the first
-// iteration.
+// way an iteration starts only when the time it is expected to take ends before the engine's
+// deadline: the search never starts what it cannot finish, and the hard limit (polled by the
+// search) stays a safety net. The expectation is the last iteration's node count times the
+// observed growth in nodes, at the time per node of the whole search so far: node counts do not
+// depend on the machine's load, and the average over the search smooths out the tens of
+// milliseconds a loaded machine may not schedule the process (an estimate from the last
+// iteration's duration alone made the engine stop at a quarter of its movetime under load). A
+// forced move is played after the first iteration.
 #pragma once
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 
 #include "kit/search_control.hpp"
@@ -39,8 +44,10 @@ class TimePlan {
     bool may_start(int depth, const kit::SearchControl& control) const;
     bool may_start(int depth, Duration elapsed, bool stop_requested) const;
 
-    // After iteration `depth` completed at `elapsed` with `score` and `best`.
-    void iteration_done(int depth, int score, rules::Move best, Duration elapsed);
+    // After iteration `depth` completed at `elapsed` with `score` and `best`, `nodes` searched
+    // since the search began (0: unknown, the prediction then uses durations alone).
+    void iteration_done(int depth, int score, rules::Move best, Duration elapsed,
+                        std::uint64_t nodes = 0);
 
     // The current target: soft x instability, within [soft / 2, hard]. Zero when not timed.
     Duration target() const;
@@ -55,6 +62,9 @@ class TimePlan {
     Duration last_end_{};  // elapsed at the end of the last iteration
     Duration last_duration_{};
     double growth_ = 2.0;  // duration ratio of consecutive iterations, smoothed
+    std::uint64_t total_nodes_ = 0;
+    std::uint64_t last_nodes_ = 0;  // nodes of the last iteration
+    double node_growth_ = 2.0;      // node ratio of consecutive iterations, smoothed
     double instability_ = 1.0;
     double changes_ = 0;  // recent best-move changes, decaying
     int last_score_ = 0;
