@@ -50,12 +50,19 @@ std::string sprt_line(const tournament::SprtStatus& s, std::int64_t cap) {
     const auto& c = s.pairs.counts;
     const auto& p = s.params;
     return fmt::format(
-        "SPRT: games {}{}  W/D/L {}/{}/{}  penta [{}, {}, {}, {}, {}]  Elo difference {}  nElo {}  "
-        "LLR {:.2f} (bounds {:.2f}, {:.2f})  {} elo0 {:g} elo1 {:g} alpha {:g} beta {:g}",
-        s.games.games(), cap > 0 ? fmt::format(" (cap {})", cap) : "", s.games.wins, s.games.draws,
-        s.games.losses, c[0], c[1], c[2], c[3], c[4], elo_difference_text(s.elo),
-        s.nelo ? fmt::format("{:+.1f}", *s.nelo) : "-", s.llr, s.lower_bound, s.upper_bound,
-        p.is_normalized() ? "normalized" : "logistic", p.elo0(), p.elo1(), p.alpha(), p.beta());
+               "SPRT: games {}{}  W/D/L {}/{}/{}  penta [{}, {}, {}, {}, {}]  Elo difference {}  "
+               "nElo {}  "
+               "LLR {:.2f} (bounds {:.2f}, {:.2f})  {} elo0 {:g} elo1 {:g} alpha {:g} beta {:g}",
+               s.games.games(), cap > 0 ? fmt::format(" (cap {})", cap) : "", s.games.wins,
+               s.games.draws, s.games.losses, c[0], c[1], c[2], c[3], c[4],
+               elo_difference_text(s.elo), s.nelo ? fmt::format("{:+.1f}", *s.nelo) : "-", s.llr,
+               s.lower_bound, s.upper_bound, p.is_normalized() ? "normalized" : "logistic",
+               p.elo0(), p.elo1(), p.alpha(), p.beta()) +
+           // Games running when the verdict came finish after it and move the LLR, not the verdict.
+           (s.decision_llr && s.decision_games != s.games.games()
+                ? fmt::format("  (verdict at LLR {:.2f} after {} games)", *s.decision_llr,
+                              s.decision_games)
+                : "");
 }
 
 std::string sprt_status_json(const tournament::MatchTally& match) {

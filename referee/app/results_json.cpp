@@ -191,7 +191,13 @@ std::string sprt_json(const tournament::SprtStatus& s, const std::string& summar
     j.field("model", s.params.is_normalized() ? "normalized" : "logistic");
     j.field("elo0", s.params.elo0()).field("elo1", s.params.elo1());
     j.field("alpha", s.params.alpha()).field("beta", s.params.beta());
-    j.field("verdict", tournament::decision_word(s.decision)).field("summary", summary);
+    j.field("verdict", tournament::decision_word(s.decision));
+    j.field("decision_llr", s.decision_llr);
+    if (s.decision_llr)
+        j.field("decision_games", s.decision_games);
+    else
+        j.null("decision_games");
+    j.field("summary", summary);
     return j.str();
 }
 

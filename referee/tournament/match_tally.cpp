@@ -29,8 +29,14 @@ void MatchTally::add(int south, int north, double south_points, std::int64_t pai
         ++pentanomial_.counts[static_cast<std::size_t>(std::lround((open->second + p0) * 2))];
         open_.erase(open);
     }
-    if (sprt_ && decision_ == SprtDecision::Continue && pentanomial_.pairs() > 0)
-        decision_ = sprt_->decide(llr(*sprt_, pentanomial_));
+    if (sprt_ && decision_ == SprtDecision::Continue && pentanomial_.pairs() > 0) {
+        const double now = llr(*sprt_, pentanomial_);
+        decision_ = sprt_->decide(now);
+        if (decision_ != SprtDecision::Continue) {
+            decision_llr_ = now;
+            decision_games_ = trinomial_.games();
+        }
+    }
 }
 
 double MatchTally::points() const {
@@ -47,7 +53,9 @@ std::optional<SprtStatus> MatchTally::sprt_status() const {
                       llr(*sprt_, pentanomial_),
                       sprt_->lower_bound(),
                       sprt_->upper_bound(),
-                      decision_};
+                      decision_,
+                      decided() ? std::optional<double>(decision_llr_) : std::nullopt,
+                      decided() ? decision_games_ : 0};
 }
 
 namespace {
@@ -66,11 +74,19 @@ std::string general(double v) {
 
 std::string summary_text(const SprtStatus& s) {
     const auto& p = s.params;
-    return "SPRT [" + general(p.elo0()) + ", " + general(p.elo1()) + "] " +
-           (p.is_normalized() ? "normalized" : "logistic") + " alpha=" + general(p.alpha()) +
-           " beta=" + general(p.beta()) + ": " + std::string(decision_phrase(s.decision)) +
-           ", LLR " + fixed2(s.llr) + " (" + fixed2(s.lower_bound) + ", " + fixed2(s.upper_bound) +
-           "), " + std::to_string(s.games.games()) + " games";
+    const std::string text = "SPRT [" + general(p.elo0()) + ", " + general(p.elo1()) + "] " +
+                             (p.is_normalized() ? "normalized" : "logistic") +
+                             " alpha=" + general(p.alpha()) + " beta=" + general(p.beta()) + ": " +
+                             std::string(decision_phrase(s.decision));
+    const std::string bounds = " (" + fixed2(s.lower_bound) + ", " + fixed2(s.upper_bound) + ")";
+    const auto games = std::to_string(s.games.games()) + " games";
+    if (!s.decision_llr || s.decision_games == s.games.games())
+        return text + ", LLR " + fixed2(s.llr) + bounds + ", " + games;
+    // Games that were running when the verdict came finished after it: they change the LLR shown
+    // for all games, not the verdict (it was reached at decision_llr).
+    return text + " at LLR " + fixed2(*s.decision_llr) + bounds + " after " +
+           std::to_string(s.decision_games) +
+           " games; with the games that finished after it, LLR " + fixed2(s.llr) + ", " + games;
 }
 
 }  // namespace
@@ -93,6 +109,11 @@ std::string MatchTally::outcome_json() const {
     j.field("elo0", s.params.elo0()).field("elo1", s.params.elo1());
     j.field("alpha", s.params.alpha()).field("beta", s.params.beta());
     j.field("verdict", decision_word(s.decision));
+    j.field("decision_llr", s.decision_llr);
+    if (s.decision_llr)
+        j.field("decision_games", s.decision_games);
+    else
+        j.null("decision_games");
     j.field("summary", summary_text(s));
     return j.str();
 }

@@ -27,6 +27,10 @@ struct SprtStatus {
     double lower_bound = 0;
     double upper_bound = 0;
     SprtDecision decision = SprtDecision::Continue;
+    // Where the verdict was reached: the LLR and the games then. Games still running when it came
+    // finish afterwards and move `llr`, never the verdict, so both are shown.
+    std::optional<double> decision_llr;
+    std::int64_t decision_games = 0;
 };
 
 // "H1", "H0", "none"; and the long forms "H1 accepted", "H0 accepted", "no verdict".
@@ -63,6 +67,8 @@ class MatchTally {
     Pentanomial pentanomial_;
     std::map<std::int64_t, double> open_;  // pair index -> engine 0's points in its first game
     SprtDecision decision_ = SprtDecision::Continue;
+    double decision_llr_ = 0;
+    std::int64_t decision_games_ = 0;
 };
 
 }  // namespace oaq::tournament

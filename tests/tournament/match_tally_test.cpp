@@ -35,6 +35,10 @@ TEST_CASE("an SPRT verdict is reached on pairs and then stays", "[match_tally][s
     }
     REQUIRE(t.decided());
     CHECK(t.decision() == SprtDecision::AcceptH1);
+    const auto at_verdict = t.sprt_status().value();
+    REQUIRE(at_verdict.decision_llr);
+    CHECK(*at_verdict.decision_llr >= at_verdict.upper_bound);
+    CHECK(at_verdict.decision_games == 2 * pair);
     // Losses after the verdict do not revise it.
     for (int i = 0; i < 20; ++i) {
         t.add(0, 1, 0.0, pair);
@@ -52,6 +56,15 @@ TEST_CASE("an SPRT verdict is reached on pairs and then stays", "[match_tally][s
     CHECK(json->find("games")->as_int64() == t.trinomial().games());
     CHECK_THAT(*json->find("summary")->as_string(),
                Catch::StartsWith("SPRT [0, 5] normalized alpha=0.05 beta=0.05: H1 accepted"));
+    // Both LLRs are kept: where the verdict was reached, and over every game.
+    CHECK(s->decision_llr == at_verdict.decision_llr);
+    CHECK(s->decision_games == at_verdict.decision_games);
+    CHECK(s->llr < *s->decision_llr);
+    CHECK(json->find("decision_games")->as_int64() == at_verdict.decision_games);
+    CHECK_THAT(*json->find("summary")->as_string(),
+               Catch::Contains("H1 accepted at LLR") &&
+                   Catch::Contains("after " + std::to_string(at_verdict.decision_games) +
+                                   " games; with the games that finished after it"));
 }
 
 TEST_CASE("no decision is made before a complete pair", "[match_tally][sprt]") {
