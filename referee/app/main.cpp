@@ -30,6 +30,7 @@ constexpr Subcommand kSubcommands[] = {
     {"report", oaq::app::run_report, "write a static HTML report page"},
     {"results", oaq::app::run_results, "stored results: standings, crosstable, h2h, games, export"},
     {"ratings", oaq::app::run_ratings, "fit Elo ratings over stored games and keep a snapshot"},
+    {"merge", oaq::app::run_merge, "merge shard databases (oaq tournament --shard) into one"},
 };
 
 void print_usage(std::ostream& out) {
