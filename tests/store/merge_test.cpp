@@ -4,6 +4,7 @@
 // nothing merged.
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -174,4 +175,33 @@ TEST_CASE("a shard stopped part way resumes as itself and a newer copy merges wh
     REQUIRE(second);
     CHECK(second->present == 2);
     CHECK(second->added == static_cast<std::int64_t>(games_of(path).size()) - 2);
+}
+
+TEST_CASE("engines are one engine only when name and binary hash agree", "[store][merge]") {
+    store::test::TempDir dir;
+    auto with_binary = [&](const std::string& file, const std::string& bytes) {
+        std::ofstream(dir.file(file)) << bytes;
+        auto d = definition();
+        d.engines[0].command = dir.file(file);
+        return d;
+    };
+    auto play_named = [&](const std::string& path, const std::string& name,
+                          const tournament::RunDefinition& d) {
+        auto db = store::Store::open(path);
+        store::StoreRunRecorder recorder(db);
+        auto run = tournament::Run::create(recorder, name, d).value();
+        std::atomic<bool> stop{false};
+        tournament::RunObserver quiet;
+        run.play(scripted(), quiet, stop, {1, 0});
+    };
+    play_named(dir.file("a.db"), "one", with_binary("bot-a", "build 1"));
+    play_named(dir.file("b.db"), "two", with_binary("bot-b", "build 2"));
+    play_named(dir.file("c.db"), "three", with_binary("bot-c", "build 1"));
+    auto all = store::Store::open(dir.file("all.db"));
+    REQUIRE(all.merge({dir.file("a.db"), dir.file("c.db")}));  // same name, same binary
+    auto refused = all.merge({dir.file("b.db")});
+    REQUIRE(!refused);
+    CHECK_THAT(refused.error().message, Catch::Contains("engine \"p0\"") &&
+                                            Catch::Contains("b.db") && Catch::Contains("all.db"));
+    CHECK_FALSE(all.find_tournament("two"));
 }
