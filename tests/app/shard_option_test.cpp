@@ -1,5 +1,6 @@
-// --shard: K/N, slurm (array task id minus the array's minimum, of the task count or the bounds)
-// and k8s (the completion index, of N or OAQ_SHARD_COUNT); every bad value is one line naming it.
+// The --shard option: K/N, slurm (array task id minus the array's minimum, of the task count or the
+// bounds) and k8s (the completion index, of N or OAQ_SHARD_COUNT); every bad value is one line
+// naming it.
 #include <catch2/catch.hpp>
 
 #include <map>
@@ -30,7 +31,7 @@ std::string error_of(const std::string& text, const app::GetEnv& getenv) {
 
 }  // namespace
 
-TEST_CASE("--shard K/N", "[app][shard]") {
+TEST_CASE("shard option: K/N", "[app][shard]") {
     const auto none = env({});
     CHECK(app::parse_shard("0/4", none) == tournament::Shard{0, 4});
     CHECK(app::parse_shard("3/4", none) == tournament::Shard{3, 4});
@@ -42,7 +43,7 @@ TEST_CASE("--shard K/N", "[app][shard]") {
     CHECK_THAT(error_of("a/4", none), Catch::Contains("--shard K"));
 }
 
-TEST_CASE("--shard slurm reads the array task", "[app][shard]") {
+TEST_CASE("shard option: slurm reads the array task", "[app][shard]") {
     CHECK(app::parse_shard("slurm", env({{"SLURM_ARRAY_TASK_ID", "12"},
                                          {"SLURM_ARRAY_TASK_MIN", "10"},
                                          {"SLURM_ARRAY_TASK_COUNT", "4"}})) ==
@@ -58,7 +59,7 @@ TEST_CASE("--shard slurm reads the array task", "[app][shard]") {
                Catch::Contains("contiguous array"));
 }
 
-TEST_CASE("--shard k8s reads the completion index", "[app][shard]") {
+TEST_CASE("shard option: k8s reads the completion index", "[app][shard]") {
     CHECK(app::parse_shard("k8s/5", env({{"JOB_COMPLETION_INDEX", "4"}})) ==
           tournament::Shard{4, 5});
     CHECK(app::parse_shard("k8s", env({{"JOB_COMPLETION_INDEX", "1"}, {"OAQ_SHARD_COUNT", "2"}})) ==
