@@ -24,7 +24,7 @@ ctest --test-dir build -j2 --output-on-failure --timeout 1800
 if [ "${OAQ_SKIP_SANITIZERS:-0}" != 1 ]; then
   # The Python-driven suites exercise the same binaries end to end; under a sanitizer they would
   # mostly measure its slowness, so steps 3 and 4 run the Catch2 binaries.
-  catch_only='^(referee_integration|report_in_browser)$'
+  catch_only='^(referee_integration|report_in_browser|slurm_integration)$'
   launcher=()
   if command -v ccache >/dev/null; then
     launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)

@@ -33,6 +33,7 @@ constexpr Subcommand kSubcommands[] = {
     {"results", oaq::app::run_results, "stored results: standings, crosstable, h2h, games, export"},
     {"ratings", oaq::app::run_ratings,
      "fit Elo ratings over stored games (--save keeps a snapshot)"},
+    {"merge", oaq::app::run_merge, "merge shard databases (oaq tournament --shard) into one"},
 };
 
 constexpr const char* kVersion = "oaq 0.1.0 (engine protocol 1)";

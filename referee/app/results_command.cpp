@@ -20,6 +20,7 @@
 #include "tournament/pentanomial.hpp"
 #include "tournament/ranking.hpp"
 #include "tournament/rating_input.hpp"
+#include "tournament/run_definition.hpp"
 
 namespace oaq::app {
 
@@ -28,6 +29,29 @@ namespace {
 using store::RowId;
 
 // ---- tournaments ----------------------------------------------------------------------------
+
+// The games a run plans: its shard's in a shard's own file, the whole run's otherwise.
+std::int64_t planned_games(const store::TournamentRow& t) {
+    if (t.shards.size() == 1 && t.shards.front().source.empty()) return t.shards.front().games;
+    if (!t.shards.empty()) return t.shards.front().run_games;
+    if (!t.definition) return 0;
+    auto d = tournament::run_definition_from_json(*t.definition);
+    if (!d) return 0;
+    auto schedule = tournament::make_schedule(*d, 0);
+    return schedule ? schedule->total_games() : 0;
+}
+
+// "2/4 done" for a merged run, "shard 1/4" for a shard's own file, "" for a whole run.
+std::string shards_text(const store::TournamentRow& t) {
+    if (t.shards.empty()) return "";
+    const auto& first = t.shards.front();
+    if (t.shards.size() == 1 && first.source.empty())
+        return "shard " + std::to_string(first.index) + "/" + std::to_string(first.count);
+    int done = 0;
+    for (const auto& s : t.shards)
+        if (s.status == store::TournamentStatus::Finished) ++done;
+    return std::to_string(done) + "/" + std::to_string(first.count) + " done";
+}
 
 TournamentFacts tournament_facts(store::Store& db, const store::TournamentRow& t,
                                  const Selection& sel) {
@@ -38,7 +62,7 @@ TournamentFacts tournament_facts(store::Store& db, const store::TournamentRow& t
     return TournamentFacts{t, store::engine_time_controls(t, store::seat_names(db, t)),
                            db.count_games(f), r ? rules::short_name(*r) : t.rules,
                            // e.g. the SPRT verdict with its parameters and final LLR.
-                           Json::string_field(t.outcome, "summary")};
+                           Json::string_field(t.outcome, "summary"), planned_games(t)};
 }
 
 int tournaments_command(int argc, char** argv) {
@@ -52,7 +76,7 @@ int tournaments_command(int argc, char** argv) {
     const auto sel = select_games(db, *vm, false);
     const auto format = output_format(*vm);
     Table table{{"tournament", "format", "rules", "time_control", "status", "engines", "games",
-                 "started_at", "outcome"},
+                 "planned", "shards", "started_at", "outcome"},
                 {}};
     for (const auto& t : db.list_tournaments()) {
         if (sel.tournament && t.id != sel.tournament->id) continue;
@@ -63,11 +87,12 @@ int tournaments_command(int argc, char** argv) {
             std::cout << tournament_json(f) << "\n";
             continue;
         }
-        table.rows.push_back(
-            {text_cell(t.name), text_cell(t.format), text_cell(f.rules_name),
-             text_cell(time_controls_text(f.engines)), text_cell(std::string(to_string(t.status))),
-             int_cell(static_cast<std::int64_t>(f.engines.size())), int_cell(f.games),
-             text_cell(store::format_utc(t.started_at)), text_cell(f.outcome)});
+        table.rows.push_back({text_cell(t.name), text_cell(t.format), text_cell(f.rules_name),
+                              text_cell(time_controls_text(f.engines)),
+                              text_cell(std::string(to_string(t.status))),
+                              int_cell(static_cast<std::int64_t>(f.engines.size())),
+                              int_cell(f.games), int_cell(f.planned), text_cell(shards_text(t)),
+                              text_cell(store::format_utc(t.started_at)), text_cell(f.outcome)});
     }
     if (format != OutputFormat::Json) std::cout << render(table, format);
     return 0;

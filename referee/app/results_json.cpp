@@ -231,6 +231,24 @@ std::string tournament_json(const TournamentFacts& f) {
         j.null("outcome");
     else
         j.field("outcome", f.outcome);
+    if (f.planned > 0)
+        j.field("planned", f.planned);
+    else
+        j.null("planned");
+    if (t.shards.empty()) {
+        j.null("shards");
+    } else {
+        Json s;
+        std::vector<std::string> held;
+        std::int64_t done = 0;
+        for (const auto& r : t.shards) {
+            held.push_back(std::to_string(r.index));
+            if (r.status == store::TournamentStatus::Finished) ++done;
+        }
+        s.field("count", t.shards.front().count).raw("held", Json::array(held));
+        s.field("done", done);
+        j.raw("shards", s.str());
+    }
     return j.str();
 }
 

@@ -88,6 +88,8 @@ struct TournamentFacts {
     std::int64_t games = 0;
     std::string rules_name;
     std::string outcome;  // the outcome's summary, "" for none
+    // The games it plans (a shard's own file: that shard's; else the whole run's); 0: unknown.
+    std::int64_t planned = 0;
 };
 std::string tournament_json(const TournamentFacts& tournament);
 

@@ -8,6 +8,7 @@
 #include "app/cli.hpp"
 #include "app/engine_specs.hpp"
 #include "app/numbers.hpp"
+#include "app/shard_option.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
@@ -181,6 +182,9 @@ void add_common_options(CommandLine& cli, RunMode mode) {
         "log", po::value<std::string>(), "directory for engine stderr and protocol logs")(
         "pgnout", po::value<std::string>(),
         "append each finished game to FILE as PGN, flushed as it ends")(
+        "shard", po::value<std::string>(),
+        "K/N | slurm | k8s[/N]: play only shard K of N (whole colour-swapped pairs), for "
+        "clusters; merge the shard files with oaq merge")(
         "progress", po::value<std::string>()->default_value(mode == RunMode::Match ? "0" : "10"),
         "print standings every N games (0: only at the end)")("json",
                                                               "print JSON lines instead of text");
@@ -310,6 +314,7 @@ void read_process_options(const po::variables_map& vm, RunConfig& c) {
         if (c.pgn_out.empty()) throw OaqError("--pgnout: \"\" is not a file name");
     }
     c.progress_every = int_number(text_of(vm, "progress"), "--progress", kProgress);
+    if (vm.count("shard")) c.shard = parse_shard(vm["shard"].as<std::string>());
     if (vm.count("name")) {
         c.name = vm["name"].as<std::string>();
         c.name_given = true;
@@ -365,6 +370,9 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
         read_match_options(*vm, c);
     else
         read_tournament_options(*vm, c);
+    // Each shard would stop at its own verdict over a part of the games.
+    if (c.shard && c.definition.sprt)
+        throw OaqError("--shard: an SPRT needs every game in one place; play it without --shard");
     return c;
 }
 

@@ -17,6 +17,7 @@
 #include "app/progress.hpp"
 #include "app/run_checks.hpp"
 #include "app/run_config.hpp"
+#include "app/shard_option.hpp"
 #include "common/error.hpp"
 #include "engine/engine_session.hpp"
 #include "store/run_recorder.hpp"
@@ -56,7 +57,15 @@ bool taken(const Error& e) {
 
 tournament::Run open_run(RunMode mode, RunConfig& c, tournament::RunRecorder& recorder) {
     if (c.resume) {
-        if (auto stored = recorder.find_run(*c.resume)) apply_stored_settings(c, *stored);
+        if (auto stored = recorder.find_run(*c.resume)) {
+            apply_stored_settings(c, *stored);
+            // A shard resumes as itself: --shard may repeat it, never change it.
+            if (c.shard && stored->shard != c.shard)
+                throw OaqError(
+                    "--shard " + shard_text(*c.shard) + ": run \"" + stored->name + "\" in " +
+                    *c.db + " is " +
+                    (stored->shard ? "shard " + shard_text(*stored->shard) : "no shard"));
+        }
         auto run = tournament::Run::resume(
             recorder, *c.resume,
             [mode](const tournament::StoredRun& stored) { return legacy_definition(mode, stored); },
@@ -65,14 +74,14 @@ tournament::Run open_run(RunMode mode, RunConfig& c, tournament::RunRecorder& re
         return std::move(*run);
     }
     auto run = tournament::Run::create(recorder, c.name, c.definition, settings_json(c), {},
-                                       run_inputs(c));
+                                       run_inputs(c), c.shard);
     // The default name has one-second resolution: scripts that start runs back to back get
     // match-20261201-160000, match-20261201-160000-2, ... (a --name of their own is never changed).
     const std::string base = c.name;
     for (int n = 2; !run && !c.name_given && n <= kNameSuffixes && taken(run.error()); ++n) {
         c.name = base + "-" + std::to_string(n);
         run = tournament::Run::create(recorder, c.name, c.definition, settings_json(c), {},
-                                      run_inputs(c));
+                                      run_inputs(c), c.shard);
     }
     if (!run) {
         throw OaqError(run.error().message +

@@ -51,6 +51,18 @@ inline std::optional<TournamentStatus> parse_tournament_status(std::string_view 
     return kTournamentStatusWords.find(text);
 }
 
+// One shard of a run that a database holds (db/007_shards.sql): its own shard (source "") or one
+// merged into it from `source`.
+struct ShardRow {
+    int index = 0;
+    int count = 1;
+    TournamentStatus status = TournamentStatus::Running;
+    std::int64_t games = 0;      // the games this shard plans
+    std::int64_t run_games = 0;  // the games the whole run plans
+    std::string source;          // the file it was merged from ("": played here)
+    friend bool operator==(const ShardRow&, const ShardRow&) = default;
+};
+
 struct TournamentRow {
     RowId id = 0;
     std::string name;             // unique: resume finds a tournament by name
@@ -68,6 +80,7 @@ struct TournamentRow {
     // and "" for runs stored before definitions were kept (they resume from settings.argv).
     std::optional<std::string> definition;
     std::string fingerprint;
+    std::vector<ShardRow> shards;  // by index; empty: a run played whole on one machine
 };
 
 // A run lock (db/006_run_locks.sql): the one process playing a tournament, and since when.
@@ -169,6 +182,24 @@ struct ResultFilter {
     std::optional<RowId> opponent_id;       // with engine_id: only games between the two
     std::optional<TimePoint> ended_from;    // ended_at >= ended_from
     std::optional<TimePoint> ended_before;  // ended_at < ended_before
+};
+
+// What Store::merge did, per run and in all.
+struct MergedRun {
+    std::string name;
+    std::int64_t added = 0;    // games new to the database
+    std::int64_t present = 0;  // games it had already (skipped)
+    std::int64_t games = 0;    // games it holds now
+    std::int64_t run_games = 0;
+    int shards_done = 0;  // shards merged that had finished
+    int shard_count = 1;
+    TournamentStatus status = TournamentStatus::Running;
+};
+struct MergeSummary {
+    std::vector<MergedRun> runs;
+    std::int64_t added = 0;
+    std::int64_t present = 0;
+    double seconds = 0;
 };
 
 // One line of the `standings` view.

@@ -50,12 +50,15 @@ std::string StoreRunRecorder::location() const {
 std::optional<tournament::StoredRun> StoreRunRecorder::find_run(std::string_view name) {
     auto t = db_.find_tournament(name);
     if (!t) return std::nullopt;
-    tournament::StoredRun run{t->id,   t->name, run_status(t->status), t->definition, t->settings,
-                              t->seed, {}};
+    tournament::StoredRun run{
+        t->id, t->name, run_status(t->status), t->definition, t->settings, t->seed, {}, {}};
     for (auto id : t->engine_ids) {
         auto e = db_.engine(id);
         run.engines.push_back(e ? e->name : "#" + std::to_string(id));
     }
+    // A shard's own database holds one shard row, played here; a merged one is not resumed.
+    if (t->shards.size() == 1 && t->shards.front().source.empty())
+        run.shard = tournament::Shard{t->shards.front().index, t->shards.front().count};
     return run;
 }
 
@@ -86,6 +89,10 @@ Expected<tournament::RunId> StoreRunRecorder::create_run(const tournament::NewRu
     row.engine_ids = register_engines(d);
     row.definition = run.definition_json;
     row.fingerprint = run.fingerprint;
+    if (run.shard) {
+        row.shards.push_back(ShardRow{run.shard->index, run.shard->count, TournamentStatus::Running,
+                                      run.shard_games, run.run_games, ""});
+    }
     return db_.create_tournament(row);
 }
 
@@ -154,7 +161,7 @@ Expected<std::int64_t> StoreRunRecorder::record_game(tournament::RunId run,
                                                      const tournament::Pairing& p,
                                                      const game::GameRecord& record) {
     auto stored = db_.record_game(
-        run, GameSlot{p.game_index, static_cast<int>(p.pair_index), p.round}, record);
+        run, GameSlot{p.game_index, static_cast<int>(p.pair_index), p.round}, record, me_.host);
     if (!stored) return fail(stored.error().message);
     return *stored;
 }

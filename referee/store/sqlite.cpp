@@ -179,6 +179,11 @@ Statement& Statement::bind(int index, std::nullopt_t) {
     return *this;
 }
 
+Statement& Statement::bind_column(int index, const Statement& row, int column) {
+    check_bind(sqlite3_bind_value(stmt_, index, sqlite3_column_value(row.stmt_, column)), index);
+    return *this;
+}
+
 bool Statement::step() {
     int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_ROW) return true;

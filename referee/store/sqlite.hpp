@@ -93,6 +93,8 @@ class Statement {
     }
     Statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
     Statement& bind(int index, std::nullopt_t);
+    // Binds column `column` of `row`'s current row as it is (any type): copies between files.
+    Statement& bind_column(int index, const Statement& row, int column);
     template <typename T>
     Statement& bind(int index, const std::optional<T>& value) {
         return value ? bind(index, *value) : bind(index, std::nullopt);

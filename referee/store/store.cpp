@@ -264,38 +264,43 @@ std::vector<EngineRow> Store::list_engines() {
 
 // ---- tournaments ---------------------------------------------------------------------------
 
+RowId insert_tournament(Database& db, const TournamentRow& t) {
+    Statement st(db,
+                 "INSERT INTO tournaments (name, format, rules, time_control, settings, seed,"
+                 " status, outcome, started_at, finished_at, definition, fingerprint)"
+                 " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+    auto started = t.started_at == TimePoint{} ? std::chrono::system_clock::now() : t.started_at;
+    st.bind(1, t.name)
+        .bind(2, t.format)
+        .bind(3, t.rules)
+        .bind(4, t.time_control)
+        .bind(5, string_or(t.settings, "{}"))
+        .bind(6, seed_to_column(t.seed))
+        .bind(7, to_string(t.status))
+        .bind(8, string_or(t.outcome, "{}"))
+        .bind(9, format_utc(started));
+    if (t.finished_at) st.bind(10, format_utc(*t.finished_at));
+    if (t.definition) st.bind(11, *t.definition);
+    st.bind(12, t.fingerprint);
+    st.run();
+    RowId id = db.last_insert_rowid();
+    Statement seat(db,
+                   "INSERT INTO tournament_engines (tournament_id, engine_id, seat)"
+                   " VALUES (?1, ?2, ?3)");
+    for (std::size_t i = 0; i < t.engine_ids.size(); ++i) {
+        seat.bind(1, id).bind(2, t.engine_ids[i]).bind(3, i);
+        seat.run();
+        seat.reset();
+    }
+    for (const auto& shard : t.shards) write_shard(db, id, shard);
+    return id;
+}
+
 Expected<RowId> Store::create_tournament(const TournamentRow& t) {
     Lock lock(impl_->mutex);
     try {
         Transaction tx(impl_->db);
-        Statement st(impl_->db,
-                     "INSERT INTO tournaments (name, format, rules, time_control, settings, seed,"
-                     " status, outcome, started_at, finished_at, definition, fingerprint)"
-                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
-        auto started =
-            t.started_at == TimePoint{} ? std::chrono::system_clock::now() : t.started_at;
-        st.bind(1, t.name)
-            .bind(2, t.format)
-            .bind(3, t.rules)
-            .bind(4, t.time_control)
-            .bind(5, string_or(t.settings, "{}"))
-            .bind(6, seed_to_column(t.seed))
-            .bind(7, to_string(t.status))
-            .bind(8, string_or(t.outcome, "{}"))
-            .bind(9, format_utc(started));
-        if (t.finished_at) st.bind(10, format_utc(*t.finished_at));
-        if (t.definition) st.bind(11, *t.definition);
-        st.bind(12, t.fingerprint);
-        st.run();
-        RowId id = impl_->db.last_insert_rowid();
-        Statement seat(impl_->db,
-                       "INSERT INTO tournament_engines (tournament_id, engine_id, seat)"
-                       " VALUES (?1, ?2, ?3)");
-        for (std::size_t i = 0; i < t.engine_ids.size(); ++i) {
-            seat.bind(1, id).bind(2, t.engine_ids[i]).bind(3, i);
-            seat.run();
-            seat.reset();
-        }
+        RowId id = insert_tournament(impl_->db, t);
         tx.commit();
         return id;
     } catch (const SqliteError& e) {
@@ -336,10 +341,16 @@ TournamentRow read_tournament(Store::Impl& impl, const Statement& st) {
         impl.db, "SELECT engine_id FROM tournament_engines WHERE tournament_id = ?1 ORDER BY seat");
     seats.bind(1, t.id);
     while (seats.step()) t.engine_ids.push_back(seats.int64(0));
+    t.shards = read_shards(impl, t.id);
     return t;
 }
 
 }  // namespace
+
+std::optional<TournamentRow> tournament_named(Store::Impl& impl, std::string_view name) {
+    return read_row(impl, std::string(kTournamentColumns) + "WHERE name = ?1", read_tournament,
+                    name);
+}
 
 std::optional<TournamentRow> Store::find_tournament(std::string_view name) {
     Lock lock(impl_->mutex);
@@ -368,6 +379,12 @@ Expected<Ok> Store::set_tournament_status(RowId id, TournamentStatus status,
     bool found = st.step();
     st.run();
     if (!found) return fail("no tournament with id " + std::to_string(id));
+    // The shard played here follows its tournament (merged shards keep what their file said).
+    Statement shard(
+        impl_->db,
+        "UPDATE tournament_shards SET status = ?2 WHERE tournament_id = ?1 AND source = ''");
+    shard.bind(1, id).bind(2, to_string(status));
+    shard.run();
     return Ok{};
 }
 

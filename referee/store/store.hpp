@@ -96,9 +96,11 @@ class Store {
     // are found by name (an unknown name is stored as a new engine with only its name). Refused,
     // with nothing written: a game_index already stored for the tournament, an unknown tournament,
     // a record whose rules differ from the tournament's, an aborted or unfinished game (resume
-    // replays those), a record that breaks a schema check (e.g. an empty move).
+    // replays those), a record that breaks a schema check (e.g. an empty move). `host`: the
+    // machine that played it ("" unknown).
     Expected<RowId, RecordError> record_game(RowId tournament_id, const GameSlot& slot,
-                                             const game::GameRecord& record);
+                                             const game::GameRecord& record,
+                                             std::string_view host = {});
     // The game_index of every stored game of the tournament, ascending (resume skips these).
     std::vector<std::int64_t> completed_game_indices(RowId tournament_id);
     std::vector<GameRow> games(const GameFilter& filter);
@@ -116,6 +118,15 @@ class Store {
     std::vector<StandingRow> standings(RowId tournament_id);
     // The games a results command totals, in id order, filtered in SQL (store/queries.cpp).
     std::vector<ResultGame> result_games(const ResultFilter& filter);
+
+    // ---- merging (store_merge.cpp) ----
+    // Merges the runs of `sources` (other oaq databases, opened read-only) into this one, all in
+    // one transaction: nothing is written when anything is refused. Shards of one run (same name
+    // and fingerprint) become one tournament; engines are one engine only when name and binary
+    // hash agree. Games already present (same run, same game index, same result) are skipped, so
+    // merging a file again adds only what is new. Refused: two different games for one game
+    // index, one name with different definitions, one engine name with different binaries.
+    Expected<MergeSummary> merge(const std::vector<std::string>& sources);
 
     // Stores a snapshot and its entries in one transaction; returns the snapshot id.
     RowId save_rating_snapshot(const RatingSnapshot& snapshot);

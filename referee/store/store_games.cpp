@@ -95,7 +95,7 @@ void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<game::Move
 }  // namespace
 
 Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameSlot& slot,
-                                                const game::GameRecord& r) {
+                                                const game::GameRecord& r, std::string_view host) {
     using Kind = RecordError::Kind;
     if (r.result == rules::Result::Ongoing) {
         return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
@@ -133,8 +133,8 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
             "INSERT INTO games (tournament_id, game_index, pair_index, round, opening,"
             " start_position, time_control, south_engine_id, north_engine_id, result,"
             " score_south, score_north, termination, detail, plies, final_position, started_at,"
-            " ended_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
-            " ?16, ?17, ?18)");
+            " ended_at, host) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
+            " ?15, ?16, ?17, ?18, ?19)");
         {
             ResetOnExit reset(game);
             game.bind(1, tournament_id)
@@ -154,7 +154,8 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
                 .bind(15, r.plies())
                 .bind(16, r.final_position)
                 .bind(17, format_utc(r.started_at))
-                .bind(18, format_utc(r.ended_at));
+                .bind(18, format_utc(r.ended_at))
+                .bind(19, host);
             game.run();
         }
         RowId id = impl.db.last_insert_rowid();
@@ -391,15 +392,17 @@ constexpr std::string_view kRatedColumns =
 
 std::vector<RatedGame> Store::rated_games(RowId tournament_id) {
     Lock lock(impl_->mutex);
-    return read_rows(*impl_, std::string(kRatedColumns) + "WHERE tournament_id = ?1", read_rated,
-                     tournament_id);
+    // In the order they were stored, whatever index the planner picks (a fit reads them in order).
+    return read_rows(*impl_, std::string(kRatedColumns) + "WHERE tournament_id = ?1 ORDER BY id",
+                     read_rated, tournament_id);
 }
 
 std::vector<RatedGame> Store::rated_games_for_rules(std::string_view rules) {
     Lock lock(impl_->mutex);
     return read_rows(*impl_,
                      std::string(kRatedColumns) +
-                         "WHERE tournament_id IN (SELECT id FROM tournaments WHERE rules = ?1)",
+                         "WHERE tournament_id IN (SELECT id FROM tournaments WHERE rules = ?1) "
+                         "ORDER BY id",
                      read_rated, rules);
 }
 

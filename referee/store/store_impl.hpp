@@ -43,6 +43,16 @@ struct Store::Impl {
     std::optional<TimePoint> read_optional_time(const Statement& st, int column) const;
 };
 
+// A tournament row written (its seats and shards too) and read back by name (store.cpp), for
+// callers already holding the lock and a transaction.
+RowId insert_tournament(Database& db, const TournamentRow& tournament);
+std::optional<TournamentRow> tournament_named(Store::Impl& impl, std::string_view name);
+
+// The tournament_shards rows of a tournament, by index, and one row written (replacing the row
+// of the same index) (store_shards.cpp).
+std::vector<ShardRow> read_shards(Store::Impl& impl, RowId tournament_id);
+void write_shard(Database& db, RowId tournament_id, const ShardRow& shard);
+
 // Resets a cached statement on scope exit, so none keeps a read snapshot (and a WAL checkpoint)
 // waiting after an early return or an exception.
 class ResetOnExit {

@@ -13,7 +13,8 @@ namespace oaq::tournament {
 
 std::int64_t Run::total_games() const {
     auto schedule = make_schedule(definition_, 0);
-    return schedule ? schedule->total_games() : 0;
+    if (!schedule) return 0;
+    return shard_ ? shard_games(*schedule, *shard_) : schedule->total_games();
 }
 
 Expected<Ok> Run::check(const RunInputs& inputs) {
@@ -41,13 +42,20 @@ Expected<Ok> Run::check(const RunInputs& inputs) {
 }
 
 Expected<Run> Run::create(RunRecorder& recorder, std::string name, RunDefinition definition,
-                          std::string settings_json, RunClock clock, const RunInputs& inputs) {
+                          std::string settings_json, RunClock clock, const RunInputs& inputs,
+                          std::optional<Shard> shard) {
     Run run(recorder, std::move(clock));
     run.definition_ = std::move(definition);
+    if (shard && (shard->count < 1 || shard->index < 0 || shard->index >= shard->count))
+        return fail("run \"" + name + "\": shard " + std::to_string(shard->index) + "/" +
+                    std::to_string(shard->count) + " does not exist");
+    run.shard_ = shard;
     auto ready = run.check(inputs);
     if (!ready) return fail("run \"" + name + "\": " + ready.error().message);
     const auto& d = run.definition_;
-    NewRun row{name, d, to_json(d), fingerprint(d), settings_json, run.clock_.wall()};
+    NewRun row{name, d, to_json(d), fingerprint(d), settings_json, run.clock_.wall(), shard, 0, 0};
+    if (auto schedule = make_schedule(d, 0)) row.run_games = schedule->total_games();
+    row.shard_games = run.total_games();
     auto id = recorder.create_run(row);
     if (!id) return fail("run \"" + name + "\": " + id.error().message);
     run.name_ = std::move(name);
@@ -78,6 +86,7 @@ Expected<Run> Run::resume(RunRecorder& recorder, std::string_view name,
     run.id_ = stored->id;
     run.resumed_ = true;
     run.definition_ = std::move(*definition);
+    run.shard_ = stored->shard;
     auto ready = run.check(inputs);
     if (!ready) return fail("run \"" + stored->name + "\": " + ready.error().message);
     auto locked = recorder.lock_run(run.id_);
@@ -98,6 +107,7 @@ Run::Run(Run&& other) noexcept
       resumed_(other.resumed_),
       locked_(std::exchange(other.locked_, false)),
       definition_(std::move(other.definition_)),
+      shard_(other.shard_),
       book_(std::move(other.book_)) {}
 
 Run& Run::operator=(Run&& other) noexcept {
@@ -110,6 +120,7 @@ Run& Run::operator=(Run&& other) noexcept {
         resumed_ = other.resumed_;
         locked_ = std::exchange(other.locked_, false);
         definition_ = std::move(other.definition_);
+        shard_ = other.shard_;
         book_ = std::move(other.book_);
     }
     return *this;
@@ -279,7 +290,7 @@ TournamentPlan make_plan(const RunDefinition& d, std::vector<game::Opening>& boo
                          const RunOptions& options) {
     auto schedule = make_schedule(d, static_cast<std::int64_t>(book.size()));
     if (!schedule) throw OaqError("schedule: " + schedule.error().message);
-    TournamentPlan plan{std::move(*schedule), {}, {}, {}, options.concurrency, {}, {}, {}};
+    TournamentPlan plan{std::move(*schedule), {}, {}, {}, options.concurrency, {}, {}, {}, {}};
     plan.settings.rules = d.rules;
     plan.settings.max_plies = d.max_plies;
     plan.settings.margin = d.time_margin;
@@ -335,11 +346,12 @@ RunResult Run::play(const PlayerFactory& players, RunObserver& observer,
     if (resumed_) recorder_->reopen_run(id_, definition_);
     auto plan = make_plan(definition_, book, options);
     for (auto index : recorder_->completed_games(id_)) plan.skip.insert(index);
+    if (shard_) plan.include = [shard = *shard_](const Pairing& p) { return shard.contains(p); };
+    const std::int64_t total = total_games();
     Session session(*recorder_, id_, definition_, observer, clock_, options);
     plan.on_engine_done = [&](int index, const game::Player& p) { session.engine_done(index, p); };
     plan.on_game_start = [&](const Pairing& p) { session.game_started(p); };
-    session.started(plan.schedule.total_games(), static_cast<std::int64_t>(plan.skip.size()), name_,
-                    resumed_);
+    session.started(total, static_cast<std::int64_t>(plan.skip.size()), name_, resumed_);
 
     const EngineFactory factory = [&](int index) { return players(definition_, index); };
     const GameSink sink = [&](const Pairing& p, const game::GameRecord& r) {

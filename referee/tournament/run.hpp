@@ -156,9 +156,11 @@ class Run {
 
     // Checks `definition` and `inputs`, writes the new run and takes its lock. Fails, with nothing
     // written, for an invalid definition, openings or environment, or a name already taken.
+    // `shard`: only that shard's games are played (and counted); the definition and its
+    // fingerprint stay those of the whole run, so every shard's database says the same.
     static Expected<Run> create(RunRecorder& recorder, std::string name, RunDefinition definition,
                                 std::string settings_json = "{}", RunClock clock = {},
-                                const RunInputs& inputs = {});
+                                const RunInputs& inputs = {}, std::optional<Shard> shard = {});
     // Finds a stored run, rebuilds its definition, checks it and `inputs` and takes its lock.
     // Fails for an unknown name, a finished run, a stored definition that does not read back, a
     // failed check or a lock another process holds. Writes only the lock (play() reopens it).
@@ -176,7 +178,9 @@ class Run {
     RunId id() const { return id_; }
     bool resumed() const { return resumed_; }
     const RunDefinition& definition() const { return definition_; }
+    // The games this run plays: the whole schedule, or its shard's part of it.
     std::int64_t total_games() const;
+    const std::optional<Shard>& shard() const { return shard_; }
 
     // Plays every game not stored yet, to the end, an SPRT verdict or an interruption. `book`:
     // the opening lines when the definition's openings come from a file (default: what
@@ -199,6 +203,7 @@ class Run {
     bool resumed_ = false;
     bool locked_ = false;
     RunDefinition definition_;
+    std::optional<Shard> shard_;
     std::vector<game::Opening> book_;
 };
 

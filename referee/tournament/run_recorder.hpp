@@ -35,6 +35,10 @@ struct NewRun {
     std::string fingerprint;           // fingerprint(definition)
     std::string settings_json = "{}";  // how it was started (command line, concurrency): for people
     WallTime started_at{};
+    // A shard of the run (--shard K/N): which one, the games it holds and the whole run's games.
+    std::optional<Shard> shard;
+    std::int64_t shard_games = 0;
+    std::int64_t run_games = 0;
 };
 
 // A run as the recorder finds it again.
@@ -46,6 +50,7 @@ struct StoredRun {
     std::string settings_json = "{}";
     std::uint64_t seed = 0;
     std::vector<std::string> engines;  // names in seat order
+    std::optional<Shard> shard;        // the shard of the run this database plays
 };
 
 class RunRecorder {

@@ -108,6 +108,7 @@ RunSummary run_tournament(TournamentPlan plan, const EngineFactory& make_engine,
         }
         while (auto p = plan.schedule.next()) {
             if (plan.skip.count(p->game_index)) continue;
+            if (plan.include && !plan.include(*p)) continue;
             if (plan.on_game_start) plan.on_game_start(*p);
             return p;
         }

@@ -31,6 +31,8 @@ struct TournamentPlan {
         opening_for;  // nullptr: start position
     int concurrency = 1;
     std::unordered_set<std::int64_t> skip;  // game indices already played
+    // Only games it accepts are played (a shard of the run); empty: every game.
+    std::function<bool(const Pairing&)> include;
     // Called once per engine instance when no game uses it any more: after the run, or when the
     // pool retires it to stay within max_engine_instances() (e.g. to keep what the engine said
     // about itself at the handshake). Calls come one at a time.

@@ -113,4 +113,14 @@ void Schedule::skip_to(std::int64_t game_index) {
     position_ = std::clamp<std::int64_t>(game_index, 0, total_games_);
 }
 
+std::int64_t shard_games(const Schedule& schedule, const Shard& shard) {
+    const std::int64_t pairs = schedule.total_pairs();
+    if (shard.index >= pairs) return 0;
+    const std::int64_t mine = (pairs - shard.index + shard.count - 1) / shard.count;
+    // Only the last pair of an odd match holds one game.
+    const bool lone_last =
+        schedule.total_games() % 2 == 1 && (pairs - 1) % shard.count == shard.index;
+    return 2 * mine - (lone_last ? 1 : 0);
+}
+
 }  // namespace oaq::tournament

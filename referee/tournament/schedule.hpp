@@ -44,6 +44,21 @@ struct Pairing {
     friend bool operator==(const Pairing&, const Pairing&) = default;
 };
 
+// Shard `index` of `count` of a run (`oaq tournament --shard K/N`): the pairs whose pair_index
+// modulo count is index. A shard holds whole colour-swapped pairs, never half of one, and the
+// shards of a run together hold every game exactly once.
+struct Shard {
+    int index = 0;  // 0-based, < count
+    int count = 1;  // >= 1
+
+    bool contains(const Pairing& p) const { return p.pair_index % count == index; }
+    friend bool operator==(const Shard&, const Shard&) = default;
+};
+
+class Schedule;
+// The games of `schedule` that `shard` holds.
+std::int64_t shard_games(const Schedule& schedule, const Shard& shard);
+
 class Schedule {
   public:
     // Round robin over `engines` engines (>= 2), `rounds` (>= 1) times. Within a round the pairs

@@ -241,6 +241,20 @@ def check_results(r):
     r.validate("ratings --json", "ratings", *db, "--tournament", "g", "--json", "--no-save")  # unrated
 
 
+def check_shards(r, b, tmp):
+    """A shard's own file and a merged one: the tournament object with its shards, the merge object."""
+    shards = []
+    for k in range(2):
+        shards.append(os.path.join(tmp, f"shard-{k}.db"))
+        r.oaq("tournament", "--db", shards[-1], "--name", "sh", "--shard", f"{k}/2", "--progress", "0",
+              "--tc", "depth=1", "--seed", "4", *engine(b, "greedy", "oaq-greedy"),
+              *engine(b, "random", "oaq-random"))
+    r.validate("results tournaments --json", "results", "tournaments", "--db", shards[0], "--json")
+    merged = os.path.join(tmp, "merged.db")
+    r.validate("merge --json", "merge", "--into", merged, *shards, "--json")
+    r.validate("results tournaments --json", "results", "tournaments", "--db", merged, "--json")
+
+
 def check_tools(r, b):
     r.validate("check-engine --json", "check-engine", "--json", "--", os.path.join(b, "oaq-random"))
     r.validate("rules perft --json", "rules", "perft", "--json", "3")
@@ -273,6 +287,7 @@ def main():
         live = play(r, b)
         check_one_layout(r, live)
         check_results(r)
+        check_shards(r, b, tmp)
         check_tools(r, b)
     missing = set(r.outputs) - r.seen
     if missing:

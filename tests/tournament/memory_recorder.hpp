@@ -58,7 +58,8 @@ class MemoryRecorder : public tournament::RunRecorder {
                     n.definition_json,
                     n.settings_json,
                     n.definition.seed,
-                    n.definition.engine_names()};
+                    n.definition.engine_names(),
+                    n.shard};
         r.fingerprint = n.fingerprint;
         runs[id] = r;
         return id;

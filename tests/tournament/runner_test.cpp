@@ -47,7 +47,7 @@ struct Harness {
 };
 
 tournament::TournamentPlan plan_for(tournament::Schedule schedule, int concurrency) {
-    tournament::TournamentPlan plan{std::move(schedule), {}, {}, {}, concurrency, {}, {}, {}};
+    tournament::TournamentPlan plan{std::move(schedule), {}, {}, {}, concurrency, {}, {}, {}, {}};
     plan.settings.max_plies = 40;
     plan.time_controls.assign(static_cast<std::size_t>(plan.schedule.engines()),
                               game::parse_time_control("10+0.1").value());

@@ -221,3 +221,31 @@ TEST_CASE("impossible schedules are refused with a reason", "[tournament][schedu
     CHECK_FALSE(Schedule::round_robin(1'000'000, 2'000'000'000, 0));
     CHECK(Schedule::round_robin(1, 1, 0).error().message.find("2 engines") != std::string::npos);
 }
+
+TEST_CASE("shards hold whole colour-swapped pairs and together every game once",
+          "[tournament][schedule][shard]") {
+    for (std::int64_t games : {1, 2, 7, 10, 33}) {
+        for (int count : {1, 2, 3, 4, 7, 40}) {
+            auto schedule = oaq::tournament::Schedule::match(games, 0).value();
+            std::vector<int> seen(static_cast<std::size_t>(games), 0);
+            std::int64_t sum = 0;
+            for (int k = 0; k < count; ++k) {
+                const oaq::tournament::Shard shard{k, count};
+                std::int64_t mine = 0;
+                for (std::int64_t i = 0; i < games; ++i) {
+                    const auto p = schedule.pairing_at(i);
+                    if (!shard.contains(p)) continue;
+                    ++seen[static_cast<std::size_t>(i)];
+                    ++mine;
+                    // The other game of the pair is in the same shard.
+                    const auto other = i % 2 == 0 ? i + 1 : i - 1;
+                    if (other < games) CHECK(shard.contains(schedule.pairing_at(other)));
+                }
+                CHECK(oaq::tournament::shard_games(schedule, shard) == mine);
+                sum += mine;
+            }
+            CHECK(sum == games);
+            for (int s : seen) CHECK(s == 1);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+#include "app/shard_option.hpp"
+
+#include <cstdlib>
+
+#include "app/numbers.hpp"
+#include "common/error.hpp"
+
+namespace oaq::app {
+
+namespace {
+
+// Wide enough for any cluster, small enough that no count computed from it overflows.
+constexpr WholeRange kShardCount{1, 1000000};
+constexpr WholeRange kShardIndex{0, 999999};
+constexpr WholeRange kArrayId{0, 1000000000};
+
+tournament::Shard checked(std::int64_t index, std::int64_t count, std::string_view what) {
+    if (index >= count) {
+        throw OaqError(std::string(what) + ": shard " + std::to_string(index) + " of " +
+                       std::to_string(count) + " does not exist (shards are 0.." +
+                       std::to_string(count - 1) + ")");
+    }
+    return {static_cast<int>(index), static_cast<int>(count)};
+}
+
+std::string required(const GetEnv& getenv, std::string_view name, std::string_view mode) {
+    auto value = getenv(name);
+    if (!value || value->empty()) {
+        throw OaqError("--shard " + std::string(mode) + ": " + std::string(name) +
+                       " is not set (is this running as " +
+                       (mode == "slurm" ? "a Slurm array task (sbatch --array)?"
+                                        : "a pod of an Indexed Job?") +
+                       ")");
+    }
+    return *value;
+}
+
+tournament::Shard from_slurm(const GetEnv& getenv) {
+    const auto number = [&](std::string_view name) {
+        return whole_number(required(getenv, name, "slurm"), name, kArrayId);
+    };
+    const auto id = number("SLURM_ARRAY_TASK_ID");
+    const auto min = number("SLURM_ARRAY_TASK_MIN");
+    std::int64_t count = 0;
+    if (auto c = getenv("SLURM_ARRAY_TASK_COUNT"); c && !c->empty())
+        count = whole_number(*c, "SLURM_ARRAY_TASK_COUNT", kShardCount);
+    else
+        count = number("SLURM_ARRAY_TASK_MAX") - min + 1;
+    // A stepped or sparse array (--array=0-9:2, 1,5,7) has ids that are no shard index.
+    const auto index = id - min;
+    if (count < 1 || index < 0)
+        throw OaqError("--shard slurm: SLURM_ARRAY_TASK_ID " + std::to_string(id) +
+                       " is below SLURM_ARRAY_TASK_MIN " + std::to_string(min));
+    return checked(index, count,
+                   "--shard slurm (use a contiguous array: sbatch --array=0-" +
+                       std::to_string(count - 1) + ")");
+}
+
+tournament::Shard from_k8s(std::string_view count_text, const GetEnv& getenv) {
+    const auto index = whole_number(required(getenv, "JOB_COMPLETION_INDEX", "k8s"),
+                                    "JOB_COMPLETION_INDEX", kShardIndex);
+    const auto count = count_text.empty() ? whole_number(required(getenv, "OAQ_SHARD_COUNT", "k8s"),
+                                                         "OAQ_SHARD_COUNT", kShardCount)
+                                          : whole_number(count_text, "--shard k8s/N", kShardCount);
+    return checked(index, count, "--shard k8s");
+}
+
+}  // namespace
+
+tournament::Shard parse_shard(std::string_view text, const GetEnv& getenv) {
+    if (text == "slurm") return from_slurm(getenv);
+    if (text == "k8s") return from_k8s("", getenv);
+    if (text.starts_with("k8s/")) return from_k8s(text.substr(4), getenv);
+    const auto slash = text.find('/');
+    if (slash == std::string_view::npos) {
+        throw OaqError("--shard: \"" + std::string(text) +
+                       "\" is not K/N (e.g. 0/4), slurm, k8s or k8s/N");
+    }
+    const auto count = whole_number(text.substr(slash + 1), "--shard N", kShardCount);
+    const auto index = whole_number(text.substr(0, slash), "--shard K", kShardIndex);
+    return checked(index, count, "--shard");
+}
+
+tournament::Shard parse_shard(std::string_view text) {
+    return parse_shard(text, [](std::string_view name) -> std::optional<std::string> {
+        const char* v = std::getenv(std::string(name).c_str());
+        if (!v) return std::nullopt;
+        return std::string(v);
+    });
+}
+
+std::string shard_text(const tournament::Shard& s) {
+    return std::to_string(s.index) + "/" + std::to_string(s.count);
+}
+
+}  // namespace oaq::app

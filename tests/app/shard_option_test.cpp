@@ -1,0 +1,70 @@
+// The --shard option: K/N, slurm (array task id minus the array's minimum, of the task count or the
+// bounds) and k8s (the completion index, of N or OAQ_SHARD_COUNT); every bad value is one line
+// naming it.
+#include <catch2/catch.hpp>
+
+#include <map>
+
+#include "app/shard_option.hpp"
+#include "common/error.hpp"
+
+using namespace oaq;
+
+namespace {
+
+app::GetEnv env(std::map<std::string, std::string> vars) {
+    return [vars](std::string_view name) -> std::optional<std::string> {
+        auto it = vars.find(std::string(name));
+        if (it == vars.end()) return std::nullopt;
+        return it->second;
+    };
+}
+
+std::string error_of(const std::string& text, const app::GetEnv& getenv) {
+    try {
+        app::parse_shard(text, getenv);
+    } catch (const OaqError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("shard option: K/N", "[app][shard]") {
+    const auto none = env({});
+    CHECK(app::parse_shard("0/4", none) == tournament::Shard{0, 4});
+    CHECK(app::parse_shard("3/4", none) == tournament::Shard{3, 4});
+    CHECK(app::parse_shard("0/1", none) == tournament::Shard{0, 1});
+    CHECK_THAT(error_of("4/4", none), Catch::Contains("shard 4 of 4 does not exist"));
+    CHECK_THAT(error_of("1/0", none), Catch::Contains("--shard N"));
+    CHECK_THAT(error_of("-1/4", none), Catch::Contains("--shard K"));
+    CHECK_THAT(error_of("x", none), Catch::Contains("is not K/N"));
+    CHECK_THAT(error_of("a/4", none), Catch::Contains("--shard K"));
+}
+
+TEST_CASE("shard option: slurm reads the array task", "[app][shard]") {
+    CHECK(app::parse_shard("slurm", env({{"SLURM_ARRAY_TASK_ID", "12"},
+                                         {"SLURM_ARRAY_TASK_MIN", "10"},
+                                         {"SLURM_ARRAY_TASK_COUNT", "4"}})) ==
+          tournament::Shard{2, 4});
+    CHECK(app::parse_shard("slurm", env({{"SLURM_ARRAY_TASK_ID", "3"},
+                                         {"SLURM_ARRAY_TASK_MIN", "1"},
+                                         {"SLURM_ARRAY_TASK_MAX", "8"}})) ==
+          tournament::Shard{2, 8});
+    CHECK_THAT(error_of("slurm", env({})), Catch::Contains("SLURM_ARRAY_TASK_ID is not set"));
+    CHECK_THAT(error_of("slurm", env({{"SLURM_ARRAY_TASK_ID", "9"},
+                                      {"SLURM_ARRAY_TASK_MIN", "0"},
+                                      {"SLURM_ARRAY_TASK_COUNT", "4"}})),
+               Catch::Contains("contiguous array"));
+}
+
+TEST_CASE("shard option: k8s reads the completion index", "[app][shard]") {
+    CHECK(app::parse_shard("k8s/5", env({{"JOB_COMPLETION_INDEX", "4"}})) ==
+          tournament::Shard{4, 5});
+    CHECK(app::parse_shard("k8s", env({{"JOB_COMPLETION_INDEX", "1"}, {"OAQ_SHARD_COUNT", "2"}})) ==
+          tournament::Shard{1, 2});
+    CHECK_THAT(error_of("k8s", env({{"JOB_COMPLETION_INDEX", "1"}})),
+               Catch::Contains("OAQ_SHARD_COUNT is not set"));
+    CHECK_THAT(error_of("k8s/2", env({})), Catch::Contains("JOB_COMPLETION_INDEX is not set"));
+}
