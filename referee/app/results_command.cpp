@@ -268,7 +268,8 @@ int run_results(int argc, char** argv) {
                      {"h2h", results_h2h_command},
                      {"games", results_games_command},
                      {"game", results_game_command},
-                     {"export", results_export_command}},
+                     {"export", results_export_command},
+                     {"sessions", results_sessions_command}},
                     argc, argv);
 }
 

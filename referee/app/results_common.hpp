@@ -71,6 +71,10 @@ int results_h2h_command(int argc, char** argv);
 int results_games_command(int argc, char** argv);
 int results_game_command(int argc, char** argv);
 int results_export_command(int argc, char** argv);
+int results_sessions_command(int argc, char** argv);  // results_sessions.cpp
+// A game's session in its JSON object ("session": {session, number, wealth_after}) and as a line.
+std::string with_session(std::string game_json, const store::SessionLink& link);
+std::string session_link_text(const store::SessionLink& link);
 
 // A stored game's start (its rules and start position) ready to replay its moves, no ply limit.
 Expected<rules::Game> replay_start(const game::GameRecord& record);

@@ -8,6 +8,7 @@
 #include "app/cli.hpp"
 #include "app/engine_specs.hpp"
 #include "app/numbers.hpp"
+#include "app/session_options.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
@@ -274,6 +275,7 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
     cli.aliases = {{"--timemargin", "--time-margin"}, {"--stalltimeout", "--stall-timeout"}};
     add_common_options(cli, mode);
     add_mode_options(cli, mode);
+    add_session_option(cli);
     std::vector<char*> rest;
     for (auto& a : split.rest) rest.push_back(a.data());
     auto vm = parse(cli, static_cast<int>(rest.size()), rest.data());
@@ -303,6 +305,7 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
     read_engines(mode, split, c);
     read_game_options(*vm, c.definition);
     read_seed_and_openings(*vm, c);
+    read_session_option(*vm, c.definition);
     read_process_options(*vm, c);
     if (mode == RunMode::Match)
         read_match_options(*vm, c);

@@ -43,6 +43,11 @@ struct Store::Impl {
     std::optional<TimePoint> read_optional_time(const Statement& st, int column) const;
 };
 
+// Writes the session row of a session game (made with the game that is its first) and the game's
+// link to it, inside record_game's transaction.
+void insert_session_game(Store::Impl& impl, RowId tournament_id, RowId game_id,
+                         const SessionSlot& slot, RowId first_id, RowId second_id);
+
 // Resets a cached statement on scope exit, so none keeps a read snapshot (and a WAL checkpoint)
 // waiting after an early return or an exception.
 class ResetOnExit {

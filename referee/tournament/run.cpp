@@ -13,7 +13,10 @@ namespace oaq::tournament {
 
 std::int64_t Run::total_games() const {
     auto schedule = make_schedule(definition_, 0);
-    return schedule ? schedule->total_games() : 0;
+    if (!schedule) return 0;
+    // Sessions: the most games they can play (one that ends early leaves its slots empty).
+    if (definition_.session_games != 0) return schedule->total_pairs() * definition_.session_games;
+    return schedule->total_games();
 }
 
 Expected<Ok> Run::check(const RunInputs& inputs) {
@@ -169,13 +172,16 @@ class Session {
                                 names_[static_cast<std::size_t>(p.north)]});
     }
 
-    void game_finished(const Pairing& p, const game::GameRecord& record) {
-        GameFinished event{p,      record, record.termination == game::Termination::Aborted, {}, 0,
-                           total_, {}};
+    void game_finished(const Pairing& p, const game::GameRecord& record,
+                       const SessionStep* step = nullptr) {
+        GameFinished event{
+            p, record, record.termination == game::Termination::Aborted, {}, 0, total_, {}, {}};
+        if (step) event.session = *step;
         if (event.aborted) {
             ++aborted_;
         } else {
-            auto stored = recorder_.record_game(id_, p, record);
+            auto stored = step ? recorder_.record_session_game(id_, p, record, *step)
+                               : recorder_.record_game(id_, p, record);
             if (!stored)
                 throw OaqError("storing game " + std::to_string(p.game_index) + ": " +
                                stored.error().message);
@@ -329,8 +335,7 @@ RunResult Run::play(const PlayerFactory& players, RunObserver& observer,
     Session session(*recorder_, id_, definition_, observer, clock_, options);
     plan.on_engine_done = [&](int index, const game::Player& p) { session.engine_done(index, p); };
     plan.on_game_start = [&](const Pairing& p) { session.game_started(p); };
-    session.started(plan.schedule.total_games(), static_cast<std::int64_t>(plan.skip.size()), name_,
-                    resumed_);
+    session.started(total_games(), static_cast<std::int64_t>(plan.skip.size()), name_, resumed_);
 
     const EngineFactory factory = [&](int index) { return players(definition_, index); };
     const GameSink sink = [&](const Pairing& p, const game::GameRecord& r) {
@@ -338,8 +343,19 @@ RunResult Run::play(const PlayerFactory& players, RunObserver& observer,
     };
     RunSummary summary;
     try {
-        summary = run_tournament(std::move(plan), factory, sink, interrupted,
-                                 [&] { return session.decided(); });
+        if (definition_.session_games != 0) {
+            SessionPlan sessions{std::move(plan), definition_.session_games,
+                                 recorder_->stored_sessions(id_)};
+            summary = run_sessions(
+                std::move(sessions), factory,
+                [&](const Pairing& p, const game::GameRecord& r, const SessionStep* step) {
+                    session.game_finished(p, r, step);
+                },
+                interrupted);
+        } else {
+            summary = run_tournament(std::move(plan), factory, sink, interrupted,
+                                     [&] { return session.decided(); });
+        }
     } catch (const std::exception& e) {
         stop_after_failure(*recorder_, id_, session, observer, name_, clock_, e.what());
         throw;
