@@ -63,6 +63,34 @@ std::string session_link_text(const store::SessionLink& link) {
                        link.number, link.wealth_after[0], link.wealth_after[1]);
 }
 
+std::vector<store::ResultGame> session_results(store::Store& db, const Selection& sel) {
+    std::optional<store::RowId> only;
+    if (sel.tournament) only = sel.tournament->id;
+    std::vector<store::ResultGame> out;
+    for (const auto& s : db.sessions(only)) {
+        if (s.result == "ongoing") continue;
+        if (!sel.tournament && sel.filter.rules) {
+            const auto t = db.tournament(s.tournament_id);
+            if (!t || t->rules != *sel.filter.rules) continue;
+        }
+        const auto first = db.find_engine(s.first);
+        const auto second = db.find_engine(s.second);
+        if (!first || !second) continue;
+        if (sel.engine && sel.engine->id != first->id && sel.engine->id != second->id) continue;
+        store::ResultGame g;
+        g.id = s.id;
+        g.tournament_id = s.tournament_id;
+        g.pair_index = static_cast<int>(s.session_index);
+        g.south_engine_id = first->id;
+        g.north_engine_id = second->id;
+        g.result = s.result == "first_wins"    ? rules::Result::SouthWin
+                   : s.result == "second_wins" ? rules::Result::NorthWin
+                                               : rules::Result::Draw;
+        out.push_back(g);
+    }
+    return out;
+}
+
 int results_sessions_command(int argc, char** argv) {
     CommandLine cli(
         "oaq results sessions [--db FILE] [--tournament NAME] [--json|--csv]",

@@ -234,6 +234,7 @@ def check_results(r):
     r.validate("ratings --json", "ratings", *db, "--tournament", "rr", "--json", "--pairs")
     r.validate("ratings --json", "ratings", *db, "--json", "--anchor", "random", "--no-save")
     r.validate("ratings --json", "ratings", *db, "--tournament", "g", "--json", "--no-save")  # unrated
+    r.validate("ratings --json", "ratings", *db, "--tournament", "sm", "--by", "session", "--json", "--no-save")
 
 
 def check_tools(r, b):
