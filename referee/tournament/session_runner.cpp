@@ -20,6 +20,12 @@ Expected<rules::SessionGame> record_session_game(rules::Session& session,
     const std::string name = "game " + std::to_string(session.next_game());
     auto pos = rules::parse_position(final_position, session.rules());
     if (!pos) return fail(name + ": final position: " + pos.error().message);
+    // A position string does not say that the game's history ended it: a settled position of a
+    // game ended by repetition or the ply limit reads back as a game that goes on.
+    if (termination == game::Termination::Repetition && !pos->is_over())
+        pos->end = rules::EndReason::Repetition;
+    if (termination == game::Termination::PlyLimit && !pos->is_over())
+        pos->end = rules::EndReason::PlyLimit;
     if (!game::is_failure(termination)) return session.record(*pos);
     // The failing side lost the game: the winner is the other one.
     const rules::Side faulty =

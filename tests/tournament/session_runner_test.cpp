@@ -206,3 +206,18 @@ TEST_CASE("rebuild_session refuses stored games that are not the session's", "[s
     REQUIRE_FALSE(bad);
     CHECK(bad.error().message.find("game 1") != std::string::npos);
 }
+
+TEST_CASE("a session game ended by the ply limit is recorded from its settled final position",
+          "[sessions]") {
+    Harness h;
+    auto plan = plan_for(1, 2);
+    plan.base.settings.max_plies = 4;  // every game stops at its ply limit
+    tournament::run_sessions(std::move(plan), h.factory, h.sink, h.abort);
+    REQUIRE(h.games.size() == 2);
+    for (const auto& g : h.games) {
+        CHECK(g.record.termination == game::Termination::PlyLimit);
+        REQUIRE(g.step);
+        CHECK(g.step->game.wealth_after[0] + g.step->game.wealth_after[1] == 70);
+    }
+    CHECK(h.games.back().step->end == rules::SessionEnd::GameLimit);
+}
