@@ -131,6 +131,32 @@ def test_resume_after_sigint(tmp, whole_db):
     print(f"  SIGINT after {seen} games (exit {code}), resume: the same games as the whole run")
 
 
+def test_failure_rule(tmp):
+    """An engine that crashes in every game: it keeps its score before settlement, the other T - it."""
+    db = os.path.join(tmp, "crash.db")
+    oaq("match", "--db", db, "--name", "crash", "--tc", "depth=2", "--session", "games=4", "--games", "1",
+        "--engine", "name=crasher", f"cmd={os.path.join(BIN, 'oaq-test-engine')}", "args=--crash-at-ply 2",
+        "--engine", "name=other", f"cmd={os.path.join(BIN, 'oaq-greedy')}")
+    games = {g["db_id"]: g for g in stored_games(db, "crash")}
+    (s,) = sessions(db, "crash")
+    before = [s["total"] // 2, s["total"] // 2]
+    crashes = 0
+    for i, wealth in zip(s["game_ids"], s["wealth"]):
+        g = games[i]
+        side = "south" if g["south"] == "crasher" else "north"
+        # Ply 2 is South's move: the crasher crashes in the games it plays South.
+        assert g["termination"] == ("crash" if side == "south" else "normal"), (g["termination"], side)
+        if g["termination"] != "crash":
+            continue
+        crashes += 1
+        kept = g["score"][side]  # the score where the game stopped, before any settlement
+        assert wealth == {"first": kept, "second": s["total"] - kept}, (wealth, g["score"], side)
+        before = [wealth["first"], wealth["second"]]
+    assert sum(before) == s["total"] and crashes >= 1, (before, crashes)
+    print(f"  failure rule: {crashes} crashed games, the crasher kept its score each time "
+          f"({s['end']})")
+
+
 def test_refusals(tmp):
     db = os.path.join(tmp, "bad.db")
     for extra, words in ((["--session", "games=0"], "--session games"),
@@ -149,6 +175,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         whole = test_whole_run(tmp)
         test_resume_after_sigint(tmp, whole)
+        test_failure_rule(tmp)
         test_refusals(tmp)
     print("session_test: all passed")
 
