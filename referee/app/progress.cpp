@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "app/results_json.hpp"
+#include "app/session_lines.hpp"
 #include "app/standings.hpp"
 #include "common/json.hpp"
 #include "rules/game.hpp"
@@ -127,6 +128,7 @@ void Progress::print_game_json(const tournament::GameFinished& e) const {
     const auto& p = e.pairing;
     const auto number = game_number(name_, p.game_index, p.pair_index, p.round);
     std::cout << game_json(number, e.game_id, r, r.plies(), true, "game") << "\n";
+    if (e.session) std::cout << session_step_json(*e.session, engines_) << "\n";
     if (e.match && e.match->has_sprt() && p.game_index % 2 == 1)
         std::cout << sprt_status_json(*e.match) << "\n";
     std::cout << std::flush;
@@ -140,6 +142,7 @@ void Progress::print_game_text(const tournament::GameFinished& e) const {
                              game::to_string(r.termination),
                              r.detail.empty() ? "" : " (" + r.detail + ")", r.plies(),
                              score_pair_text(r.score_south, r.score_north));
+    if (e.session) std::cout << session_step_text(*e.session, engines_) << "\n";
     if (e.match && !e.aborted) {
         const auto& t = e.match->trinomial();
         const auto games = t.games();

@@ -27,6 +27,7 @@ using tournament::RankedLine;
 
 struct Rated {
     Selection sel;
+    bool by_session = false;  // --by session: one result per finished session
     tournament::RatingInput input;
     tournament::Anchor anchor;
     std::string anchor_name;
@@ -36,9 +37,17 @@ struct Rated {
 // Ratings are Elo numbers: an anchor beyond this is a typing error, and keeps every fit finite.
 constexpr RealRange kAnchorRating{-100000, 100000};
 
+bool by_session(const po::variables_map& vm) {
+    const auto by = vm["by"].as<std::string>();
+    if (by != "session" && by != "game")
+        throw OaqError("--by: \"" + by + "\" is not session or game");
+    return by == "session";
+}
+
 Rated rate(store::Store& db, const po::variables_map& vm, double anchor_rating) {
-    Rated r{select_games(db, vm, true), {}, {}, {}, {}};
-    r.input = index_games(db, db.result_games(r.sel.filter));
+    Rated r{select_games(db, vm, true), by_session(vm), {}, {}, {}, {}};
+    r.input =
+        index_games(db, r.by_session ? session_results(db, r.sel) : db.result_games(r.sel.filter));
     r.anchor.rating = anchor_rating;
     if (vm.count("anchor")) {
         r.anchor_name = vm["anchor"].as<std::string>();
@@ -66,6 +75,7 @@ std::string games_spec(const Rated& r, const po::variables_map& vm) {
     if (r.sel.engine) spec += ";engine=" + std::to_string(r.sel.engine->id);
     if (vm.count("since")) spec += ";since=" + vm["since"].as<std::string>();
     if (vm.count("until")) spec += ";until=" + vm["until"].as<std::string>();
+    if (r.by_session) spec += ";by=session";
     return spec;
 }
 
@@ -87,7 +97,7 @@ void print_json(const Rated& r, const std::vector<tournament::PairStats>& pairs,
     }
     Json out;
     out.field("scope", r.sel.scope).field("method", tournament::kRatingMethod);
-    out.field("games", r.input.count);
+    out.field("games", r.input.count).field("by", r.by_session ? "session" : "game");
     if (r.anchor.engine)
         out.raw("anchor",
                 Json().field("engine", r.anchor_name).field("value", r.anchor.rating).str());
@@ -116,8 +126,8 @@ Table pairs_table(const Rated& r, const std::vector<tournament::PairStats>& pair
 
 void print_text(const Rated& r, const std::vector<tournament::PairStats>& pairs, bool with_pairs) {
     std::cout << fmt::format(
-        "Ratings, {} ({} games, Bradley-Terry maximum likelihood, anchor {})\n", r.sel.scope,
-        r.input.count,
+        "Ratings, {} ({} {}, Bradley-Terry maximum likelihood, anchor {})\n", r.sel.scope,
+        r.input.count, r.by_session ? "sessions, one result each" : "games",
         r.anchor.engine ? fmt::format("{} = {:g}", r.anchor_name, r.anchor.rating)
                         : fmt::format("mean {:g}", r.anchor.rating));
     std::cout << standings_table(r.lines, r.anchor.engine);
@@ -142,7 +152,9 @@ int run_ratings(int argc, char** argv) {
                               "this engine's rating is fixed (default: mean 0)")(
         "anchor-rating", po::value<std::string>()->default_value("0"), "the anchor's rating")(
         "pairs", "also print every pair: W/D/L, pentanomial, Elo ± 95%, LOS")(
-        "save", "store the table as a rating snapshot in the file (a query saves nothing)");
+        "save", "store the table as a rating snapshot in the file (a query saves nothing)")(
+        "by", po::value<std::string>()->default_value("game"),
+        "game: every game is a result; session: every finished session is one (first = South)");
     // oaq 0.1 saved by default and took --no-save; that is now what happens without --save.
     cli.hidden.add_options()("no-save", "");
     auto vm = parse(cli, argc, argv);

@@ -294,7 +294,9 @@ int run_results(int argc, char** argv) {
          {"h2h", results_h2h_command, "two engines head to head: W/D/L, pairs, Elo, LOS"},
          {"games", results_games_command, "list games, filtered and paged"},
          {"game", results_game_command, "one game NAME#N with its moves"},
-         {"export", results_export_command, "write games as PGN, JSON or CSV for other tools"}},
+         {"export", results_export_command, "write games as PGN, JSON or CSV for other tools"},
+         {"sessions", results_sessions_command,
+          "sessions (--session runs): games, wealth, result"}},
         argc, argv);
 }
 

@@ -272,8 +272,10 @@ int results_game_command(int argc, char** argv) {
     const auto game = load_game(db, addressed_game(db, *vm));
     const auto infos = tournament_infos(db);
     const auto number = game_number(infos.at(game.row.tournament_id).name, game.row.slot);
+    const auto session = db.session_of_game(game.row.id);
     if (vm->count("json")) {
-        std::cout << game_json(number, game.row.id, game.record, game.row.plies, true) << "\n";
+        auto line = game_json(number, game.row.id, game.record, game.row.plies, true);
+        std::cout << (session ? with_session(std::move(line), *session) : line) << "\n";
         return 0;
     }
     if (vm->count("replay")) {
@@ -281,6 +283,7 @@ int results_game_command(int argc, char** argv) {
         return 0;
     }
     print_game(game, number);
+    if (session) std::cout << session_link_text(*session) << "\n";
     return 0;
 }
 

@@ -8,6 +8,7 @@
 #include "app/cli.hpp"
 #include "app/engine_specs.hpp"
 #include "app/numbers.hpp"
+#include "app/session_options.hpp"
 #include "app/shard_option.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
@@ -336,6 +337,7 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
     cli.aliases = {{"--timemargin", "--time-margin"}, {"--stalltimeout", "--stall-timeout"}};
     add_common_options(cli, mode);
     add_mode_options(cli, mode);
+    add_session_option(cli);
     std::vector<char*> rest;
     for (auto& a : split.rest) rest.push_back(a.data());
     auto vm = parse(cli, static_cast<int>(rest.size()), rest.data());
@@ -365,6 +367,7 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
     read_engines(mode, split, c);
     read_game_options(*vm, c.definition);
     read_seed_and_openings(*vm, c);
+    read_session_option(*vm, c.definition);
     read_process_options(*vm, c);
     if (mode == RunMode::Match)
         read_match_options(*vm, c);
@@ -373,6 +376,11 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
     // Each shard would stop at its own verdict over a part of the games.
     if (c.shard && c.definition.sprt)
         throw OaqError("--shard: an SPRT needs every game in one place; play it without --shard");
+    // Shards hold whole pairs; a session is many pairs and would be cut between shards.
+    if (c.shard && c.definition.session_games != 0)
+        throw OaqError(
+            "--shard: sessions are not sharded (a session's games belong together); "
+            "play them without --shard");
     return c;
 }
 

@@ -156,6 +156,7 @@ class Checker {
         }
         search_test_positions("");
         check_time_forms();
+        if (declares("Shares")) check_shares();
         if (declares("Rules") && rules::expanded(variant_) != rules::expanded(rules_)) {
             check_variant();
         }
@@ -246,6 +247,26 @@ class Checker {
         }
         search(timed("PlyLimit " + std::to_string(limit) + ": a search one ply before the limit",
                      PositionCommand{std::nullopt, line}, milliseconds(100)));
+        if (session_.state() == SessionState::Idle) session_.prepare(rules_, kPlyLimit);
+    }
+
+    // protocol-spec 6.2: told `Shares` before a session game, the engine is sent a position with
+    // the seventh field (North's square 4 shared 2/5, square 5 sold) and must move legally in it.
+    void check_shares() {
+        session_.set_session_game(true);
+        auto r = session_.prepare(rules_, kPlyLimit);
+        const std::string name = "Shares: a session position (setoption name Shares value true)";
+        if (!r) {
+            add(name, Verdict::Fail, describe(r.error()));
+        } else {
+            rules::Position start = rules::start_position(rules_);
+            start.shares.set(rules::Side::North, 4, 2);
+            start.shares.set(rules::Side::North, 5, 5);
+            search(timed("Shares: a search with shares (seventh field)",
+                         PositionCommand{rules::to_string(start), opening_line(rules_, 2)},
+                         milliseconds(100)));
+        }
+        session_.set_session_game(false);
         if (session_.state() == SessionState::Idle) session_.prepare(rules_, kPlyLimit);
     }
 

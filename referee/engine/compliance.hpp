@@ -8,7 +8,8 @@
 //   a search from each test position (compliance_positions.hpp: each side to move, from the
 //   start, from position strings, after refills, near the end) with `go movetime 100`; each time
 //   form (movetime, a clock with North to move, a short clock, depth, nodes); `go depth 0` and
-//   `go nodes 0` (warning steps: a legal move at once); go infinite + stop; the test positions
+//   `go nodes 0` (warning steps: a legal move at once); go infinite + stop; when `Shares` is
+//   declared, a search from a position with shares (the seventh field); the test positions
 //   again under a second rule set when the engine declares `Rules`; isready while idle; quit.
 // After every search a fence (`isready`) catches a second `bestmove` for one `go`: a warning. A
 // clock search that uses more than half the time left is a warning. A failing step does not end

@@ -249,6 +249,7 @@ Expected<Ok, PlayerFailure> EngineSession::handshake() {
     identity_ = {};
     rules_sent_.clear();
     ply_limit_told_.reset();
+    shares_told_.reset();
     received_ = 0;
     last_received_.clear();
     ProcessSpec spec{config_.command, config_.args,       config_.working_dir,
@@ -344,6 +345,22 @@ Expected<Ok, PlayerFailure> EngineSession::set_ply_limit(int ply_limit) {
     return Ok{};
 }
 
+// protocol-spec 6.2: `Shares` true before a session game and false before an ordinary one, sent
+// only when it differs from what this process was last told (a fresh one is at its default).
+Expected<Ok, PlayerFailure> EngineSession::set_shares() {
+    const auto* decl = declared("Shares");
+    if (!decl) return Ok{};
+    const bool current = shares_told_.value_or(decl->default_value == "true");
+    if (current == session_game_) return Ok{};
+    const std::string value = session_game_ ? "true" : "false";
+    if (auto r = send(protocol::encode(protocol::Command{protocol::SetOption{decl->name, value}}));
+        !r) {
+        return r;
+    }
+    shares_told_ = session_game_;
+    return Ok{};
+}
+
 Expected<Ok, PlayerFailure> EngineSession::wait_ready(Nanoseconds timeout, const char* what) {
     if (auto r = send(protocol::encode(protocol::Command{protocol::IsReady{}})); !r) return r;
     auto deadline = host_.now() + timeout;
@@ -372,6 +389,7 @@ Expected<Ok, PlayerFailure> EngineSession::prepare(const rules::Rules& rules, in
     }
     if (auto r = set_rules(rules); !r) return r;
     if (auto r = set_ply_limit(ply_limit); !r) return r;
+    if (auto r = set_shares(); !r) return r;
     return wait_ready(config_.ready_timeout, "");
 }
 

@@ -103,6 +103,9 @@ class EngineSession final : public game::Player {
                                                  const InfoCallback& on_info = {}) override;
     void shutdown() override;
     PlayerIdentity identity() const override { return identity_; }
+    void set_session_game(bool session_game) override { session_game_ = session_game; }
+    // protocol-spec 6.2: an engine that declares `Shares` is sent them in a session game.
+    bool takes_shares() const override { return session_game_ && declares("Shares"); }
 
     // Beyond Player: for the compliance checker and tests.
     SessionState state() const { return state_; }
@@ -140,6 +143,7 @@ class EngineSession final : public game::Player {
     Expected<Ok, PlayerFailure> start();
     Expected<Ok, PlayerFailure> handshake();
     Expected<Ok, PlayerFailure> set_ply_limit(int ply_limit);
+    Expected<Ok, PlayerFailure> set_shares();
     Expected<Ok, PlayerFailure> send(const std::string& line);
     // Writes `text` (one or more lines) and logs `logged`.
     Expected<Ok, PlayerFailure> send(const std::string& text, const std::string& logged);
@@ -164,6 +168,8 @@ class EngineSession final : public game::Player {
     PlayerIdentity identity_;
     std::string rules_sent_;  // the expanded rules string last sent with `setoption name Rules`
     std::optional<int> ply_limit_told_;  // the PlyLimit last sent to this process
+    bool session_game_ = false;          // the next game is a session game
+    std::optional<bool> shares_told_;    // the Shares value last sent to this process
     long long received_ = 0;             // lines read from this process
     std::string last_received_;          // the last of them (for a failed handshake's detail)
     int handshake_failures_ = 0;

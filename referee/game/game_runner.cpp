@@ -135,6 +135,7 @@ class GameInProgress {
     bool start_engines() {
         for (Side side : {Side::South, Side::North}) {
             auto& engine = *engines_[static_cast<std::size_t>(rules::index(side))];
+            engine.set_session_game(settings_.session_game);
             auto ready = engine.prepare(settings_.rules, settings_.max_plies);
             if (ready) ready = engine.new_game();
             if (!ready) {
@@ -149,11 +150,13 @@ class GameInProgress {
         return true;
     }
 
-    protocol::PositionCommand position_command() const {
+    // protocol-spec 6.2: a player that does not take shares sees the start without them (the
+    // same moves are legal); the referee settles with them.
+    protocol::PositionCommand position_command(const Player& mover) const {
         protocol::PositionCommand cmd;
-        if (game_.start() != rules::start_position(settings_.rules)) {
-            cmd.fen = rules::to_string(game_.start());
-        }
+        rules::Position start = game_.start();
+        if (!mover.takes_shares()) start.shares = {};
+        if (start != rules::start_position(settings_.rules)) cmd.fen = rules::to_string(start);
         for (auto m : game_.moves()) cmd.moves.push_back(rules::to_string(m));
         return cmd;
     }
@@ -168,8 +171,8 @@ class GameInProgress {
         const auto i = static_cast<std::size_t>(rules::index(mover));
         const TimeControl& tc = i == 0 ? settings_.south_tc : settings_.north_tc;
         const auto limits = limits_for(tc, settings_, clock_, mover);
-        auto reply =
-            engines_[i]->search(position_command(), limits.go, limits.deadline, observer_.on_info);
+        auto reply = engines_[i]->search(position_command(*engines_[i]), limits.go, limits.deadline,
+                                         observer_.on_info);
         if (abort_) {
             abort_game();
             return false;

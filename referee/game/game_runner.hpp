@@ -30,6 +30,9 @@ struct GameSettings {
     TimeControl north_tc;
     // Extra time an engine may use beyond its clock before it forfeits (protocol-spec, timing).
     Milliseconds margin = kDefaultTimeMargin;
+    // A game of a session (protocol-spec 6.2): the players are told before it starts, and the
+    // start position (the opening's) may carry shares, sent only to a player that takes them.
+    bool session_game = false;
 };
 
 // Hooks for interactive use (oaq play) and progress; all optional.

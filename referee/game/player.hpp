@@ -59,6 +59,13 @@ class Player {
     // for non-standard rules.
     virtual Expected<Ok, PlayerFailure> prepare(const rules::Rules& rules, int ply_limit) = 0;
 
+    // Called before prepare(): whether the next game is a session game (protocol-spec 6.2). An
+    // engine that declares `Shares` is then told so before the game's `isready`.
+    virtual void set_session_game(bool /*session_game*/) {}
+    // After prepare(): whether this player takes positions with shares (the seventh field). One
+    // that does not is sent the position without them: its moves mean the same.
+    virtual bool takes_shares() const { return false; }
+
     // `uginewgame` then `isready`.
     virtual Expected<Ok, PlayerFailure> new_game() = 0;
 

@@ -147,6 +147,7 @@ Expected<ReportData> load_report(store::Store& db, const std::optional<std::stri
     data.standings = tournament::standings(input).value();
     data.terminations = termination_counts(rows);
     data.rating_history = rating_history(input.names.size(), input.games, kChartPoints);
+    data.sessions = db.sessions(data.tournament.id);
     // Schedule order reads better than the order games happened to end in.
     std::stable_sort(rows.begin(), rows.end(),
                      [](const store::GameRow& a, const store::GameRow& b) {

@@ -71,6 +71,7 @@ struct ReportData {
     std::vector<RatingPoint> rating_history;  // ascending games, the last after every game
     std::vector<EngineSummary> summaries;     // by seat index
     std::vector<ReportGame> games;            // schedule (game_index) order
+    std::vector<store::SessionRow> sessions;  // --session runs: each session, in order
 };
 
 // Names of the tournaments in the store, oldest first.

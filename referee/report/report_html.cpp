@@ -191,6 +191,7 @@ std::string render_report(const ReportData& d, std::string_view generated) {
             "<p class=\"note\">Each engine's rating (same fit and scale as the standings) after "
             "the first n games stored, in the order they finished; a gap while an engine has no "
             "finite rating yet.</p></section>\n";
+    html += sessions_html(d);
     html += "<div class=\"two\">\n<section id=\"crosstable\"><h2>Crosstable</h2>\n" +
             crosstable_html(d) + "<p class=\"note\">" +
             (t.format == "gauntlet"

@@ -30,5 +30,7 @@ std::string engine_pages_html(const ReportData& data);
 
 std::string rating_chart_svg(const ReportData& data);
 std::string history_chart_svg(const ReportData& data);
+// The sessions' wealth curves (report_sessions.cpp); "" without sessions.
+std::string sessions_html(const ReportData& data);
 
 }  // namespace oaq::report

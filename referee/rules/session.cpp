@@ -73,12 +73,13 @@ Position Session::start() const {
     return p;
 }
 
-Expected<SessionGame> Session::record(const Position& final_position) {
+// What record() and record_forfeit() share: the refusals, and the game's number, sides, wealth
+// before, start, final position and scores.
+Expected<SessionGame> Session::begin_record(const Position& final_position) const {
     if (is_over()) {
         return fail(game_name() + ": the session is over (" + std::string(to_string(end_)) +
                     " after game " + std::to_string(games_played()) + ")");
     }
-    if (!final_position.is_over()) return fail(game_name() + ": the game is not over");
     const Shares expected = shares();
     if (!(final_position.shares == expected)) {
         return fail(game_name() + ": the final position has the shares " +
@@ -93,6 +94,25 @@ Expected<SessionGame> Session::record(const Position& final_position) {
     g.score = {score(final_position, Side::South, rules_),
                score(final_position, Side::North, rules_)};
     g.unscored = total() - g.score[0] - g.score[1];
+    return g;
+}
+
+void Session::finish_record(const SessionGame& g) {
+    wealth_ = g.wealth_after;
+    games_.push_back(g);
+    const int least = mandarin() + 5;  // a mandarin and one whole square
+    if (wealth_[0] < least || wealth_[1] < least) {
+        end_ = SessionEnd::SoldOut;
+    } else if (games_played() >= game_limit_) {
+        end_ = SessionEnd::GameLimit;
+    }
+}
+
+Expected<SessionGame> Session::record(const Position& final_position) {
+    auto begun = begin_record(final_position);
+    if (!begun) return begun;
+    if (!final_position.is_over()) return fail(game_name() + ": the game is not over");
+    SessionGame g = std::move(*begun);
     g.result = rules::result(final_position, rules_);
     // Sowing, captures, refills and settlement only move value around: what nobody scored is
     // exactly what the board still holds, unless the position is not one of this session's games.
@@ -109,15 +129,20 @@ Expected<SessionGame> Session::record(const Position& final_position) {
     for (Side side : {Side::South, Side::North}) {
         g.wealth_after[at(index(g.player_of(side)))] = after_by_side[at(index(side))];
     }
-    wealth_ = g.wealth_after;
-    games_.push_back(g);
+    finish_record(g);
+    return g;
+}
 
-    const int least = mandarin() + 5;  // a mandarin and one whole square
-    if (wealth_[0] < least || wealth_[1] < least) {
-        end_ = SessionEnd::SoldOut;
-    } else if (games_played() >= game_limit_) {
-        end_ = SessionEnd::GameLimit;
-    }
+Expected<SessionGame> Session::record_forfeit(const Position& at_failure, Side faulty) {
+    auto begun = begin_record(at_failure);
+    if (!begun) return begun;
+    if (at_failure.is_over()) return fail(game_name() + ": the game ended by the rules");
+    SessionGame g = std::move(*begun);
+    g.result = faulty == Side::South ? Result::NorthWin : Result::SouthWin;
+    const int kept = g.score[at(index(faulty))];
+    g.wealth_after[at(index(g.player_of(faulty)))] = kept;
+    g.wealth_after[at(index(other(g.player_of(faulty))))] = total() - kept;
+    finish_record(g);
     return g;
 }
 

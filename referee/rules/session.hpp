@@ -123,8 +123,17 @@ class Session {
     // the position is not a finished game, its shares are not the game's, or it does not hold T.
     Expected<SessionGame> record(const Position& final_position);
 
+    // Records the next game as ended by a failure of side `faulty` (time, an illegal move, a
+    // crash: the referee's decided rule, rules.md section 9.7) at `at_failure`, the position the
+    // game stopped in (not settled): the faulty player's wealth becomes his score there, before
+    // any settlement, and his opponent gets the rest, T minus that. Refused like record() when the
+    // session is over, the shares are not the game's, or the position holds a finished game.
+    Expected<SessionGame> record_forfeit(const Position& at_failure, Side faulty);
+
   private:
     std::array<int, 2> wealth_by_side() const;
+    Expected<SessionGame> begin_record(const Position& final_position) const;
+    void finish_record(const SessionGame& g);
     std::string game_name() const { return "game " + std::to_string(next_game()); }
 
     Rules rules_;

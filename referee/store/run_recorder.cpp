@@ -166,6 +166,40 @@ Expected<std::int64_t> StoreRunRecorder::record_game(tournament::RunId run,
     return *stored;
 }
 
+Expected<std::int64_t> StoreRunRecorder::record_session_game(tournament::RunId run,
+                                                             const tournament::Pairing& p,
+                                                             const game::GameRecord& record,
+                                                             const tournament::SessionStep& step) {
+    const auto& names = tournament_row(run).engine_ids;
+    auto name_of = [&](int seat) {
+        auto e = db_.engine(names.at(static_cast<std::size_t>(seat)));
+        return e ? e->name : std::string();
+    };
+    SessionSlot slot{step.session_index,
+                     step.game.number,
+                     name_of(step.first),
+                     name_of(step.second),
+                     step.game_limit,
+                     step.total,
+                     step.game.wealth_after,
+                     std::string(rules::to_string(step.end)),
+                     std::string(rules::to_string(step.result))};
+    auto stored =
+        db_.record_game(run, GameSlot{p.game_index, static_cast<int>(p.pair_index), p.round},
+                        record, me_.host, &slot);
+    if (!stored) return fail(stored.error().message);
+    return *stored;
+}
+
+std::map<std::int64_t, std::vector<tournament::StoredSessionGame>>
+StoreRunRecorder::stored_sessions(tournament::RunId run) {
+    std::map<std::int64_t, std::vector<tournament::StoredSessionGame>> out;
+    for (const auto& e : db_.session_game_ends(run)) {
+        out[e.session_index].push_back({e.game_index, e.final_position, e.termination, e.result});
+    }
+    return out;
+}
+
 void StoreRunRecorder::save_identity(const std::string& engine,
                                      const game::PlayerIdentity& identity) {
     auto row = db_.find_engine(engine);

@@ -33,6 +33,12 @@ class StoreRunRecorder : public tournament::RunRecorder {
     std::vector<tournament::ResultRow> stored_results(tournament::RunId run) override;
     Expected<std::int64_t> record_game(tournament::RunId run, const tournament::Pairing& pairing,
                                        const game::GameRecord& record) override;
+    Expected<std::int64_t> record_session_game(tournament::RunId run,
+                                               const tournament::Pairing& pairing,
+                                               const game::GameRecord& record,
+                                               const tournament::SessionStep& step) override;
+    std::map<std::int64_t, std::vector<tournament::StoredSessionGame>> stored_sessions(
+        tournament::RunId run) override;
     void save_identity(const std::string& engine, const game::PlayerIdentity& identity) override;
     void set_status(tournament::RunId run, tournament::RunStatus status,
                     std::optional<tournament::WallTime> finished_at) override;

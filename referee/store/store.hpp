@@ -32,6 +32,7 @@
 #include "common/expected.hpp"
 #include "game/game_record.hpp"
 #include "store/rows.hpp"
+#include "store/sessions.hpp"
 
 namespace oaq::store {
 
@@ -98,9 +99,12 @@ class Store {
     // a record whose rules differ from the tournament's, an aborted or unfinished game (resume
     // replays those), a record that breaks a schema check (e.g. an empty move). `host`: the
     // machine that played it ("" unknown).
+    // With `session`, the game is a session game: its session row (made with the session's first
+    // game) and the game's link to it are written in the same transaction.
     Expected<RowId, RecordError> record_game(RowId tournament_id, const GameSlot& slot,
                                              const game::GameRecord& record,
-                                             std::string_view host = {});
+                                             std::string_view host = {},
+                                             const SessionSlot* session = nullptr);
     // The game_index of every stored game of the tournament, ascending (resume skips these).
     std::vector<std::int64_t> completed_game_indices(RowId tournament_id);
     std::vector<GameRow> games(const GameFilter& filter);
@@ -109,6 +113,13 @@ class Store {
     std::optional<StoredGame> game(RowId id);
     // The id of the game at `game_index` of the tournament's schedule, if it is stored.
     std::optional<RowId> game_id(RowId tournament_id, std::int64_t game_index);
+
+    // ---- sessions (db/008_sessions.sql, store_sessions.cpp) ----
+    // Every session, of one tournament or of all, by tournament then session index.
+    std::vector<SessionRow> sessions(std::optional<RowId> tournament_id = std::nullopt);
+    std::optional<SessionLink> session_of_game(RowId game_id);
+    // The stored games of the tournament's sessions, by session then game number (resume).
+    std::vector<SessionGameEnd> session_game_ends(RowId tournament_id);
 
     // ---- results ----
     std::vector<RatedGame> rated_games(RowId tournament_id);

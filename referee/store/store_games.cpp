@@ -95,7 +95,8 @@ void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<game::Move
 }  // namespace
 
 Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameSlot& slot,
-                                                const game::GameRecord& r, std::string_view host) {
+                                                const game::GameRecord& r, std::string_view host,
+                                                const SessionSlot* session) {
     using Kind = RecordError::Kind;
     if (r.result == rules::Result::Ongoing) {
         return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
@@ -160,6 +161,10 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
         }
         RowId id = impl.db.last_insert_rowid();
         insert_moves(impl, id, r.moves);
+        if (session) {
+            insert_session_game(impl, tournament_id, id, *session, engine_id(impl, session->first),
+                                engine_id(impl, session->second));
+        }
         tx.commit();
         return id;
     } catch (const SqliteError& e) {

@@ -53,6 +53,11 @@ std::optional<TournamentRow> tournament_named(Store::Impl& impl, std::string_vie
 std::vector<ShardRow> read_shards(Store::Impl& impl, RowId tournament_id);
 void write_shard(Database& db, RowId tournament_id, const ShardRow& shard);
 
+// Writes the session row of a session game (made with the game that is its first) and the game's
+// link to it, inside record_game's transaction.
+void insert_session_game(Store::Impl& impl, RowId tournament_id, RowId game_id,
+                         const SessionSlot& slot, RowId first_id, RowId second_id);
+
 // Resets a cached statement on scope exit, so none keeps a read snapshot (and a WAL checkpoint)
 // waiting after an early return or an exception.
 class ResetOnExit {

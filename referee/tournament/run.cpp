@@ -14,6 +14,8 @@ namespace oaq::tournament {
 std::int64_t Run::total_games() const {
     auto schedule = make_schedule(definition_, 0);
     if (!schedule) return 0;
+    // Sessions: the most games they can play (one that ends early leaves its slots empty).
+    if (definition_.session_games != 0) return schedule->total_pairs() * definition_.session_games;
     return shard_ ? shard_games(*schedule, *shard_) : schedule->total_games();
 }
 
@@ -180,13 +182,16 @@ class Session {
                                 names_[static_cast<std::size_t>(p.north)]});
     }
 
-    void game_finished(const Pairing& p, const game::GameRecord& record) {
-        GameFinished event{p,      record, record.termination == game::Termination::Aborted, {}, 0,
-                           total_, {}};
+    void game_finished(const Pairing& p, const game::GameRecord& record,
+                       const SessionStep* step = nullptr) {
+        GameFinished event{
+            p, record, record.termination == game::Termination::Aborted, {}, 0, total_, {}, {}};
+        if (step) event.session = *step;
         if (event.aborted) {
             ++aborted_;
         } else {
-            auto stored = recorder_.record_game(id_, p, record);
+            auto stored = step ? recorder_.record_session_game(id_, p, record, *step)
+                               : recorder_.record_game(id_, p, record);
             if (!stored)
                 throw OaqError("storing game " + std::to_string(p.game_index) + ": " +
                                stored.error().message);
@@ -359,8 +364,19 @@ RunResult Run::play(const PlayerFactory& players, RunObserver& observer,
     };
     RunSummary summary;
     try {
-        summary = run_tournament(std::move(plan), factory, sink, interrupted,
-                                 [&] { return session.decided(); });
+        if (definition_.session_games != 0) {
+            SessionPlan sessions{std::move(plan), definition_.session_games,
+                                 recorder_->stored_sessions(id_)};
+            summary = run_sessions(
+                std::move(sessions), factory,
+                [&](const Pairing& p, const game::GameRecord& r, const SessionStep* step) {
+                    session.game_finished(p, r, step);
+                },
+                interrupted);
+        } else {
+            summary = run_tournament(std::move(plan), factory, sink, interrupted,
+                                     [&] { return session.decided(); });
+        }
     } catch (const std::exception& e) {
         stop_after_failure(*recorder_, id_, session, observer, name_, clock_, e.what());
         throw;

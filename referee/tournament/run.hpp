@@ -47,6 +47,7 @@
 #include "tournament/run_definition.hpp"
 #include "tournament/run_recorder.hpp"
 #include "tournament/schedule.hpp"
+#include "tournament/session_runner.hpp"
 
 namespace oaq::tournament {
 
@@ -96,7 +97,8 @@ struct GameFinished {
     std::optional<std::int64_t> game_id;  // the stored game's id
     std::int64_t done = 0;                // games stored, earlier runs included
     std::int64_t total = 0;
-    std::optional<MatchTally> match;  // two-engine runs: the tally after this game
+    std::optional<MatchTally> match;     // two-engine runs: the tally after this game
+    std::optional<SessionStep> session;  // a session game: the session after it
 };
 
 struct StandingsDue {

@@ -82,6 +82,14 @@ Expected<Ok> validate(const RunDefinition& d) {
         auto p = d.sprt->params();
         if (!p) return fail("sprt: " + p.error().message);
     }
+    if (d.session_games != 0) {
+        if (d.session_games < 1 || d.session_games > kMaxSessionGames)
+            return fail("session games must be 1.." + std::to_string(kMaxSessionGames));
+        // A session's games start from the rule set's start with the shares of the wealth.
+        if (d.openings.kind != OpeningsDefinition::Kind::None)
+            return fail("sessions start every game from the start position: no openings");
+        if (d.sprt) return fail("an SPRT counts games, not sessions: not with sessions");
+    }
     return Ok{};
 }
 
@@ -89,6 +97,8 @@ Expected<Schedule> make_schedule(const RunDefinition& d, std::int64_t openings) 
     const int n = static_cast<int>(d.engines.size());
     switch (d.format) {
         case Format::Match:
+            // With sessions `games` counts sessions: one pair of the schedule each.
+            if (d.session_games != 0) return Schedule::match(2 * d.games, openings);
             return Schedule::match(d.games, openings);
         case Format::Gauntlet:
             return Schedule::gauntlet(n, d.rounds, openings);
@@ -170,6 +180,8 @@ std::string to_json(const RunDefinition& d) {
     j.field("max_plies", d.max_plies).field("seed", d.seed);
     j.raw("openings", openings_json(d.openings));
     j.raw("sprt", d.sprt ? sprt_json(*d.sprt) : "null");
+    // Only written for a session run, so every other run keeps its text and fingerprint.
+    if (d.session_games != 0) j.field("session_games", d.session_games);
     std::vector<std::string> engines;
     for (const auto& e : d.engines) engines.push_back(engine_json(e));
     j.raw("engines", Json::array(engines));
@@ -405,6 +417,7 @@ Expected<RunDefinition> read_definition(const JsonValue& root) {
     OAQ_READ(d.openings, read_openings(*node));
     OAQ_READ(node, m.get("sprt"));
     if (!node->is_null()) OAQ_READ(d.sprt, read_sprt(*node));
+    if (m.has("session_games")) OAQ_READ(d.session_games, m.integer<int>("session_games"));
     OAQ_READ(node, m.get("engines"));
     const auto* engines = node->as_array();
     if (!engines) return m.wrong("engines", "an array");

@@ -30,6 +30,8 @@
 
 namespace oaq::tournament {
 
+inline constexpr int kMaxSessionGames = 1000;
+
 using KeyValues = std::vector<std::pair<std::string, std::string>>;
 
 struct EngineDefinition {
@@ -86,6 +88,9 @@ struct RunDefinition {
     OpeningsDefinition openings;
     std::optional<SprtDefinition> sprt;  // match only
     std::uint64_t seed = 0;              // the run's seed (kept with the run)
+    // Sessions (rules.md section 9): 0 for ordinary games, else every pairing of the schedule plays
+    // one session of at most this many games instead of a colour-swapped pair.
+    int session_games = 0;
 
     friend bool operator==(const RunDefinition&, const RunDefinition&) = default;
 
@@ -97,7 +102,7 @@ struct RunDefinition {
 // Checks what a definition must satisfy to run: at least two engines with distinct, non-empty
 // names and commands; exactly two for a match; rounds >= 1, games >= 1, max_plies >= 0; positive
 // stall timeout; non-negative margin; random openings 0..100 plies and shorter than the ply limit;
-// valid SPRT parameters.
+// valid SPRT parameters; sessions of 1..1000 games, without openings or an SPRT.
 Expected<Ok> validate(const RunDefinition& definition);
 
 std::string to_json(const RunDefinition& definition);

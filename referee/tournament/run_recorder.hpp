@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +19,7 @@
 #include "tournament/rating_input.hpp"
 #include "tournament/run_definition.hpp"
 #include "tournament/schedule.hpp"
+#include "tournament/session_runner.hpp"
 #include "tournament/snapshot.hpp"
 
 namespace oaq::tournament {
@@ -80,6 +82,13 @@ class RunRecorder {
     // index stored already or a record the store refuses.
     virtual Expected<std::int64_t> record_game(RunId run, const Pairing& pairing,
                                                const game::GameRecord& record) = 0;
+    // Stores one game of a session and where its session stands after it (the session row, the
+    // game's place in it, the wealth after it, the end) in one transaction. Fails like record_game.
+    virtual Expected<std::int64_t> record_session_game(RunId run, const Pairing& pairing,
+                                                       const game::GameRecord& record,
+                                                       const SessionStep& step) = 0;
+    // The stored games of each session of the run (by session index), in game order (resume).
+    virtual std::map<std::int64_t, std::vector<StoredSessionGame>> stored_sessions(RunId run) = 0;
 
     // What engine `name` said about itself at its handshake.
     virtual void save_identity(const std::string& engine, const game::PlayerIdentity& identity) = 0;

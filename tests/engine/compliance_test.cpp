@@ -405,3 +405,26 @@ TEST_CASE("junk lines pass the check but come back as warnings", "[engine][compl
     CHECK(warnings[0] == "option \"NoSuchOption\" is not declared by the engine; not sent");
     CHECK(warnings[1].rfind("ignored line \"hello referee\"", 0) == 0);
 }
+
+TEST_CASE("an engine that declares Shares is sent a session position and must move legally in it",
+          "[engine][compliance]") {
+    auto engine = well_behaved_engine();
+    engine.on["ugi"] = [](Reply& r) {
+        r.say("id name shares")
+            .say("option name Shares type check default false")
+            .say("option name PlyLimit type spin default 300 min 0 max 2147483647")
+            .say("ugiok");
+    };
+    FakeHost fake(engine);
+    auto steps = check(fake);
+    const auto& step = step_named(steps, "Shares: a search with shares (seventh field)");
+    CHECK(step.passed());
+    CHECK(heard(fake.last(), "setoption name Shares value true"));
+    CHECK(heard(fake.last(), "setoption name Shares value false"));  // back to ordinary games
+    const std::string sent =
+        "position fen Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 0,0,0,0,0,0,0,0,2,5";
+    const auto& lines = fake.last().heard;
+    CHECK(std::any_of(lines.begin(), lines.end(),
+                      [&](const std::string& l) { return l.rfind(sent, 0) == 0; }));
+    CHECK(failed(steps) == std::vector<std::string>{});
+}

@@ -354,3 +354,37 @@ TEST_CASE("time controls out of range are refused naming the value and the range
     CHECK_FALSE(parse_time_control("nodes=0"));
     CHECK_FALSE(parse_time_control("0.0001"));
 }
+
+namespace {
+
+// A scripted player that takes shares when told the game is a session game.
+class SharesPlayer : public ScriptedPlayer {
+  public:
+    using ScriptedPlayer::ScriptedPlayer;
+    void set_session_game(bool session_game) override { session_game_ = session_game; }
+    bool takes_shares() const override { return session_game_; }
+    bool session_game_ = false;
+};
+
+}  // namespace
+
+TEST_CASE("a session game sends the shares only to a player that takes them and settles with them",
+          "[game][sessions]") {
+    SharesPlayer south("a");
+    ScriptedPlayer north("b");
+    auto settings = settings_with("10+0.1");
+    const std::string start = "Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 0,0,0,0,0,0,0,0,2,5";
+    settings.opening = {start, {}};
+    settings.session_game = true;
+    auto rec = game::play_game(south, north, settings, kNoAbort);
+    CHECK(south.session_game_);
+    REQUIRE_FALSE(south.positions.empty());
+    REQUIRE_FALSE(north.positions.empty());
+    for (const auto& p : south.positions) CHECK(p.fen == start);
+    // Without the shares the start is the rule set's: `position startpos moves ...`.
+    for (const auto& p : north.positions) CHECK_FALSE(p.fen);
+    CHECK(rec.start_position == start);
+    auto final_pos = replay(rec, settings.rules);
+    CHECK(final_pos.shares == rules::parse_position(start, settings.rules).value().shares);
+    CHECK(rules::to_string(final_pos) == rec.final_position);
+}

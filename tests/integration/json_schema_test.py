@@ -185,6 +185,9 @@ def play(r, b):
     r.validate("match --json", "match", *db, "--name", "m", "--json", "--games", "6", "--progress", "2",
                "--sprt", "elo0=0", "elo1=50", "--tc", "movetime=10",
                *engine(b, "greedy", "oaq-greedy"), *engine(b, "random2", "oaq-random", "args=--seed 9"))
+    # Sessions: a session line after each game; the sessions and a session game read back.
+    r.validate("match --json", "match", *db, "--name", "sm", "--json", "--games", "1", "--session", "games=3",
+               "--tc", "depth=2", *engine(b, "greedy", "oaq-greedy"), *engine(b, "greedy2", "oaq-greedy"))
     r.oaq("tournament", *db, "--name", "g", "--format", "gauntlet", "--tc", "movetime=10", "--progress", "0",
           *engine(b, "greedy", "oaq-greedy"), *engine(b, "random", "oaq-random"),
           *engine(b, "random2", "oaq-random", "args=--seed 9"))
@@ -236,9 +239,12 @@ def check_results(r):
     r.validate("results game --json", "results", "game", *db, "rr#1", "--json")
     r.validate("results game --json", "results", "game", *db, "--tournament", "m", "2", "--json")
     r.validate("results export --json", "results", "export", *db, "--json")
+    r.validate("results sessions --json", "results", "sessions", *db, "--json")
+    r.validate("results game --json", "results", "game", *db, "sm#2", "--json")  # with its session
     r.validate("ratings --json", "ratings", *db, "--tournament", "rr", "--json", "--pairs")
     r.validate("ratings --json", "ratings", *db, "--json", "--anchor", "random", "--no-save")
     r.validate("ratings --json", "ratings", *db, "--tournament", "g", "--json", "--no-save")  # unrated
+    r.validate("ratings --json", "ratings", *db, "--tournament", "sm", "--by", "session", "--json", "--no-save")
 
 
 def check_shards(r, b, tmp):

@@ -5,6 +5,7 @@
 
 #include "report/report_data.hpp"
 #include "report/report_html.hpp"
+#include "report/report_parts.hpp"
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
 #include "rules/turn.hpp"
@@ -302,4 +303,33 @@ TEST_CASE("rating_history fits the first n games at evenly spread counts", "[rep
     CHECK(h[3].ratings[0].has_value());
     CHECK(report::rating_history(2, games, 40).size() == 10);  // never more fits than games
     CHECK(report::rating_history(2, {}, 4).empty());
+}
+
+TEST_CASE("a session run's report draws each session's wealth curve", "[report]") {
+    Fixture f({"a", "b"});
+    const std::array<std::array<int, 2>, 2> wealth{{{40, 30}, {56, 14}}};
+    for (int k = 1; k <= 2; ++k) {
+        store::SessionSlot slot{0,
+                                k,
+                                "a",
+                                "b",
+                                4,
+                                70,
+                                wealth[static_cast<std::size_t>(k - 1)],
+                                k == 2 ? "sold_out" : "none",
+                                k == 2 ? "first_wins" : "ongoing"};
+        auto record = play_game(k == 1 ? "a" : "b", k == 1 ? "b" : "a", k == 2, 400);
+        REQUIRE(f.db.record_game(f.tournament, {k - 1, 0, 0}, record, {}, &slot));
+    }
+    auto data = report::load_report(f.db, std::nullopt);
+    REQUIRE(data);
+    REQUIRE(data->sessions.size() == 1);
+    const auto html = report::sessions_html(*data);
+    CHECK(html.find("<section id=\"sessions\">") != std::string::npos);
+    CHECK(html.find("points=\"30.0,55.0 ") != std::string::npos);  // from T/2 = 35
+    CHECK(html.find("session 1: a 56 - 14 b, 2 games, a wins (sold_out)") != std::string::npos);
+
+    Fixture plain({"a", "b"});
+    plain.add(play_game("a", "b", false, 400));
+    CHECK(report::sessions_html(report::load_report(plain.db, std::nullopt).value()).empty());
 }

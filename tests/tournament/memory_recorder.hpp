@@ -2,6 +2,7 @@
 // tournament::Run without SQLite.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 
@@ -14,6 +15,7 @@ class MemoryRecorder : public tournament::RunRecorder {
     struct Game {
         tournament::Pairing pairing;
         game::GameRecord record;
+        std::optional<tournament::SessionStep> session;
     };
     struct Run {
         tournament::StoredRun stored;
@@ -100,8 +102,32 @@ class MemoryRecorder : public tournament::RunRecorder {
         for (const auto& g : games) {
             if (g.pairing.game_index == p.game_index) return fail("game index stored twice");
         }
-        games.push_back({p, record});
+        games.push_back({p, record, {}});
         return ++next_game_id_;
+    }
+    Expected<std::int64_t> record_session_game(tournament::RunId id, const tournament::Pairing& p,
+                                               const game::GameRecord& record,
+                                               const tournament::SessionStep& step) override {
+        auto stored = record_game(id, p, record);
+        if (stored) {
+            std::lock_guard lock(mutex_);
+            runs.at(id).games.back().session = step;
+        }
+        return stored;
+    }
+    std::map<std::int64_t, std::vector<tournament::StoredSessionGame>> stored_sessions(
+        tournament::RunId id) override {
+        std::map<std::int64_t, std::vector<tournament::StoredSessionGame>> out;
+        auto games = runs.at(id).games;
+        std::sort(games.begin(), games.end(), [](const Game& a, const Game& b) {
+            return a.pairing.game_index < b.pairing.game_index;
+        });
+        for (const auto& g : games) {
+            if (!g.session) continue;
+            out[g.session->session_index].push_back({g.pairing.game_index, g.record.final_position,
+                                                     g.record.termination, g.record.result});
+        }
+        return out;
     }
     void save_identity(const std::string& engine, const game::PlayerIdentity& id) override {
         identities[engine] = id;

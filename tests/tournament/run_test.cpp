@@ -388,3 +388,44 @@ TEST_CASE("an environment failure during play leaves the run interrupted and say
     CHECK_THAT(events.finished->failure, Catch::Contains("disk is full"));
     CHECK(events.finished->played == 3);
 }
+
+TEST_CASE("a session run records each game with its session step and resumes by sessions",
+          "[run][sessions]") {
+    testing::MemoryRecorder recorder;
+    auto d = definition(2, Format::Match);
+    d.games = 3;  // sessions
+    d.session_games = 4;
+    d.openings = {};
+    CHECK(run_definition_from_json(to_json(d)).value() == d);
+    CHECK(to_json(definition(2)).find("session_games") == std::string::npos);
+    auto run = Run::create(recorder, "s", d).value();
+    CHECK(run.total_games() == 12);
+    std::atomic<bool> interrupted{false};
+    Events events;
+    events.on_game = [&](const GameFinished& e) {
+        if (e.done == 1) interrupted = true;
+    };
+    // Engine 1 crashes at every search: the failure rule gives engine 0 all but e1's score (0),
+    // so every session is sold out after its first game.
+    auto first = run.play(scripted({1}), events, interrupted, {1, 0});
+    CHECK(first.status == RunStatus::Interrupted);
+    REQUIRE(recorder.run("s").games.size() == 1);
+    const auto& g = recorder.run("s").games[0];
+    REQUIRE(g.session);
+    CHECK(g.session->game.wealth_after == std::array<int, 2>{70, 0});
+    CHECK(g.session->end == rules::SessionEnd::SoldOut);
+    CHECK(events.games.at(0).session.has_value());
+
+    interrupted = false;
+    auto resumed = Run::resume(recorder, "s").value();
+    Events again;
+    auto second = resumed.play(scripted({1}), again, interrupted, {2, 0});
+    CHECK(second.status == RunStatus::Finished);
+    std::set<std::int64_t> indices;
+    for (const auto& game : recorder.run("s").games) {
+        REQUIRE(game.session);
+        CHECK(game.session->game.number == 1);
+        indices.insert(game.pairing.game_index);
+    }
+    CHECK(indices == std::set<std::int64_t>{0, 4, 8});  // 4 slots per session
+}
