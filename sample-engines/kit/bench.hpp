@@ -2,7 +2,8 @@
 // fixed set of positions to a fixed depth, from a fresh game (`new_game`), single-threaded, with
 // the default options. The total node count the engine reports (through SearchControl: the highest
 // count given to should_stop or sent in an `info`) is its search signature: it changes exactly
-// when the search's behaviour does, so a change meant as a pure speed-up must keep it. No I/O except the optional report.
+// when the search's behaviour does, so a change meant as a pure speed-up must keep it. No I/O
+// except the optional report.
 #pragma once
 
 #include <cstdint>
