@@ -125,9 +125,7 @@ bool apply_session_key(EngineSpec& spec, const std::string& key, const std::stri
 void apply(EngineSpec& spec, const std::string& token, const std::string& where) {
     const auto [key, value, has_value] = split_key_value(token);
     if (!has_value || key.empty()) {
-        throw OaqError(
-            where + ": \"" + token +
-            "\" is not key=value (" + std::string(kKeys) + ")");
+        throw OaqError(where + ": \"" + token + "\" is not key=value (" + std::string(kKeys) + ")");
     }
     if (key == "name")
         spec.name = value;
@@ -151,8 +149,7 @@ void apply(EngineSpec& spec, const std::string& token, const std::string& where)
         else
             throw OaqError(where + ": restart must be on or off, got \"" + value + "\"");
     } else if (!apply_session_key(spec, key, value, where)) {
-        throw OaqError(where + ": unknown key \"" + key +
-                       "\" (" + std::string(kKeys) + ")");
+        throw OaqError(where + ": unknown key \"" + key + "\" (" + std::string(kKeys) + ")");
     }
 }
 

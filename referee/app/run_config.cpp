@@ -139,8 +139,7 @@ void add_common_options(CommandLine& cli, RunMode mode) {
         po::value<std::string>()->default_value(std::to_string(game::kDefaultPlyLimit)),
         "ply limit of a game (0: none)")(
         "max-handshake-failures",
-        po::value<std::string>()->default_value(
-            std::to_string(game::kDefaultMaxHandshakeFailures)),
+        po::value<std::string>()->default_value(std::to_string(game::kDefaultMaxHandshakeFailures)),
         "games in a row an engine may fail to start before its remaining games are recorded as "
         "its losses without starting it (0: never give up)")(
         "openings", po::value<std::vector<std::string>>()->multitoken(),

@@ -1,10 +1,10 @@
 #include "tournament/runner.hpp"
 
 #include <list>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <mutex>
 #include <thread>
 
 namespace oaq::tournament {
@@ -115,7 +115,8 @@ class GivenUpPlayer final : public game::Player {
 // Failures to start in a row, per engine, and the engines given up on. Guarded by the caller.
 class StartFailures {
   public:
-    StartFailures(int engines, int limit) : limit_(limit), rows_(static_cast<std::size_t>(engines)) {}
+    StartFailures(int engines, int limit)
+        : limit_(limit), rows_(static_cast<std::size_t>(engines)) {}
 
     // The stand-in for `engine` when it has been given up on, else nullptr.
     std::unique_ptr<game::Player> stand_in(int engine) const {

@@ -131,9 +131,10 @@ TEST_CASE("validate refuses definitions that cannot run", "[run_definition]") {
     CHECK(make_schedule(sample(), 0).value().total_games() == 200000);
 }
 
-TEST_CASE("an engine's session keys and the handshake give-up round-trip and are written only when "
-          "set",
-          "[run_definition]") {
+TEST_CASE(
+    "an engine's session keys and the handshake give-up round-trip and are written only when "
+    "set",
+    "[run_definition]") {
     auto d = sample();
     const auto before = to_json(d);
     // Defaults leave the text (and so the fingerprint of every run stored before) unchanged.

@@ -219,8 +219,8 @@ TEST_CASE("an engine that fails to start N games in a row is given up on for the
                                             prepares_mutex, prepares);
         if (index == 1) {
             ++made_broken;
-            e->prepare_result = game::PlayerFailure{game::Termination::Stall,
-                                                    "no ugiok within 10000 ms", {}};
+            e->prepare_result =
+                game::PlayerFailure{game::Termination::Stall, "no ugiok within 10000 ms", {}};
         }
         return e;
     };
@@ -245,7 +245,8 @@ TEST_CASE("an engine that fails to start N games in a row is given up on for the
         // Every game of the broken engine is its loss by the handshake's failure.
         CHECK(r.termination == game::Termination::Stall);
         CHECK(r.result == (south_broken ? rules::Result::NorthWin : rules::Result::SouthWin));
-        if (r.detail.find(": not started: failed to start in 3 games in a row") != std::string::npos) {
+        if (r.detail.find(": not started: failed to start in 3 games in a row") !=
+            std::string::npos) {
             ++given_up;
             CHECK(r.detail.find("(last: no ugiok within 10000 ms)") != std::string::npos);
         }
