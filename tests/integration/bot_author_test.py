@@ -4,7 +4,7 @@
 - engine keys handshake-timeout=, log=, stderr=, log-limit= and --max-handshake-failures: an engine
   that never finishes its handshake costs the run only N short handshakes, its remaining games are
   recorded as its losses ("not started: ..."), and the keys are kept in the stored definition;
-- `oaq play` driven through a pipe (play_test.py has the person's side).
+- `oaq play` itself is driven through a pipe in play_test.py.
 
 Every engine started carries an environment marker; after each scenario none may be alive.
 Usage: bot_author_test.py --bin build/bin. Exits non-zero on a failure.
