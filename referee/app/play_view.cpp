@@ -39,23 +39,32 @@ std::array<int, rules::kPits> plain_sowing(const rules::Position& before, rules:
 
 // True when the board cannot be explained by the plain sowing and captures alone: some pit holds
 // more than the plain sowing put there, so a relay carried stones further.
-bool relayed(const rules::Position& before, rules::Move move, const rules::Position& after) {
+// The squares of a player who was just refilled hold the refill's citizens: they are skipped.
+bool relayed(const rules::Position& before, rules::Move move, const rules::Position& after,
+             bool refilled) {
     const auto plain = plain_sowing(before, move);
     for (int p = 0; p < rules::kPits; ++p) {
+        const bool refill_square = p != rules::kWestMandarin && p != rules::kEastMandarin &&
+                                   (p > rules::kEastMandarin) == (after.side == Side::North);
+        if (refilled && refill_square) continue;
         const int now = after.citizens[static_cast<std::size_t>(p)];
         if (now != 0 && now != plain[static_cast<std::size_t>(p)]) return true;
     }
     return false;
 }
 
+// Only a refill takes citizens out of the next player's store or adds to his debt.
+bool was_refilled(const rules::Position& before, const rules::Position& after) {
+    const auto n = static_cast<std::size_t>(rules::index(after.side));
+    return after.debt[n] > before.debt[n] || after.store_citizens[n] < before.store_citizens[n] ||
+           after.store_pieces[n] < before.store_pieces[n];
+}
+
 std::string refill_text(const rules::Position& before, const rules::Position& after) {
     const Side next = after.side;
     const auto n = static_cast<std::size_t>(rules::index(next));
-    // Only a refill takes citizens out of the next player's store or adds to his debt.
     const int borrowed = after.debt[n] - before.debt[n];
-    const bool refilled = borrowed > 0 || after.store_citizens[n] < before.store_citizens[n] ||
-                          after.store_pieces[n] < before.store_pieces[n];
-    if (!refilled || after.is_over()) return "";
+    if (!was_refilled(before, after) || after.is_over()) return "";
     std::string text =
         fmt::format(" {}'s five squares were empty, so one citizen was put back on each (a refill)",
                     side_name(next));
@@ -107,7 +116,7 @@ std::string explain_move(const rules::Position& before, rules::Move move,
                     move.direction == rules::Direction::L ? "left" : "right");
     if (after.is_over())
         return text + fmt::format("; the game is over ({}).", rules::to_string(after.end));
-    if (relayed(before, move, after)) text += ", with relays";
+    if (relayed(before, move, after, was_refilled(before, after))) text += ", with relays";
     // What the refill of the next player borrowed came out of the mover's store.
     const int borrowed = after.debt[1 - m] - before.debt[1 - m];
     const int won = after.store_citizens[m] - before.store_citizens[m] + borrowed;
