@@ -24,12 +24,13 @@ std::string side_line(const rules::Position& pos, rules::Side side, const rules:
 }
 
 // One mark per square under its row label: "sold", "2/5", or nothing; "" without shares.
-std::string share_marks(const rules::Shares& shares, rules::Side side) {
+// `near`: the row of the player at the bottom (read 1..5), else the row across (5..1).
+std::string share_marks(const rules::Shares& shares, rules::Side side, bool near) {
     if (!shares.any()) return "";
     std::string line = "          ";
     bool any = false;
     for (int i = 1; i <= 5; ++i) {
-        const int k = side == rules::Side::North ? 6 - i : i;  // North's row reads N5..N1
+        const int k = near ? i : 6 - i;
         const int fifths = shares.of(side, k);
         any = any || fifths != 0;
         line += fmt::format("{:<6}", fifths == 5 ? "sold"
@@ -56,31 +57,51 @@ std::string describe_shares(const rules::Shares& shares) {
     return s;
 }
 
-std::string draw_board(const rules::Position& pos, const rules::Rules& rules) {
+namespace {
+
+// A row of five squares left to right as the player at the bottom sees it: his own 1..5, the
+// opponent's across the board 5..1.
+std::string squares_row(const rules::Position& pos, rules::Side side, bool near) {
+    std::string row;
+    for (int i = 1; i <= 5; ++i) {
+        const int k = near ? i : 6 - i;
+        row +=
+            fmt::format("| {:>3} ", pos.citizens[static_cast<std::size_t>(rules::pit_of(side, k))]);
+    }
+    return row;
+}
+
+std::string labels_row(rules::Side side, bool near) {
+    std::string row = "         ";
+    const char letter = side == rules::Side::South ? 'S' : 'N';
+    for (int i = 1; i <= 5; ++i) row += fmt::format("  {}{}  ", letter, near ? i : 6 - i);
+    while (row.back() == ' ') row.pop_back();
+    return row + "\n";
+}
+
+}  // namespace
+
+std::string draw_board(const rules::Position& pos, const rules::Rules& rules, rules::Side bottom) {
     using rules::Side;
-    std::string north_row, south_row;
-    for (int k = 5; k >= 1; --k) {
-        north_row += fmt::format(
-            "| {:>3} ", pos.citizens[static_cast<std::size_t>(rules::pit_of(Side::North, k))]);
-    }
-    for (int k = 1; k <= 5; ++k) {
-        south_row += fmt::format(
-            "| {:>3} ", pos.citizens[static_cast<std::size_t>(rules::pit_of(Side::South, k))]);
-    }
+    const Side top = rules::opponent(bottom);
+    const bool south_bottom = bottom == Side::South;
+    const int left = south_bottom ? rules::kWestMandarin : rules::kEastMandarin;
+    const int right = south_bottom ? rules::kEastMandarin : rules::kWestMandarin;
     const std::string rule = "+-----+-----+-----+-----+-----+";
     std::string out;
-    out += "  " + side_line(pos, Side::North, rules) + "\n";
-    out += "           N5    N4    N3    N2    N1\n";
-    out += share_marks(pos.shares, Side::North);
+    out += "  " + side_line(pos, top, rules) + "\n";
+    out += labels_row(top, false);
+    out += share_marks(pos.shares, top, false);
     out += "   .----.  " + rule + "  .----.\n";
-    out += "  /      \\ " + north_row + "| /      \\\n";
-    out += " |  " + mandarin_cell(pos, rules::kWestMandarin) + " |" + rule + "|  " +
-           mandarin_cell(pos, rules::kEastMandarin) + " |\n";
-    out += "  \\  QW  / " + south_row + "| \\  QE  /\n";
+    out += "  /      \\ " + squares_row(pos, top, false) + "| /      \\\n";
+    out += " |  " + mandarin_cell(pos, left) + " |" + rule + "|  " + mandarin_cell(pos, right) +
+           " |\n";
+    out += fmt::format("  \\  {}  / ", rules::pit_name(left)) + squares_row(pos, bottom, true) +
+           fmt::format("| \\  {}  /\n", rules::pit_name(right));
     out += "   '----'  " + rule + "  '----'\n";
-    out += "           S1    S2    S3    S4    S5\n";
-    out += share_marks(pos.shares, Side::South);
-    out += "  " + side_line(pos, Side::South, rules) + "\n";
+    out += labels_row(bottom, true);
+    out += share_marks(pos.shares, bottom, true);
+    out += "  " + side_line(pos, bottom, rules) + "\n";
     if (pos.shares.any()) {
         out +=
             "  sold or shared (fifths paid by the opponent): " + describe_shares(pos.shares) + "\n";

@@ -1,7 +1,8 @@
-// Draws a position for a person in a terminal: North's row on top (N5..N1, as North sees it from
-// across the board), South's row below (S1..S5), the two mandarin pits at the ends with their piece
-// marked, both stores, debts, scores, and the side to move; in a session game, the sold and shared
-// squares (rules.md section 9) marked under their row and listed. Pure formatting: returns strings.
+// Draws a position for a person in a terminal: by default North's row on top (N5..N1, as North
+// sees it from across the board), South's row below (S1..S5), or turned for a player of North, the
+// two mandarin pits at the ends with their piece marked, both stores, debts, scores, and the side
+// to move; in a session game, the sold and shared squares (rules.md section 9) marked under their
+// row and listed. Pure formatting: returns strings.
 #pragma once
 
 #include <string>
@@ -11,7 +12,11 @@
 
 namespace oaq::app {
 
-std::string draw_board(const rules::Position& pos, const rules::Rules& rules);
+// `bottom` is the side whose row is drawn at the bottom, as its player sits: South's row reads
+// S1..S5 with QW on the left; North's (the board turned) N1..N5 with QE on the left. Either way a
+// move L goes to the player's left and R to his right.
+std::string draw_board(const rules::Position& pos, const rules::Rules& rules,
+                       rules::Side bottom = rules::Side::South);
 
 // The sold and shared squares for people: "N4 2/5, N5 sold" (fifths paid by the square's
 // opponent), or "" when there are none.

@@ -4,9 +4,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <set>
+#include <string_view>
 
 #include "app/cli.hpp"
 #include "app/engine_option.hpp"
+#include "app/numbers.hpp"
 #include "common/error.hpp"
 
 namespace oaq::app {
@@ -96,12 +98,35 @@ void set_option(std::vector<std::pair<std::string, std::string>>& list, const st
     list.emplace_back(key, value);
 }
 
+constexpr std::string_view kKeys =
+    "name, cmd, args, dir, option.<N>, tc, env.<K>, restart, handshake-timeout, log-limit, "
+    "stderr, log";
+
+// handshake-timeout=MS, log-limit=BYTES, stderr=FILE, log=FILE; false for any other key.
+bool apply_session_key(EngineSpec& spec, const std::string& key, const std::string& value,
+                       const std::string& where) {
+    if (key == "handshake-timeout") {
+        spec.handshake_timeout = game::Milliseconds(
+            whole_number(value, where + ": handshake-timeout", {1, 3600000, "ms"}));
+    } else if (key == "log-limit") {
+        spec.log_limit = static_cast<std::uint64_t>(
+            whole_number(value, where + ": log-limit", {0, std::int64_t{1} << 50, "bytes"}));
+    } else if (key == "stderr" || key == "log") {
+        if (value.empty()) throw OaqError(where + ": " + key + "= needs a file name");
+        const auto parent = fs::absolute(value).parent_path();
+        if (!fs::is_directory(parent))
+            throw OaqError(where + ": " + key + "=" + value + ": no directory " + parent.string());
+        (key == "stderr" ? spec.stderr_log : spec.protocol_log) = fs::absolute(value).string();
+    } else {
+        return false;
+    }
+    return true;
+}
+
 void apply(EngineSpec& spec, const std::string& token, const std::string& where) {
     const auto [key, value, has_value] = split_key_value(token);
     if (!has_value || key.empty()) {
-        throw OaqError(
-            where + ": \"" + token +
-            "\" is not key=value (name, cmd, args, dir, option.<N>, tc, env.<K>, restart)");
+        throw OaqError(where + ": \"" + token + "\" is not key=value (" + std::string(kKeys) + ")");
     }
     if (key == "name")
         spec.name = value;
@@ -126,9 +151,8 @@ void apply(EngineSpec& spec, const std::string& token, const std::string& where)
             spec.restart_every_game = false;
         else
             throw OaqError(where + ": restart must be on or off, got \"" + value + "\"");
-    } else {
-        throw OaqError(where + ": unknown key \"" + key +
-                       "\" (name, cmd, args, dir, option.<N>, tc, env.<K>, restart)");
+    } else if (!apply_session_key(spec, key, value, where)) {
+        throw OaqError(where + ": unknown key \"" + key + "\" (" + std::string(kKeys) + ")");
     }
 }
 
@@ -171,6 +195,10 @@ engine::EngineConfig to_engine_config(const EngineSpec& spec) {
     config.options = spec.options;
     config.restart = spec.restart_every_game ? engine::RestartPolicy::EveryGame
                                              : engine::RestartPolicy::OnFailure;
+    if (spec.handshake_timeout) config.handshake_timeout = *spec.handshake_timeout;
+    if (spec.log_limit) config.max_log_bytes = *spec.log_limit;
+    config.stderr_log = spec.stderr_log;
+    config.protocol_log = spec.protocol_log;
     return config;
 }
 
@@ -189,6 +217,10 @@ tournament::EngineDefinition to_definition(const EngineSpec& spec) {
         e.tc = *tc;
     }
     e.restart_every_game = spec.restart_every_game;
+    e.handshake_timeout = spec.handshake_timeout;
+    e.log_limit = spec.log_limit;
+    e.stderr_log = spec.stderr_log;
+    e.protocol_log = spec.protocol_log;
     return e;
 }
 
@@ -202,6 +234,10 @@ engine::EngineConfig to_engine_config(const tournament::EngineDefinition& e) {
     config.options = e.options;
     config.restart =
         e.restart_every_game ? engine::RestartPolicy::EveryGame : engine::RestartPolicy::OnFailure;
+    if (e.handshake_timeout) config.handshake_timeout = *e.handshake_timeout;
+    if (e.log_limit) config.max_log_bytes = *e.log_limit;
+    config.stderr_log = e.stderr_log;
+    config.protocol_log = e.protocol_log;
     return config;
 }
 

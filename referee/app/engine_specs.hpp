@@ -1,10 +1,12 @@
 // Engine specifications from the command line, in the key=value style of cutechess-cli and
 // fastchess:  --engine name=A cmd=PATH args="-x 1" dir=D option.Hash=16 tc=10+0.1 env.K=V
+//             restart=on handshake-timeout=MS log-limit=BYTES stderr=FILE log=FILE
 //             --each tc=5+0.05 option.Threads=1
 // `--each` gives defaults for every engine; an engine's own keys win. Errors name the engine
 // (by position and name) and the key.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -24,6 +26,10 @@ struct EngineSpec {
     std::vector<std::pair<std::string, std::string>> env;
     std::optional<std::string> tc;
     bool restart_every_game = false;
+    std::optional<game::Milliseconds> handshake_timeout;  // handshake-timeout=MS
+    std::optional<std::uint64_t> log_limit;               // log-limit=BYTES (0: no limit)
+    std::string stderr_log;                               // stderr=FILE
+    std::string protocol_log;                             // log=FILE
 };
 
 // argv with the --engine/--each groups taken out, and the groups themselves.

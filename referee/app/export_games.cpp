@@ -151,6 +151,7 @@ std::string pgn_termination(game::Termination t) {
             return "rules infraction";
         case Termination::Crash:
         case Termination::Stall:
+        case Termination::Resignation:  // PGN's "abandoned": a player left the game
             return "abandoned";
         case Termination::Aborted:
             return "unterminated";

@@ -26,6 +26,7 @@ constexpr RealRange kSprtRisk{0.000001, 0.5};
 constexpr WholeRange kTimeMargin{0, 600000, "ms"};
 constexpr WholeRange kStallTimeout{1, 86400000, "ms"};
 constexpr WholeRange kMaxPlies{0, 1000000};
+constexpr WholeRange kMaxHandshakeFailures{0, 1000000};
 constexpr WholeRange kConcurrency{1, 256};
 constexpr WholeRange kProgress{0, 1000000000};
 constexpr WholeRange kGames{1, 1000000000};
@@ -170,6 +171,10 @@ void add_common_options(CommandLine& cli, RunMode mode) {
         "max-plies",
         po::value<std::string>()->default_value(std::to_string(game::kDefaultPlyLimit)),
         "ply limit of a game (0: none)")(
+        "max-handshake-failures",
+        po::value<std::string>()->default_value(std::to_string(game::kDefaultMaxHandshakeFailures)),
+        "games in a row an engine may fail to start before its remaining games are recorded as "
+        "its losses without starting it (0: never give up)")(
         "openings", po::value<std::vector<std::string>>()->multitoken(),
         "plies=N [seed=S] | file=F [order=sequential|random] [start=N] (each opening is played "
         "twice, colours swapped; order=random is seeded by --seed and stored)")(
@@ -213,7 +218,8 @@ void add_mode_options(CommandLine& cli, RunMode mode) {
     }
 }
 
-// --rules, --tc, --time-margin, --stall-timeout, --max-plies into the definition.
+// --rules, --tc, --time-margin, --stall-timeout, --max-plies, --max-handshake-failures into the
+// definition.
 void read_game_options(const po::variables_map& vm, tournament::RunDefinition& d) {
     auto rules = rules::parse_rules(vm["rules"].as<std::string>());
     if (!rules) throw OaqError("--rules: " + rules.error().message);
@@ -226,6 +232,8 @@ void read_game_options(const po::variables_map& vm, tournament::RunDefinition& d
     d.stall_timeout = game::Milliseconds(
         whole_number(text_of(vm, "stall-timeout"), "--stall-timeout", kStallTimeout));
     d.max_plies = int_number(text_of(vm, "max-plies"), "--max-plies", kMaxPlies);
+    d.max_handshake_failures = int_number(text_of(vm, "max-handshake-failures"),
+                                          "--max-handshake-failures", kMaxHandshakeFailures);
 }
 
 // --seed and --openings: the run's seed is drawn once here and stored; generated openings without

@@ -18,5 +18,8 @@ inline constexpr std::chrono::milliseconds kDefaultTimeMargin{50};
 inline constexpr std::chrono::milliseconds kDefaultStallTimeout{60000};
 // The time control of an engine given none: 10 s for the game plus 0.1 s a move.
 inline constexpr TimeControl kDefaultTimeControl{};
+// Games in a row an engine may fail to start (handshake, options, isready) before a run gives up
+// on it for the rest of the run (tournament/runner.hpp); 0 never gives up.
+inline constexpr int kDefaultMaxHandshakeFailures = 3;
 
 }  // namespace oaq::game

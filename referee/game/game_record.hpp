@@ -45,6 +45,10 @@ struct GameRecord {
     std::string final_position;  // position string at the end (settled)
     std::chrono::system_clock::time_point started_at;
     std::chrono::system_clock::time_point ended_at;
+    // The side whose player could not be made ready for the game (handshake, options, isready,
+    // uginewgame failed before the first move); the game is its loss. Not stored: the runner
+    // counts these to give up on an engine that never starts (runner.hpp).
+    std::optional<rules::Side> failed_to_start;
 
     int plies() const { return static_cast<int>(moves.size()); }
 };

@@ -142,8 +142,10 @@ class GameInProgress {
                 // A stop during the handshake kills the engines: never the engine's fault.
                 if (abort_)
                     abort_game();
-                else
+                else {
+                    record_.failed_to_start = side;
                     fail_side(side, ready.error().termination, ready.error().detail);
+                }
                 return false;
             }
         }

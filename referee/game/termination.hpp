@@ -1,8 +1,8 @@
 // Termination: how a game ended, as recorded with every game. It belongs to the game layer: the
 // rules end a game (Normal), the game's own history ends it (Repetition, PlyLimit), a player's
-// failure ends it (the protocol-spec "Failure contract" says which failure is which), or the
-// referee stops it (Aborted, never a player's fault). The engine, store and results layers share
-// this one enum and its words.
+// failure ends it (the protocol-spec "Failure contract" says which failure is which), a person
+// resigns (Resignation, a loss), or the referee stops it (Aborted, never a player's fault). The
+// engine, store and results layers share this one enum and its words.
 #pragma once
 
 #include <optional>
@@ -22,6 +22,7 @@ enum class Termination {
     Crash,              // detail: "exit code 3" or "signal 11 (SIGSEGV)"
     Stall,              // detail: what went unanswered, e.g. "no readyok within 5000 ms"
     Aborted,            // the referee stopped the game (Ctrl-C); detail says why
+    Resignation,        // a person resigned (`quit` in oaq play): the resigning side loses
 };
 
 inline constexpr auto kTerminationWords = words<Termination>({
@@ -34,6 +35,7 @@ inline constexpr auto kTerminationWords = words<Termination>({
     {Termination::Crash, "crash"},
     {Termination::Stall, "stall"},
     {Termination::Aborted, "aborted"},
+    {Termination::Resignation, "resignation"},
 });
 
 // Stored and printed words: "normal", "time_forfeit", ...

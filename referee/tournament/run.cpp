@@ -299,6 +299,7 @@ TournamentPlan make_plan(const RunDefinition& d, std::vector<game::Opening>& boo
     plan.settings.rules = d.rules;
     plan.settings.max_plies = d.max_plies;
     plan.settings.margin = d.time_margin;
+    plan.max_start_failures = d.max_handshake_failures;
     for (std::size_t i = 0; i < d.engines.size(); ++i)
         plan.time_controls.push_back(d.time_control(i));
     if (!book.empty()) {

@@ -66,6 +66,11 @@ Expected<Ok> validate(const RunDefinition& d) {
     if (d.max_plies < 0) return fail("max_plies must be >= 0");
     if (d.time_margin.count() < 0) return fail("time_margin_ms must be >= 0");
     if (d.stall_timeout.count() < 1) return fail("stall_timeout_ms must be >= 1");
+    if (d.max_handshake_failures < 0) return fail("max_handshake_failures must be >= 0");
+    for (const auto& e : d.engines) {
+        if (e.handshake_timeout && e.handshake_timeout->count() < 1)
+            return fail("engine " + e.name + ": handshake_timeout_ms must be >= 1");
+    }
     if (d.openings.kind == OpeningsDefinition::Kind::Random &&
         (d.openings.plies < 0 || d.openings.plies > 100))
         return fail("openings plies must be 0..100");
@@ -136,6 +141,11 @@ std::string engine_json(const EngineDefinition& e) {
     else
         j.null("tc");
     j.field("restart", e.restart_every_game ? "every_game" : "on_failure");
+    if (e.handshake_timeout)
+        j.field("handshake_timeout_ms", static_cast<std::int64_t>(e.handshake_timeout->count()));
+    if (e.log_limit) j.field("log_limit", *e.log_limit);
+    if (!e.stderr_log.empty()) j.field("stderr", e.stderr_log);
+    if (!e.protocol_log.empty()) j.field("log", e.protocol_log);
     return j.str();
 }
 
@@ -178,6 +188,8 @@ std::string to_json(const RunDefinition& d) {
     j.field("time_margin_ms", static_cast<std::int64_t>(d.time_margin.count()));
     j.field("stall_timeout_ms", static_cast<std::int64_t>(d.stall_timeout.count()));
     j.field("max_plies", d.max_plies).field("seed", d.seed);
+    if (d.max_handshake_failures != game::kDefaultMaxHandshakeFailures)
+        j.field("max_handshake_failures", d.max_handshake_failures);
     j.raw("openings", openings_json(d.openings));
     j.raw("sprt", d.sprt ? sprt_json(*d.sprt) : "null");
     // Only written for a session run, so every other run keeps its text and fingerprint.
@@ -329,6 +341,14 @@ Expected<EngineDefinition> read_engine(const JsonValue& value, std::size_t index
     if (restart != "every_game" && restart != "on_failure")
         return m.wrong("restart", "\"every_game\" or \"on_failure\"");
     e.restart_every_game = restart == "every_game";
+    if (m.has("handshake_timeout_ms")) {
+        std::int64_t ms = 0;
+        OAQ_READ(ms, m.integer<std::int64_t>("handshake_timeout_ms"));
+        e.handshake_timeout = game::Milliseconds(ms);
+    }
+    if (m.has("log_limit")) OAQ_READ(e.log_limit, m.integer<std::uint64_t>("log_limit"));
+    if (m.has("stderr")) OAQ_READ(e.stderr_log, m.text("stderr"));
+    if (m.has("log")) OAQ_READ(e.protocol_log, m.text("log"));
     OAQ_READ(std::ignore, m.no_others());
     return e;
 }
@@ -399,6 +419,8 @@ Expected<Ok> read_scalars(Members& m, RunDefinition& d) {
     d.stall_timeout = game::Milliseconds(stall);
     OAQ_READ(d.max_plies, m.integer<int>("max_plies"));
     OAQ_READ(d.seed, m.integer<std::uint64_t>("seed"));
+    if (m.has("max_handshake_failures"))
+        OAQ_READ(d.max_handshake_failures, m.integer<int>("max_handshake_failures"));
     return Ok{};
 }
 

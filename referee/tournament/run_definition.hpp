@@ -6,7 +6,10 @@
 // was started (the seed is never drawn again). Concurrency, logging and output are not part of it:
 // they change how a run is watched, not which games it plays.
 //
-// Canonical JSON (to_json): keys in a fixed order, no whitespace, integers as integers, doubles in
+// Canonical JSON (to_json): keys in a fixed order; keys added after the first version
+// (max_handshake_failures, an engine's handshake_timeout_ms, log_limit, stderr, log) are written
+// only when they differ from their default, so the text and fingerprint of a run defined without
+// them never change; no whitespace, integers as integers, doubles in
 // their shortest round-trip form, the rules in their expanded form and time controls in their
 // canonical text. from_json(to_json(d)) == d, and to_json(from_json(text)) == text for any text
 // to_json wrote. fingerprint() is the SHA-256 of that text: two runs with the same fingerprint play
@@ -43,6 +46,12 @@ struct EngineDefinition {
     KeyValues options;                    // setoption name -> value, in order
     std::optional<game::TimeControl> tc;  // nothing: the run's time control
     bool restart_every_game = false;      // else the process is restarted only after a failure
+    // Per-engine settings of the session (engine keys handshake-timeout=, log-limit=, stderr=,
+    // log=); unset: the run's defaults (10 s handshake, 10 MiB per log, the --log directory).
+    std::optional<game::Milliseconds> handshake_timeout;
+    std::optional<std::uint64_t> log_limit;  // bytes per log, 0: no limit
+    std::string stderr_log;                  // the engine's stderr appended here
+    std::string protocol_log;                // every protocol line appended here
 
     friend bool operator==(const EngineDefinition&, const EngineDefinition&) = default;
 };
@@ -91,6 +100,8 @@ struct RunDefinition {
     // Sessions (rules.md section 9): 0 for ordinary games, else every pairing of the schedule plays
     // one session of at most this many games instead of a colour-swapped pair.
     int session_games = 0;
+    // Games in a row an engine may fail to start before the run gives up on it (runner.hpp).
+    int max_handshake_failures = game::kDefaultMaxHandshakeFailures;
 
     friend bool operator==(const RunDefinition&, const RunDefinition&) = default;
 

@@ -39,6 +39,12 @@ struct TournamentPlan {
     std::function<void(int engine_index, const game::Player&)> on_engine_done;
     // Called when a game is handed to a worker, before it starts (with the sink's lock held).
     std::function<void(const Pairing&)> on_game_start;
+    // After an engine failed to start (handshake, options, isready: GameRecord::failed_to_start)
+    // in this many of its games in a row, it is given up on for the rest of the run, as cutechess
+    // and fastchess do: its remaining games are played without starting it, each a loss by the
+    // termination of its last failure, with a detail that says so ("not started: ..."). A game
+    // it starts in resets the count. 0: never give up.
+    int max_start_failures = 0;
 };
 
 // How many engine instances a run keeps at most: two per game played at once, plus one idle

@@ -61,6 +61,10 @@ class Engine {
     virtual void new_game() {}
 
     virtual rules::Move search(const SearchRequest& request, SearchControl& control) = 0;
+
+    // The depth of `bench` (kit/bench.hpp) when none is given: deep enough that the node count
+    // exercises the search, shallow enough to take seconds.
+    virtual int bench_depth() const { return 6; }
 };
 
 }  // namespace oaq::kit

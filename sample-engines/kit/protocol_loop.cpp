@@ -2,14 +2,17 @@
 
 #include <atomic>
 #include <cctype>
+#include <charconv>
 #include <exception>
 #include <iostream>
 #include <mutex>
+#include <sstream>
 #include <string_view>
 #include <thread>
 #include <type_traits>
 #include <utility>
 
+#include "kit/bench.hpp"
 #include "protocol/codec.hpp"
 #include "rules/game.hpp"
 #include "rules/move.hpp"
@@ -73,6 +76,7 @@ class ProtocolLoop {
         std::string line;
         while (std::getline(in, line)) {
             if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+            if (on_bench(line)) continue;
             auto command = protocol::decode_command(line);
             if (!command) {
                 say("ignored: " + command.error().message);
@@ -85,6 +89,29 @@ class ProtocolLoop {
     }
 
   private:
+    // `bench [DEPTH]`, not a protocol command (so a referee never sends it): the kit's bench
+    // (kit/bench.hpp), each report line sent as `info string`, as chess engines answer `bench`.
+    bool on_bench(std::string_view line) {
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+        if (line != "bench" && line.rfind("bench ", 0) != 0) return false;
+        int depth = engine_.bench_depth();
+        if (line.size() > 6) {
+            const std::string_view text = line.substr(6);
+            const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), depth);
+            if (ec != std::errc{} || end != text.data() + text.size() || depth < 1 || depth > 100) {
+                say("ignored: bench takes a depth from 1 to 100, got \"" + std::string(text) +
+                    "\"");
+                return true;
+            }
+        }
+        finish_search(false);
+        std::ostringstream report;
+        run_bench(engine_, depth, &report);
+        std::istringstream lines(report.str());
+        for (std::string text; std::getline(lines, text);) say(text);
+        return true;
+    }
+
     // Returns false on `quit` (or rules the engine cannot play).
     bool handle(const protocol::Command& command) {
         return std::visit(

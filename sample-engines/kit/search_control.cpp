@@ -10,6 +10,7 @@ SearchControl::SearchControl(const SearchLimits& limits, const std::atomic<bool>
     : limits_(limits), stop_requested_(stop_requested), sink_(std::move(sink)), start_(start) {}
 
 bool SearchControl::should_stop(std::uint64_t nodes) {
+    nodes_seen_ = std::max(nodes_seen_, nodes);
     if (stopped_) return true;
     if (stop_requested() || (limits_.nodes && nodes >= *limits_.nodes)) return stopped_ = true;
     if (limits_.hard_time && ++calls_ % kClockInterval == 0 && elapsed() >= *limits_.hard_time)

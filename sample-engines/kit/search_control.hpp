@@ -39,6 +39,8 @@ class SearchControl {
     bool stop_requested() const { return stop_requested_.load(std::memory_order_relaxed); }
 
     const SearchLimits& limits() const { return limits_; }
+    // The highest node count given to should_stop() so far (the bench's signature, kit/bench.hpp).
+    std::uint64_t nodes_seen() const { return nodes_seen_; }
     Clock::duration elapsed() const { return Clock::now() - start_; }
 
     // Sends `info`; when info.nodes is set and time/nps are not, fills them in from the clock.
@@ -52,6 +54,7 @@ class SearchControl {
     Clock::time_point start_;
     std::uint32_t calls_ = 0;
     bool stopped_ = false;
+    std::uint64_t nodes_seen_ = 0;
 };
 
 }  // namespace oaq::kit

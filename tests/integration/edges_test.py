@@ -197,9 +197,11 @@ def test_play_at_the_end_of_its_input_aborts_without_a_winner():
     assert proc.returncode == 0, proc.stderr
     assert "aborted" in proc.stdout and "no result" in proc.stdout, proc.stdout
     assert "win" not in proc.stdout.split("aborted")[-1], proc.stdout
+    # `quit` is a resignation (issue 13): a loss of the person, never an abort.
     proc = subprocess.run([oaq_path(), "play", *engine("bot", "oaq-test-engine"), "--as", "north"],
                           input="quit\n", capture_output=True, text=True, timeout=60)
-    assert "no result" in proc.stdout and "Game over" not in proc.stdout, proc.stdout
+    assert "no result" not in proc.stdout and \
+        "Game over: the engine wins (you resigned)" in proc.stdout, proc.stdout
     no_engine_left()
 
 

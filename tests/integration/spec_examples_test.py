@@ -4,6 +4,9 @@
 - protocol-spec/README.md, "A complete first bot": the Python bot in that section is taken from
   the page, passes `oaq check-engine`, and plays a match against oaq-random without a single
   failure (no illegal move, no protocol violation, no time loss).
+- protocol-spec/rules.md section 7: every perft table (from the start of each preset, deeper, and
+  from mid-game positions) is read from the page and checked with `oaq rules perft`; section 8.9's
+  repetition ends after exactly the ply the text says.
 
 Usage: spec_examples_test.py --bin build/bin --spec protocol-spec. Exits non-zero on a failure.
 """
@@ -50,6 +53,74 @@ def test_first_bot(bin_dir, spec_dir, tmp):
     assert not bad, f"the spec's bot failed: {bad[0]}"
 
 
+def perft_rows(markdown):
+    """(rules, position, depth, count) for every cell of every perft table in rules.md section 7.
+
+    A table whose first column is `preset` counts from that preset's start position; one whose
+    columns are `rules | position` counts from the position string in backticks."""
+    section = markdown[markdown.index("## 7. Test vectors"):markdown.index("## 8. Worked examples")]
+    rows, header = [], None
+    for line in section.splitlines():
+        if not line.startswith("|"):
+            header = None
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if header is None:
+            header = cells
+            continue
+        if set(cells[0]) <= set("-"):
+            continue
+        depths = [(i, int(h[2:])) for i, h in enumerate(header) if re.fullmatch(r"d=\d+", h)]
+        if not depths:
+            continue
+        if header[0] == "preset":
+            rules, position = cells[0], "startpos"
+        elif header[:2] == ["rules", "position"]:
+            rules, position = cells[0], cells[1].strip("`")
+        else:
+            raise AssertionError(f"a perft table with the header {header}")
+        rows += [(rules, position, d, int(cells[i])) for i, d in depths]
+    return rows
+
+
+def test_perft_vectors(bin_dir, spec_dir, tmp):
+    with open(os.path.join(spec_dir, "rules.md"), encoding="utf-8") as f:
+        rows = perft_rows(f.read())
+    mid_game = [r for r in rows if r[1] != "startpos"]
+    assert len(rows) >= 60 and len(mid_game) >= 60, f"only {len(rows)} perft cells read"
+    presets = {r[0] for r in mid_game}
+    for preset in ["standard", "stop-after-capture", "quan-non", "quan5", "no-empty-gap",
+                   "village", "tg-standard"]:
+        assert preset in presets, f"no mid-game perft vector under {preset}"
+    oaq = os.path.join(bin_dir, "oaq")
+    for rules, position, depth, count in rows:
+        out = run([oaq, "rules", "perft", "--rules", rules, "--position", position, "--json",
+                   str(depth)])
+        assert out.returncode == 0, out.stderr
+        nodes = json.loads(out.stdout)["nodes"]
+        assert nodes == count, f"{rules} {position} d={depth}: the page says {count}, oaq {nodes}"
+
+
+def test_repetition_example(bin_dir, spec_dir, tmp):
+    """rules.md 8.9: the four moves played twice end the game by repetition after ply 8."""
+    with open(os.path.join(spec_dir, "rules.md"), encoding="utf-8") as f:
+        text = f.read()
+    section = text[text.index("### 8.9 Repetition"):text.index("### 8.10")]
+    start = re.search(r"From `([^`]+)` the moves `([^`]+)`", section)
+    final = re.search(r"settles to `([^`]+)`", section)
+    assert start and final and "after ply 8" in section, section
+    moves = start.group(2).split()
+    oaq = os.path.join(bin_dir, "oaq")
+    for plies, over in [(7, False), (8, True)]:
+        line = (moves * 2)[:plies]
+        out = run([oaq, "rules", "play", "--json", "--position", start.group(1)] + line)
+        assert out.returncode == 0, out.stderr
+        game = json.loads(out.stdout)
+        assert game["over"] == over, f"after {plies} plies: over={game['over']}"
+        if over:
+            assert game["end"] == "repetition" and game["final"] == final.group(1), game
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
@@ -57,7 +128,9 @@ def main():
     args = parser.parse_args()
     failed = 0
     with tempfile.TemporaryDirectory(prefix="oaq-spec-") as tmp:
-        for name, test in [("first bot from the page", test_first_bot)]:
+        for name, test in [("first bot from the page", test_first_bot),
+                           ("perft vectors of rules.md", test_perft_vectors),
+                           ("repetition example of rules.md", test_repetition_example)]:
             try:
                 test(args.bin, args.spec, tmp)
                 print(f"PASS {name}")

@@ -172,3 +172,20 @@ TEST_CASE("completed game indices list exactly the stored games in ascending ord
     CHECK(store.completed_game_indices(other) == std::vector<std::int64_t>{1});
     CHECK(store.completed_game_indices(other + 1).empty());
 }
+
+TEST_CASE("a resigned game is stored and read back (migration 009 widens the termination check)",
+          "[store][games]") {
+    Store store = Store::open_memory();
+    RowId t = make_tournament(store, "t");
+    game::GameRecord record = make_game("you", "engine", 7, 1);
+    record.result = rules::Result::NorthWin;
+    record.termination = game::Termination::Resignation;
+    record.detail = "south: resigned";
+    auto id = store.record_game(t, GameSlot{0, 0, 0}, record);
+    REQUIRE(id.has_value());
+    auto stored = store.game(*id);
+    REQUIRE(stored);
+    CHECK(stored->record.termination == game::Termination::Resignation);
+    CHECK(stored->record.detail == "south: resigned");
+    CHECK(store.integrity_check().has_value());
+}

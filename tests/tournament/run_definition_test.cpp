@@ -168,3 +168,33 @@ TEST_CASE("a book is played in file order from start, or in one shuffle per seed
     std::sort(sorted.begin(), sorted.end());
     CHECK(sorted == book_order(50, false, 0, 1));  // every opening once
 }
+TEST_CASE(
+    "an engine's session keys and the handshake give-up round-trip and are written only when "
+    "set",
+    "[run_definition]") {
+    auto d = sample();
+    const auto before = to_json(d);
+    // Defaults leave the text (and so the fingerprint of every run stored before) unchanged.
+    CHECK(before.find("handshake") == std::string::npos);
+    CHECK(before.find("log_limit") == std::string::npos);
+    d.max_handshake_failures = 1;
+    d.engines[0].handshake_timeout = game::Milliseconds(1500);
+    d.engines[0].log_limit = 4096;
+    d.engines[0].stderr_log = "/tmp/new.err";
+    d.engines[1].protocol_log = "/tmp/old.log";
+    const auto json = to_json(d);
+    CHECK_THAT(json, Catch::Contains("\"max_handshake_failures\":1"));
+    CHECK_THAT(json, Catch::Contains("\"handshake_timeout_ms\":1500,\"log_limit\":4096,"
+                                     "\"stderr\":\"/tmp/new.err\""));
+    auto back = run_definition_from_json(json);
+    REQUIRE(back);
+    CHECK(*back == d);
+    CHECK(to_json(*back) == json);
+    CHECK(fingerprint(d) != fingerprint(sample()));
+
+    d.max_handshake_failures = -1;
+    CHECK_FALSE(validate(d));
+    d.max_handshake_failures = 0;
+    d.engines[0].handshake_timeout = game::Milliseconds(0);
+    CHECK_FALSE(validate(d));
+}

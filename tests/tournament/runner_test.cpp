@@ -192,3 +192,102 @@ TEST_CASE("opening lines are move lists or position strings, checked for legalit
     CHECK(bad.error().message.find("move 2") != std::string::npos);
     CHECK_FALSE(tournament::parse_opening_line("Q8,3,1 S 9+1 4+0 0 0", r, 300));
 }
+
+TEST_CASE("an engine that fails to start N games in a row is given up on for the rest of the run",
+          "[runner][handshake]") {
+    // Engine 1 never gets through its handshake; engines 0 and 2 are fine.
+    std::atomic<int> overlaps{0}, made_broken{0};
+    std::mutex prepares_mutex;
+    std::map<int, int> prepares;  // engine index -> prepare() calls
+    struct Counting : ExclusiveEngine {
+        Counting(std::string name, std::atomic<int>& overlaps, int index, std::mutex& m,
+                 std::map<int, int>& calls)
+            : ExclusiveEngine(std::move(name), overlaps), index_(index), m_(m), calls_(calls) {}
+        Expected<Ok, game::PlayerFailure> prepare(const rules::Rules& r, int limit) override {
+            {
+                std::lock_guard lock(m_);
+                ++calls_[index_];
+            }
+            return ExclusiveEngine::prepare(r, limit);
+        }
+        int index_;
+        std::mutex& m_;
+        std::map<int, int>& calls_;
+    };
+    tournament::EngineFactory factory = [&](int index) -> std::unique_ptr<game::Player> {
+        auto e = std::make_unique<Counting>("e" + std::to_string(index), overlaps, index,
+                                            prepares_mutex, prepares);
+        if (index == 1) {
+            ++made_broken;
+            e->prepare_result =
+                game::PlayerFailure{game::Termination::Stall, "no ugiok within 10000 ms", {}};
+        }
+        return e;
+    };
+    std::vector<game::GameRecord> records;
+    tournament::GameSink sink = [&](const Pairing&, const game::GameRecord& r) {
+        records.push_back(r);
+    };
+    std::atomic<bool> abort{false};
+    auto plan = plan_for(tournament::Schedule::round_robin(3, 4, 0).value(), 1);
+    plan.max_start_failures = 3;
+    const auto summary = tournament::run_tournament(plan, factory, sink, abort);
+    CHECK(summary.exhausted);
+    REQUIRE(records.size() == 24);  // 3 pairings x 4 rounds x 2 colours: every game recorded
+    int broken_games = 0, given_up = 0;
+    for (const auto& r : records) {
+        const bool south_broken = r.south == "e1", north_broken = r.north == "e1";
+        if (!south_broken && !north_broken) {
+            CHECK(r.termination != game::Termination::Stall);
+            continue;
+        }
+        ++broken_games;
+        // Every game of the broken engine is its loss by the handshake's failure.
+        CHECK(r.termination == game::Termination::Stall);
+        CHECK(r.result == (south_broken ? rules::Result::NorthWin : rules::Result::SouthWin));
+        if (r.detail.find(": not started: failed to start in 3 games in a row") !=
+            std::string::npos) {
+            ++given_up;
+            CHECK(r.detail.find("(last: no ugiok within 10000 ms)") != std::string::npos);
+        }
+    }
+    CHECK(broken_games == 16);
+    CHECK(given_up == 13);  // after the first three failures, never tried again
+    CHECK(prepares[1] == 3);
+    CHECK(made_broken == 1);
+}
+
+TEST_CASE("a start that succeeds resets the count and 0 never gives up", "[runner][handshake]") {
+    std::atomic<int> overlaps{0}, tries{0};
+    tournament::EngineFactory factory = [&](int index) -> std::unique_ptr<game::Player> {
+        struct Flaky : ExclusiveEngine {
+            Flaky(std::string name, std::atomic<int>& o, std::atomic<int>& t, bool broken)
+                : ExclusiveEngine(std::move(name), o), tries_(t), broken_(broken) {}
+            Expected<Ok, game::PlayerFailure> prepare(const rules::Rules& r, int limit) override {
+                if (!broken_) return ExclusiveEngine::prepare(r, limit);
+                // Fails two starts of every three: never three in a row.
+                if (++tries_ % 3 != 0)
+                    return game::PlayerFailure{game::Termination::Crash, "exit code 1", {}};
+                return ExclusiveEngine::prepare(r, limit);
+            }
+            std::atomic<int>& tries_;
+            bool broken_;
+        };
+        return std::make_unique<Flaky>("e" + std::to_string(index), overlaps, tries, index == 1);
+    };
+    for (int limit : {3, 0}) {
+        tries = 0;
+        std::vector<game::GameRecord> records;
+        tournament::GameSink sink = [&](const Pairing&, const game::GameRecord& r) {
+            records.push_back(r);
+        };
+        std::atomic<bool> abort{false};
+        auto plan = plan_for(tournament::Schedule::round_robin(2, 6, 0).value(), 1);
+        plan.max_start_failures = limit;
+        tournament::run_tournament(plan, factory, sink, abort);
+        INFO("limit " << limit);
+        REQUIRE(records.size() == 12);
+        CHECK(tries == 12);  // e1 was asked to start for every one of its games
+        for (const auto& r : records) CHECK(r.detail.find("not started") == std::string::npos);
+    }
+}

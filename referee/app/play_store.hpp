@@ -1,0 +1,23 @@
+// `oaq play --db FILE`: a game between a person and an engine stored like any match game, as the
+// only game of a match of its own ("play-<UTC time>", format "match", the person as engine "you"),
+// so `oaq results`, `oaq ratings` and `oaq report` show it. Only the store talks SQL: this wires.
+#pragma once
+
+#include <string>
+
+#include "game/game_record.hpp"
+
+namespace oaq::app {
+
+struct PlayedEngine {
+    std::string name;
+    std::string command;
+    std::vector<std::string> args;
+};
+
+// Stores the finished game; returns the run's name. Throws OaqError when the file cannot be opened
+// or the game is refused (an aborted game is never stored: it has no result).
+std::string save_played_game(const std::string& path, const game::GameRecord& record,
+                             const PlayedEngine& engine);
+
+}  // namespace oaq::app
