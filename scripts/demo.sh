@@ -11,6 +11,7 @@ name="demo-$(date -u +%Y%m%d-%H%M%S)"
   --engine name=greedy cmd=$bin/oaq-greedy \
   --engine name=alphabeta cmd=$bin/oaq-alphabeta \
   --engine name=mcts cmd=$bin/oaq-mcts \
+  --engine name=reference cmd=$bin/oaq-reference \
   --tc movetime=50 --rounds 4 --concurrency 2 \
   --openings file=sample-engines/openings/balanced-3ply.txt \
   --db oaq.db --name "$name" --progress 12 "$@"
