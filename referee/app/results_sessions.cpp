@@ -13,12 +13,6 @@ namespace oaq::app {
 
 namespace {
 
-std::string wealth_json(const std::array<int, 2>& w) {
-    Json j;
-    j.field("first", w[0]).field("second", w[1]);
-    return j.str();
-}
-
 std::string session_json(const store::SessionRow& s) {
     std::vector<std::string> curve;
     for (const auto& w : s.wealth) curve.push_back(wealth_json(w));

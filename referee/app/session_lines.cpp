@@ -9,12 +9,6 @@ namespace oaq::app {
 
 namespace {
 
-std::string wealth_json(const std::array<int, 2>& w) {
-    Json j;
-    j.field("first", w[0]).field("second", w[1]);
-    return j.str();
-}
-
 std::string end_text(const tournament::SessionStep& s, const std::string& first,
                      const std::string& second) {
     if (s.end == rules::SessionEnd::None) return "";
@@ -53,6 +47,12 @@ std::string session_step_json(const tournament::SessionStep& s,
     j.raw("wealth_before", wealth_json(g.wealth_before));
     j.raw("wealth_after", wealth_json(g.wealth_after));
     j.field("end", rules::to_string(s.end)).field("result", rules::to_string(s.result));
+    return j.str();
+}
+
+std::string wealth_json(const std::array<int, 2>& w) {
+    Json j;
+    j.field("first", w[0]).field("second", w[1]);
     return j.str();
 }
 

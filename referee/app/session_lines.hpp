@@ -3,6 +3,7 @@
 // docs/json.md).
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -15,5 +16,9 @@ std::string session_step_text(const tournament::SessionStep& step,
                               const std::vector<std::string>& names);
 std::string session_step_json(const tournament::SessionStep& step,
                               const std::vector<std::string>& names);
+
+// {"first":F,"second":S}: the wealth of the session's first- and second-named player, as every
+// session object in docs/json.md writes it.
+std::string wealth_json(const std::array<int, 2>& wealth);
 
 }  // namespace oaq::app
