@@ -198,6 +198,12 @@ TEST_CASE("the stderr log stops at the engine's limit, across restarts, and neve
 TEST_CASE("running out of descriptors is named, never \"Success\"",
           "[engine][guard][integration]") {
     // Issue 11: the error of a failed spawn was read too late.
+#ifdef OAQ_SANITIZED
+    // UBSan's vptr check probes memory through a pipe of its own: with no descriptor left it
+    // reports every object as invalid. The Release suite runs this case.
+    WARN("skipped under sanitizers: their runtime needs descriptors this case takes away");
+    return;
+#endif
     rlimit saved{};
     REQUIRE(::getrlimit(RLIMIT_NOFILE, &saved) == 0);
     // Fill the holes below the highest descriptor, so that the limit decides which open fails.
