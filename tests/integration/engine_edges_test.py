@@ -144,7 +144,7 @@ def test_a_referee_ended_by_any_signal_in_any_state_leaves_no_engine():
             proc = match_in_state(flags)
             try:
                 # Both the engine and its escaped child are up; then the state settles.
-                wait_for(lambda: test_engines() >= 2, 10, f"{state}: engine started")
+                wait_for(lambda: test_engines() >= 2, 60, f"{state}: engine started")
                 time.sleep(0.5)
                 proc.send_signal(sig)
                 proc.communicate(timeout=30)
@@ -178,7 +178,7 @@ def test_check_engine_and_play_interrupted_leave_no_engine():
                   f"args={STUBBORN}", "--as", "north"]):
         for sig in (signal.SIGINT, signal.SIGKILL):
             proc = start_oaq(*args, mark_referee=True)
-            wait_for(lambda: test_engines() >= 2, 10, f"{args[0]}: engine started")
+            wait_for(lambda: test_engines() >= 2, 60, f"{args[0]}: engine started")
             time.sleep(0.3)
             proc.send_signal(sig)
             proc.communicate(timeout=30)
