@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <map>
+#include <mutex>
 
 #include "../game/scripted_player.hpp"
 #include "rules/position_string.hpp"
@@ -12,6 +13,10 @@ using tournament::SessionStep;
 
 namespace {
 
+// Engines of one index play several sessions at once (concurrency > 1) and share one record of
+// what they were sent; the factory is called from the workers too.
+std::mutex g_sent_mutex;
+
 // A scripted engine that may take shares, and plays an illegal move at a chosen search.
 class SessionEngine : public testing::ScriptedPlayer {
   public:
@@ -22,7 +27,10 @@ class SessionEngine : public testing::ScriptedPlayer {
     // play sells one side out in a single game).
     Reply search(const protocol::PositionCommand& p, const protocol::Go& g,
                  std::optional<game::Nanoseconds> d, const game::InfoCallback& i) override {
-        if (session_game_) sent_->push_back(p);
+        if (session_game_) {
+            std::lock_guard lock(g_sent_mutex);
+            sent_->push_back(p);
+        }
         if (reply) return ScriptedPlayer::search(p, g, d, i);
         ScriptedPlayer::search(p, g, d, i);
         auto moves = rules::legal_moves(testing::position_of(p, rules::Rules{}), rules::Rules{});
@@ -55,6 +63,7 @@ struct Harness {
     int abort_after = -1;
 
     tournament::EngineFactory factory = [this](int index) -> std::unique_ptr<game::Player> {
+        std::lock_guard lock(g_sent_mutex);
         auto e = std::make_unique<SessionEngine>("e" + std::to_string(index),
                                                  index == 0 && first_takes_shares, &sent[index]);
         if (index == 1 && script) script(*e);
