@@ -244,7 +244,10 @@ EngineProcess::EngineProcess(const ProcessSpec& spec, std::size_t max_line_lengt
         throw OaqError(what + ": " + e.what());
     }
 
-    auto env = boost::this_process::environment();
+    // A copy: this_process::environment() is the referee's own environment, and assigning to it
+    // is setenv() — one engine's env.K=V and mark would leak into the referee and every later
+    // engine, and concurrent spawns would race on environ (a crash when one reallocates it).
+    bp::environment env = boost::this_process::environment();
     for (const auto& [key, value] : spec.env) env[key] = value;
     // The mark (process_guard.hpp) last: a configured variable cannot hide it.
     const EngineMark mark = next_engine_mark();

@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -85,6 +86,27 @@ TEST_CASE("an exit is seen as Eof after the last lines, with its exit code",
     REQUIRE(s);
     CHECK(s->describe() == "exit code 7");
     CHECK(children() == 0);
+}
+
+TEST_CASE("an engine's environment is its own: nothing leaks into the referee or other engines",
+          "[engine][process][integration]") {
+    // Boost's this_process::environment() is the referee's own: assigning to it is setenv(), so
+    // an engine's env.K=V and its mark once leaked into the referee and every later engine (and
+    // concurrent spawns raced on environ).
+    auto spec = sh("echo ${OAQ_ENV_TEST-unset} ${OAQ_ENGINE_OF:+marked}");
+    spec.env = {{"OAQ_ENV_TEST", "mine"}};
+    {
+        EngineProcess p(spec);
+        auto r = p.read_line(Clock::now() + 5s);
+        REQUIRE(r.status == ReadStatus::Line);
+        CHECK(r.line == "mine marked");
+    }
+    CHECK(std::getenv("OAQ_ENV_TEST") == nullptr);
+    CHECK(std::getenv("OAQ_ENGINE_OF") == nullptr);
+    EngineProcess other(sh("echo ${OAQ_ENV_TEST-unset}"));
+    auto r = other.read_line(Clock::now() + 5s);
+    REQUIRE(r.status == ReadStatus::Line);
+    CHECK(r.line == "unset");
 }
 
 TEST_CASE("a crash by signal is reported with the signal's name",
