@@ -185,21 +185,31 @@ std::vector<EngineSpec> parse_engine_specs(const SplitArguments& split) {
     return specs;
 }
 
-engine::EngineConfig to_engine_config(const EngineSpec& spec) {
+namespace {
+
+// A spec from the command line and a stored definition name the same fields alike.
+template <typename Engine>
+engine::EngineConfig engine_config_of(const Engine& e) {
     engine::EngineConfig config;
-    config.name = spec.name;
-    config.command = spec.command;
-    config.args = spec.args;
-    config.working_dir = spec.dir;
-    config.env = spec.env;
-    config.options = spec.options;
-    config.restart = spec.restart_every_game ? engine::RestartPolicy::EveryGame
-                                             : engine::RestartPolicy::OnFailure;
-    if (spec.handshake_timeout) config.handshake_timeout = *spec.handshake_timeout;
-    if (spec.log_limit) config.max_log_bytes = *spec.log_limit;
-    config.stderr_log = spec.stderr_log;
-    config.protocol_log = spec.protocol_log;
+    config.name = e.name;
+    config.command = e.command;
+    config.args = e.args;
+    config.working_dir = e.dir;
+    config.env = e.env;
+    config.options = e.options;
+    config.restart =
+        e.restart_every_game ? engine::RestartPolicy::EveryGame : engine::RestartPolicy::OnFailure;
+    if (e.handshake_timeout) config.handshake_timeout = *e.handshake_timeout;
+    if (e.log_limit) config.max_log_bytes = *e.log_limit;
+    config.stderr_log = e.stderr_log;
+    config.protocol_log = e.protocol_log;
     return config;
+}
+
+}  // namespace
+
+engine::EngineConfig to_engine_config(const EngineSpec& spec) {
+    return engine_config_of(spec);
 }
 
 tournament::EngineDefinition to_definition(const EngineSpec& spec) {
@@ -225,20 +235,7 @@ tournament::EngineDefinition to_definition(const EngineSpec& spec) {
 }
 
 engine::EngineConfig to_engine_config(const tournament::EngineDefinition& e) {
-    engine::EngineConfig config;
-    config.name = e.name;
-    config.command = e.command;
-    config.args = e.args;
-    config.working_dir = e.dir;
-    config.env = e.env;
-    config.options = e.options;
-    config.restart =
-        e.restart_every_game ? engine::RestartPolicy::EveryGame : engine::RestartPolicy::OnFailure;
-    if (e.handshake_timeout) config.handshake_timeout = *e.handshake_timeout;
-    if (e.log_limit) config.max_log_bytes = *e.log_limit;
-    config.stderr_log = e.stderr_log;
-    config.protocol_log = e.protocol_log;
-    return config;
+    return engine_config_of(e);
 }
 
 }  // namespace oaq::app
