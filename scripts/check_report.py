@@ -146,7 +146,7 @@ def cells_of(row):
     return [c["text"].strip() for c in row["children"] if c["tag"] in ("td", "th")]
 
 
-def read_database(db_path, name):
+def read_database(bin_dir, db_path, name):
     con = sqlite3.connect(db_path)
     con.row_factory = sqlite3.Row
     t = con.execute("SELECT id, name, rules, format FROM tournaments WHERE name = ?", (name,)).fetchone()
@@ -155,11 +155,15 @@ def read_database(db_path, name):
         "s.name AS south, n.name AS north FROM games g JOIN engines s ON s.id = g.south_engine_id "
         "JOIN engines n ON n.id = g.north_engine_id WHERE g.tournament_id = ? ORDER BY g.game_index",
         (t["id"],)).fetchall()
+    # A game's moves are one packed value (db/010_packed_moves.sql): read them as oaq exports them.
+    exported = subprocess.run([os.path.join(bin_dir, "oaq"), "results", "export", "--json", "--db", db_path,
+                               "--tournament", name], capture_output=True, text=True, check=True).stdout
     moves = {}
-    for g in games:
-        moves[g["id"]] = [dict(r) for r in con.execute(
-            "SELECT move, depth, nodes, time_used_us, score_kind, score_value FROM moves WHERE game_id = ? "
-            "ORDER BY ply", (g["id"],))]
+    for g in map(json.loads, exported.splitlines()):
+        moves[g["db_id"]] = [{"move": m["move"], "depth": m.get("depth"), "nodes": m.get("nodes"),
+                              "time_used_us": m["time_used_us"],
+                              "score_kind": (m.get("eval") or {}).get("kind"),
+                              "score_value": (m.get("eval") or {}).get("value")} for m in g["moves"]]
     engines = [r[0] for r in con.execute(
         "SELECT e.name FROM tournament_engines te JOIN engines e ON e.id = te.engine_id "
         "WHERE te.tournament_id = ? ORDER BY te.seat", (t["id"],))]
@@ -556,7 +560,7 @@ def live_session(browser, profile, url, games, moves, bin_dir, rules, shots):
 
 def check_gauntlet(browser, profile, bin_dir, db, out, shot):
     run([f"{bin_dir}/oaq", "report", "--out", out, "--db", db, "--tournament", "report-gauntlet"])
-    t, games, moves, engines = read_database(db, "report-gauntlet")
+    t, games, moves, engines = read_database(bin_dir, db, "report-gauntlet")
     url = "file://" + os.path.join(out, "index.html")
     dom = dump(browser, profile, url)
     tables = [n for n in dom.classes.get("gauntlet", []) if n["tag"] == "table"]
@@ -630,7 +634,7 @@ def check_all(browser, bin_dir, work, profiles):
         json.loads(m.group(1))
 
     # 2. the stepped replay in the dumped DOM against the rules library, and the static parts
-    t, games, moves, engines = read_database(db, "report-check")
+    t, games, moves, engines = read_database(bin_dir, db, "report-check")
     check(len(games) == 54, f"{len(games)} games stored, expected 54")
     first = games[0]
     step = min(3, first["plies"])

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/results_common.hpp"
+#include "app/results_json.hpp"
 #include "game/time_control.hpp"
 #include "rules/position_string.hpp"
 #include "rules/rules.hpp"
@@ -236,6 +237,40 @@ std::string game_csv_row(const GameNumber& n, std::optional<std::int64_t> db_id,
                                             store::format_utc(r.ended_at)};
     std::string out;
     for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_field(cells[i]);
+    return out;
+}
+
+std::string move_csv_header() {
+    return "tournament,game,db_id,ply,side,move,time_used_us,time_left_us,depth,score_kind,"
+           "score_value,nodes,pv";
+}
+
+std::string move_csv_rows(const GameNumber& n, std::optional<std::int64_t> db_id,
+                          const game::GameRecord& r) {
+    const auto sides = mover_sides(r);
+    auto optional = [](const auto& v) { return v ? std::to_string(*v) : std::string(); };
+    std::string out;
+    for (std::size_t i = 0; i < r.moves.size(); ++i) {
+        const auto& m = r.moves[i];
+        std::string pv;
+        for (const auto& t : m.pv) pv += (pv.empty() ? "" : " ") + t;
+        const std::vector<std::string> cells = {
+            n.tournament,
+            std::to_string(n.game),
+            db_id ? std::to_string(*db_id) : "",
+            std::to_string(i + 1),
+            sides[i],
+            m.move,
+            std::to_string(m.time_used.count()),
+            std::to_string(m.time_left.count()),
+            optional(m.depth),
+            m.score ? (m.score->kind == protocol::Score::Kind::Mate ? "mate" : "cp") : "",
+            m.score ? std::to_string(m.score->value) : "",
+            optional(m.nodes),
+            pv};
+        for (std::size_t c = 0; c < cells.size(); ++c) out += (c ? "," : "") + csv_field(cells[c]);
+        out += '\n';
+    }
     return out;
 }
 

@@ -46,4 +46,10 @@ std::string game_csv_row(const GameNumber& number, std::optional<std::int64_t> d
 std::string seconds_text(std::chrono::microseconds us);
 std::string score_text(const protocol::Score& score);  // "cp 35" / "mate -3"
 
+// One CSV row per move (`--moves-csv`): the per-move data for a spreadsheet, pandas or sqlite3's
+// `.import --csv` (a game's moves are one packed value in the database, db/010_packed_moves.sql).
+std::string move_csv_header();  // no newline
+std::string move_csv_rows(const GameNumber& number, std::optional<std::int64_t> db_id,
+                          const game::GameRecord& record);  // each row ends in a newline
+
 }  // namespace oaq::app

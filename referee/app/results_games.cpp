@@ -293,7 +293,7 @@ namespace {
 
 std::string export_format(const po::variables_map& vm) {
     std::vector<std::string> given;
-    for (const char* f : {"pgn", "json", "csv"}) {
+    for (const char* f : {"pgn", "json", "csv", "moves-csv"}) {
         if (vm.count(f)) given.emplace_back(f);
     }
     if (vm.count("format")) {
@@ -304,7 +304,8 @@ std::string export_format(const po::variables_map& vm) {
                            "--json or --csv)");
         if (given.empty() || given.front() != format) given.push_back(format);
     }
-    if (given.size() > 1) throw OaqError("export: --pgn, --json and --csv exclude each other");
+    if (given.size() > 1)
+        throw OaqError("export: --pgn, --json, --csv and --moves-csv exclude each other");
     return given.empty() ? "pgn" : given.front();
 }
 
@@ -316,14 +317,15 @@ int results_export_command(int argc, char** argv) {
         "FILE]",
         "Writes the selected games for other tools: PGN (Ordo and BayesElo read White = South, "
         "Black = North and Result; docs/pgn.md), one JSON game object with its moves per line "
-        "(docs/json.md), or one CSV row per game.");
+        "(docs/json.md), one CSV row per game, or one CSV row per move (--moves-csv).");
     add_db_option(cli);
     add_filter_options(cli);
     add_game_filter_options(cli);
     cli.options.add_options()("pgn", "write PGN (the default)")(
         "json", "write a JSON game object with its moves per line")(
-        "csv", "write CSV with a header line")("out", po::value<std::string>(),
-                                               "write to FILE instead of standard output");
+        "csv", "write CSV with a header line, one row per game")(
+        "moves-csv", "write CSV with a header line, one row per move")(
+        "out", po::value<std::string>(), "write to FILE instead of standard output");
     // oaq 0.1's --format pgn|json|csv, still read; --format now only means a tournament's format
     // (roundrobin or gauntlet), and output formats are --json/--csv flags as on every command.
     cli.hidden.add_options()("format", po::value<std::string>(), "");
@@ -344,6 +346,7 @@ int results_export_command(int argc, char** argv) {
     }
     std::int64_t count = 0;
     if (format == "csv") *out << game_csv_header() << "\n";
+    if (format == "moves-csv") *out << move_csv_header() << "\n";
     for_each_game(db, filter, [&](const store::GameRow& g) {
         const auto& info = infos.at(g.tournament_id);
         const auto number = game_number(info.name, g.slot);
@@ -351,8 +354,9 @@ int results_export_command(int argc, char** argv) {
             *out << game_csv_row(number, g.id, record_of(g, info.rules), g.plies) << "\n";
         } else {
             const auto stored = load_game(db, g.id);
-            *out << (format == "pgn"
-                         ? pgn_game(number, stored.record)
+            *out << (format == "pgn" ? pgn_game(number, stored.record)
+                     : format == "moves-csv"
+                         ? move_csv_rows(number, g.id, stored.record)
                          : game_json(number, g.id, stored.record, g.plies, true) + "\n");
         }
         ++count;

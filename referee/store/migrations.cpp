@@ -3,6 +3,7 @@
 #include <string>
 
 #include "store/migrations_sql.hpp"
+#include "store/packed_moves_sql.hpp"
 
 namespace oaq::store {
 
@@ -80,6 +81,7 @@ int inspect_schema(Database& db) {
 
 int migrate(Database& db, int target) {
     int version = inspect_schema(db);
+    if (version < target) register_pack_moves_function(db.handle());  // used by 010
     while (version < target) {
         const Migration& m = kAll[static_cast<std::size_t>(version)];
         try {

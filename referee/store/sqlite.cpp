@@ -179,6 +179,13 @@ Statement& Statement::bind(int index, std::nullopt_t) {
     return *this;
 }
 
+Statement& Statement::bind_blob(int index, std::string_view bytes) {
+    // A zero-length blob is bound as such, not as NULL (a default string_view has no pointer).
+    const void* data = bytes.data() ? bytes.data() : "";
+    check_bind(sqlite3_bind_blob64(stmt_, index, data, bytes.size(), SQLITE_TRANSIENT), index);
+    return *this;
+}
+
 Statement& Statement::bind_column(int index, const Statement& row, int column) {
     check_bind(sqlite3_bind_value(stmt_, index, sqlite3_column_value(row.stmt_, column)), index);
     return *this;
@@ -217,6 +224,13 @@ int Statement::int32(int column) const {
 
 double Statement::real(int column) const {
     return sqlite3_column_double(stmt_, column);
+}
+
+std::string_view Statement::blob(int column) const {
+    const void* data = sqlite3_column_blob(stmt_, column);
+    if (!data) return {};
+    return {static_cast<const char*>(data),
+            static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column))};
 }
 
 std::string Statement::text(int column) const {

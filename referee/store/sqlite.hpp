@@ -93,6 +93,8 @@ class Statement {
     }
     Statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
     Statement& bind(int index, std::nullopt_t);
+    // Binds bytes as a BLOB (Statement::bind binds text).
+    Statement& bind_blob(int index, std::string_view bytes);
     // Binds column `column` of `row`'s current row as it is (any type): copies between files.
     Statement& bind_column(int index, const Statement& row, int column);
     template <typename T>
@@ -113,6 +115,8 @@ class Statement {
     int int32(int column) const;
     double real(int column) const;
     std::string text(int column) const;
+    // The bytes of a BLOB (or text) column, valid until the next step or reset.
+    std::string_view blob(int column) const;
     std::optional<std::int64_t> optional_int64(int column) const;
     std::optional<double> optional_real(int column) const;
 

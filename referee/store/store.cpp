@@ -7,6 +7,7 @@
 
 #include "common/json.hpp"
 #include "store/migrations.hpp"
+#include "store/packed_moves.hpp"
 #include "store/store_impl.hpp"
 
 namespace oaq::store {
@@ -160,7 +161,7 @@ Expected<Ok> Store::integrity_check() {
         }
         Statement fk(impl_->db, "PRAGMA foreign_key_check");
         while (fk.step() && problems.size() < 20) {
-            // WITHOUT ROWID tables (moves, ...) report no rowid.
+            // WITHOUT ROWID tables (tournament_shards, ...) report no rowid.
             std::string row = fk.is_null(1) ? "a row" : "row " + std::to_string(fk.int64(1));
             problems.push_back("table " + fk.text(0) + ", " + row + ": missing parent in " +
                                fk.text(2));
@@ -179,6 +180,23 @@ Expected<Ok> Store::integrity_check() {
         if (totals.step() && totals.int64(0) > 0) {
             problems.push_back(std::to_string(totals.int64(0)) +
                                " result_totals rows disagree with the games");
+        }
+        // Each game's packed moves (db/010_packed_moves.sql): readable, one ply per ply.
+        Statement packed(impl_->db,
+                         "SELECT g.id, g.plies, m.moves FROM games g"
+                         " LEFT JOIN game_moves m ON m.game_id = g.id");
+        while (packed.step() && problems.size() < 20) {
+            const std::string game = "game " + std::to_string(packed.int64(0));
+            if (packed.is_null(2)) {
+                problems.push_back(game + " has no moves row");
+                continue;
+            }
+            auto plies = packed_ply_count(packed.blob(2));
+            if (!plies)
+                problems.push_back(game + ": " + plies.error().message);
+            else if (static_cast<std::int64_t>(*plies) != packed.int64(1))
+                problems.push_back(game + ": " + std::to_string(packed.int64(1)) +
+                                   " plies recorded, " + std::to_string(*plies) + " moves stored");
         }
     } catch (const SqliteError& e) {
         if (!e.is_not_a_database()) throw;

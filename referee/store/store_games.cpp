@@ -3,6 +3,7 @@
 #include <variant>
 
 #include "rules/game.hpp"
+#include "store/packed_moves.hpp"
 #include "store/store.hpp"
 #include "store/store_impl.hpp"
 
@@ -11,27 +12,6 @@ namespace oaq::store {
 namespace {
 
 using Lock = std::lock_guard<std::mutex>;
-
-std::string join(const std::vector<std::string>& words) {
-    std::string out;
-    for (const auto& w : words) {
-        if (!out.empty()) out += ' ';
-        out += w;
-    }
-    return out;
-}
-
-std::vector<std::string> split(const std::string& text) {
-    std::vector<std::string> out;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t end = text.find(' ', pos);
-        if (end == std::string::npos) end = text.size();
-        if (end > pos) out.push_back(text.substr(pos, end - pos));
-        pos = end + 1;
-    }
-    return out;
-}
 
 // The engine id for a name, storing a bare engine (name only) the first time a name is seen.
 RowId engine_id(Store::Impl& impl, const std::string& name) {
@@ -61,35 +41,11 @@ RecordError refuse(RecordError::Kind kind, std::string message) {
 }
 
 void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<game::MoveRecord>& moves) {
-    Statement& st = impl.cached(
-        impl.insert_move,
-        "INSERT INTO moves (game_id, ply, move, time_used_us, time_left_us, depth, score_kind,"
-        " score_value, nodes, pv) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+    Statement& st =
+        impl.cached(impl.insert_move, "INSERT INTO game_moves (game_id, moves) VALUES (?1, ?2)");
     ResetOnExit reset(st);
-    constexpr auto kMaxNodes = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-        const auto& m = moves[i];
-        st.bind(1, game_id)
-            .bind(2, i + 1)
-            .bind(3, m.move)
-            .bind(4, m.time_used.count())
-            .bind(5, m.time_left.count())
-            .bind(6, m.depth);
-        if (m.score) {
-            st.bind(7, m.score->kind == protocol::Score::Kind::Mate ? "mate" : "cp")
-                .bind(8, m.score->value);
-        } else {
-            st.bind(7, std::nullopt).bind(8, std::nullopt);
-        }
-        if (m.nodes) {
-            st.bind(9, std::min(*m.nodes, kMaxNodes));
-        } else {
-            st.bind(9, std::nullopt);
-        }
-        st.bind(10, join(m.pv));
-        st.run();
-        st.reset();
-    }
+    st.bind(1, game_id).bind_blob(2, pack_moves(moves));
+    st.run();
 }
 
 }  // namespace
@@ -106,6 +62,17 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
         return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
                                          " was aborted: aborted games are not stored (resume "
                                          "replays them)");
+    }
+    // What the old per-ply table's CHECK constraints refused, refused before anything is written.
+    for (std::size_t i = 0; i < r.moves.size(); ++i) {
+        const auto& m = r.moves[i];
+        const char* wrong = m.move.empty()            ? "an empty move"
+                            : m.time_used.count() < 0 ? "a negative time used"
+                                                      : nullptr;
+        if (wrong) {
+            return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) + ", ply " +
+                                             std::to_string(i + 1) + ": " + wrong);
+        }
     }
     Lock lock(impl_->mutex);
     Impl& impl = *impl_;
@@ -348,29 +315,12 @@ std::optional<StoredGame> Store::game(RowId id) {
     out.record = record_of(g, t.step() ? t.text(0) : std::string());
     game::GameRecord& r = out.record;
 
-    Statement m(impl.db,
-                "SELECT ply, move, time_used_us, time_left_us, depth, score_kind, score_value,"
-                " nodes, pv FROM moves WHERE game_id = ?1 ORDER BY ply");
+    Statement m(impl.db, "SELECT moves FROM game_moves WHERE game_id = ?1");
     m.bind(1, id);
-    r.moves.reserve(static_cast<std::size_t>(g.plies));
-    while (m.step()) {
-        if (m.int64(0) != static_cast<std::int64_t>(r.moves.size()) + 1) {
-            impl.damaged("game " + std::to_string(id) + ": ply " + std::to_string(m.int64(0)) +
-                         " out of sequence");
-        }
-        game::MoveRecord mv;
-        mv.move = m.text(1);
-        mv.time_used = game::Microseconds{m.int64(2)};
-        mv.time_left = game::Microseconds{m.int64(3)};
-        if (!m.is_null(4)) mv.depth = m.int32(4);
-        if (!m.is_null(5)) {
-            auto kind =
-                m.text(5) == "mate" ? protocol::Score::Kind::Mate : protocol::Score::Kind::Cp;
-            mv.score = protocol::Score{kind, m.int32(6)};
-        }
-        if (!m.is_null(7)) mv.nodes = static_cast<std::uint64_t>(m.int64(7));
-        mv.pv = split(m.text(8));
-        r.moves.push_back(std::move(mv));
+    if (m.step()) {
+        auto moves = unpack_moves(m.blob(0));
+        if (!moves) impl.damaged("game " + std::to_string(id) + ": " + moves.error().message);
+        r.moves = std::move(*moves);
     }
     if (r.plies() != g.plies) {
         impl.damaged("game " + std::to_string(id) + ": " + std::to_string(g.plies) +

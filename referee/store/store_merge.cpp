@@ -30,8 +30,6 @@ constexpr std::string_view kGameCopyColumns =
     "game_index, pair_index, round, opening, start_position, time_control, south_engine_id,"
     " north_engine_id, result, score_south, score_north, termination, detail, plies,"
     " final_position, started_at, ended_at, host";
-constexpr std::string_view kMoveCopyColumns =
-    "ply, move, time_used_us, time_left_us, depth, score_kind, score_value, nodes, pv";
 
 // The games a run planned, from its stored definition (0 when it has none).
 std::int64_t planned_games(const TournamentRow& t) {
@@ -55,8 +53,7 @@ class Merger {
                                     std::string(kGameCopyColumns) +
                                     ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,"
                                     " ?13, ?14, ?15, ?16, ?17, ?18, ?19)"),
-          insert_move_(into.db, "INSERT INTO moves (game_id, " + std::string(kMoveCopyColumns) +
-                                    ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)") {}
+          insert_moves_(into.db, "INSERT INTO game_moves (game_id, moves) VALUES (?1, ?2)") {}
 
     void merge_file(Store::Impl& source, const std::string& path) {
         engines_.clear();
@@ -64,6 +61,25 @@ class Merger {
         std::vector<std::string> names;
         while (list.step()) names.push_back(list.text(0));
         for (const auto& name : names) merge_run(source, path, *tournament_named(source, name));
+    }
+
+    // What the trigger games_add_totals (db/003_result_totals.sql), paused for the merge, would
+    // have added to result_totals for the games merged: one upsert per pair, not two per game.
+    void write_result_totals() {
+        Statement upsert(into_.db,
+                         "INSERT INTO result_totals (tournament_id, engine_id, opponent_id, games,"
+                         " wins, draws, losses) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
+                         " ON CONFLICT (tournament_id, engine_id, opponent_id) DO UPDATE SET"
+                         " games = games + excluded.games, wins = wins + excluded.wins,"
+                         " draws = draws + excluded.draws, losses = losses + excluded.losses");
+        for (const auto& [side, t] : totals_) {
+            upsert.bind(1, side.run).bind(2, side.engine).bind(3, side.opponent);
+            upsert.bind(4, t.wins + t.draws + t.losses).bind(5, t.wins).bind(6, t.draws);
+            upsert.bind(7, t.losses);
+            upsert.run();
+            upsert.reset();
+        }
+        totals_.clear();
     }
 
     MergeSummary summary() const {
@@ -77,6 +93,29 @@ class Merger {
     }
 
   private:
+    struct Side {
+        RowId run, engine, opponent;
+        auto operator<=>(const Side&) const = default;
+    };
+    struct Totals {
+        std::int64_t wins = 0, draws = 0, losses = 0;
+    };
+
+    void count_result(RowId run, RowId south, RowId north, const std::string& result) {
+        auto& s = totals_[Side{run, south, north}];
+        auto& n = totals_[Side{run, north, south}];
+        if (result == "south_win") {
+            ++s.wins;
+            ++n.losses;
+        } else if (result == "north_win") {
+            ++s.losses;
+            ++n.wins;
+        } else {
+            ++s.draws;
+            ++n.draws;
+        }
+    }
+
     // The id here of engine `id` of `source`; the engine is copied the first time. Refused when
     // an engine of that name here has another binary.
     RowId engine_for(Store::Impl& source, const std::string& path, RowId id) {
@@ -183,13 +222,13 @@ class Merger {
         return into_name_;
     }
 
+    // A game's moves are one packed value (db/010_packed_moves.sql), copied as it is.
     void copy_moves(Statement& moves, RowId from, RowId to) {
         moves.bind(1, from);
-        while (moves.step()) {
-            insert_move_.bind(1, to);
-            for (int c = 0; c < 9; ++c) insert_move_.bind_column(c + 2, moves, c);
-            insert_move_.run();
-            insert_move_.reset();
+        if (moves.step()) {
+            insert_moves_.bind(1, to).bind_column(2, moves, 0);
+            insert_moves_.run();
+            insert_moves_.reset();
         }
         moves.reset();
     }
@@ -199,8 +238,7 @@ class Merger {
         auto& present = games_of(run);
         Statement games(source.db, "SELECT id, " + std::string(kGameCopyColumns) +
                                        " FROM games WHERE tournament_id = ?1 ORDER BY id");
-        Statement moves(source.db, "SELECT " + std::string(kMoveCopyColumns) +
-                                       " FROM moves WHERE game_id = ?1 ORDER BY ply");
+        Statement moves(source.db, "SELECT moves FROM game_moves WHERE game_id = ?1");
         games.bind(1, t.id);
         while (games.step()) {
             const auto index = games.int64(1);
@@ -224,6 +262,7 @@ class Merger {
             insert_game_.run();
             insert_game_.reset();
             copy_moves(moves, games.int64(0), into_.db.last_insert_rowid());
+            count_result(run, south, north, games.text(9));
             present[index] = key;
             ++tally.added;
         }
@@ -285,10 +324,11 @@ class Merger {
     Store::Impl& into_;
     std::string into_name_;
     Statement insert_game_;
-    Statement insert_move_;
+    Statement insert_moves_;
     std::unordered_map<RowId, RowId> engines_;  // the current source's engine ids -> ours
     std::unordered_map<RowId, std::unordered_map<std::int64_t, std::uint64_t>> games_;
     std::map<std::string, MergedRun> runs_;
+    std::map<Side, Totals> totals_;
 };
 
 bool same_file(const std::string& a, const std::string& b) {
@@ -298,7 +338,7 @@ bool same_file(const std::string& a, const std::string& b) {
 
 // Switches the connection to merge settings and back when the merge ends, however it ends: a
 // rollback journal (one big transaction is faster with it than under WAL), a large page cache,
-// and no foreign-key checks per row (every id the merge writes is one it has just written or
+// no foreign-key checks per row (every id the merge writes is one it has just written or
 // mapped). A journal mode the file cannot take
 // now (another connection reads it) leaves it as it is.
 class MergeSettings {
@@ -351,6 +391,27 @@ class IndexRebuild {
     std::vector<std::pair<std::string, std::string>> indexes_;
 };
 
+// The trigger that adds each stored game to result_totals is dropped for the merge and created
+// again at its end (in the same transaction); the merger adds the merged games' totals itself,
+// one row per pair instead of two upserts per game.
+class TotalsTriggerPause {
+  public:
+    explicit TotalsTriggerPause(Database& db) : db_(db) {
+        Statement st(db,
+                     "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND"
+                     " name = 'games_add_totals'");
+        if (!st.step()) throw OaqError(db.path() + ": damaged schema: no trigger games_add_totals");
+        sql_ = st.text(0);
+        st.reset();
+        db.exec("DROP TRIGGER games_add_totals");
+    }
+    void resume() { db_.exec(sql_); }
+
+  private:
+    Database& db_;
+    std::string sql_;
+};
+
 std::int64_t game_count(Database& db) {
     Statement st(db, "SELECT count(*) FROM games");
     st.step();
@@ -379,9 +440,12 @@ Expected<MergeSummary> Store::merge(const std::vector<std::string>& sources) {
             for (auto& source : opened) incoming += game_count(source.impl_->db);
             Transaction tx(impl_->db);
             IndexRebuild indexes(impl_->db, incoming > 10000 && incoming > game_count(impl_->db));
+            TotalsTriggerPause trigger(impl_->db);
             Merger merger(*impl_, impl_->db.path());
             for (std::size_t i = 0; i < opened.size(); ++i)
                 merger.merge_file(*opened[i].impl_, sources[i]);
+            merger.write_result_totals();
+            trigger.resume();
             result = merger.summary();
             indexes.rebuild();
             tx.commit();

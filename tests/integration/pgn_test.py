@@ -16,6 +16,7 @@ the database stores them; comments in cutechess-cli's form; no movetext line ove
 line over 255. The checker is written from the standard here (standard library only).
 """
 import argparse
+import json
 import os
 import re
 import sqlite3
@@ -115,14 +116,14 @@ def check_movetext(text, values, label):
     return moves
 
 
-def check_against_database(games, db, name):
-    con = sqlite3.connect(db)
-    tid = con.execute("SELECT id FROM tournaments WHERE name = ?", (name,)).fetchone()[0]
+def check_against_database(games, db, name, bin_dir):
+    # A game's moves are one packed value (db/010_packed_moves.sql): read them as oaq exports them.
+    exported = subprocess.run([f"{bin_dir}/oaq", "results", "export", "--json", "--db", db,
+                               "--tournament", name], capture_output=True, text=True, check=True)
     stored = {}
-    for gid, index, result in con.execute("SELECT id, game_index, result FROM games WHERE tournament_id = ?", (tid,)):
-        stored[f"{name}#{index + 1}"] = ([m for (m,) in con.execute(
-            "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (gid,))], result)
-    con.close()
+    for g in map(json.loads, exported.stdout.splitlines()):
+        stored[f"{g['tournament']}#{g['game']}"] = (
+            [m["move"] for m in g["moves"]], g["result"])
     check(len(games) == len(stored), f"{len(games)} games in the PGN, {len(stored)} stored")
     token = {"south_win": "1-0", "north_win": "0-1", "draw": "1/2-1/2"}
     for values, moves in games:
@@ -170,7 +171,7 @@ def main():
             values = check_tags(tags, label)
             games.append((values, check_movetext(movetext, values, values.get("OaqGame", label))))
         check(len(games) == played == 12, f"{len(games)} games written, {played} played, 12 scheduled")
-        check_against_database(games, db, "pgn")
+        check_against_database(games, db, "pgn", bin_dir)
         kinds = {v["Termination"] for v, _ in games}
         check({"normal", "abandoned"} <= kinds, f"terminations {kinds}: expected normal and the crash's abandoned")
         for v, _ in games:

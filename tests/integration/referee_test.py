@@ -6,6 +6,8 @@ Each test is a function named test_*; the script prints one line per test and a 
 "N passed, M failed" line, and exits non-zero when any test failed. Standard library only.
 """
 import argparse
+import csv
+import io
 import json
 import os
 import random
@@ -227,8 +229,27 @@ def check_database(db, name, expected_games):
     tid = con.execute("SELECT id FROM tournaments WHERE name = ?", (name,)).fetchone()[0]
     rows = con.execute("SELECT id, game_index, plies FROM games WHERE tournament_id = ? ORDER BY game_index",
                        (tid,)).fetchall()
+    # A game's moves are one packed value (db/010_packed_moves.sql): read them as oaq exports them.
+    exported = oaq("results", "export", "--json", "--db", db, "--tournament", name, check=0)
+    games_json = [json.loads(line) for line in exported.stdout.splitlines()]
+    stored_moves = {g["db_id"]: len(g["moves"]) for g in games_json}
+    # --moves-csv: one row per move, the same values as the JSON export's moves.
+    csv_text = oaq("results", "export", "--moves-csv", "--db", db, "--tournament", name, check=0).stdout
+    csv_rows = list(csv.DictReader(io.StringIO(csv_text)))
+    json_rows = [(g["tournament"], g["game"], g["db_id"], m) for g in games_json for m in g["moves"]]
+    assert len(csv_rows) == len(json_rows), f"{len(csv_rows)} CSV moves, {len(json_rows)} in JSON"
+    for row, (tournament, game, db_id, m) in zip(csv_rows, json_rows):
+        score = m.get("eval") or {}
+        want = {"tournament": tournament, "game": str(game), "db_id": str(db_id), "ply": str(m["ply"]),
+                "side": m["side"], "move": m["move"], "time_used_us": str(m["time_used_us"]),
+                "time_left_us": str(m["time_left_us"]),
+                "depth": "" if m.get("depth") is None else str(m["depth"]),
+                "score_kind": score.get("kind", ""),
+                "score_value": "" if score.get("value") is None else str(score["value"]),
+                "nodes": "" if m.get("nodes") is None else str(m["nodes"]), "pv": " ".join(m.get("pv", []))}
+        assert row == want, f"moves CSV row {row} differs from the JSON move {want}"
     for game_id, index, plies in rows:
-        moves = con.execute("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,)).fetchone()[0]
+        moves = stored_moves.get(game_id)
         assert moves == plies, f"game {game_id}: {moves} moves stored, {plies} plies"
     indices = [r[1] for r in rows]
     assert len(indices) == len(set(indices)), "a game index was played twice"

@@ -72,7 +72,8 @@ def games(db, name="cup"):
 def count(db):
     con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     n = con.execute("SELECT count(*) FROM games").fetchone()[0]
-    moves = con.execute("SELECT count(*) FROM moves").fetchone()[0]
+    # Games and the bytes of their packed moves (db/010_packed_moves.sql).
+    moves = con.execute("SELECT count(*), total(length(moves)) FROM game_moves").fetchone()
     con.close()
     return n, moves
 

@@ -256,3 +256,62 @@ TEST_CASE("a read-only store of an older file upgrades it once, then reads", "[s
     CHECK(store.schema_version() == latest_schema_version());
     CHECK(store.list_tournaments().empty());
 }
+
+TEST_CASE("migration 010 packs a file's per-ply moves and every value reads back as it was",
+          "[store][schema]") {
+    TempDir dir;
+    std::string path = dir.file("v9.db");
+    {
+        // A file of schema 9: the moves of game 1 one row a ply (stored out of order, as any
+        // insertion order may leave them), game 2 without moves.
+        Database db(path, Database::Mode::ReadWriteCreate);
+        REQUIRE(migrate(db, 9) == 9);
+        db.exec(
+            "INSERT INTO engines (id, name, first_seen) VALUES (1, 'a', '2026-01-01T00:00:00Z'),"
+            " (2, 'b', '2026-01-01T00:00:00Z');"
+            "INSERT INTO tournaments (id, name, format, rules, time_control, seed, started_at)"
+            " VALUES (1, 'old', 'match', 'classic', '10+0', 7, '2026-01-01T00:00:00Z');"
+            "INSERT INTO games (id, tournament_id, game_index, pair_index, round, start_position,"
+            " south_engine_id, north_engine_id, result, score_south, score_north, termination,"
+            " plies, final_position, started_at, ended_at) VALUES"
+            " (1, 1, 0, 0, 0, 's', 1, 2, 'south_win', 40, 30, 'normal', 3, 'f',"
+            " '2026-01-01T00:00:00Z', '2026-01-01T00:00:01.500Z'),"
+            " (2, 1, 1, 0, 0, 's', 2, 1, 'draw', 35, 35, 'crash', 0, 's',"
+            " '2026-01-01T00:00:02Z', '2026-01-01T00:00:03Z');"
+            "INSERT INTO moves (game_id, ply, move, time_used_us, time_left_us, depth, score_kind,"
+            " score_value, nodes, pv) VALUES"
+            " (1, 3, '5L', 7, -12, NULL, NULL, NULL, NULL, ''),"
+            " (1, 1, '3R', 51234, 9948766, 12, 'cp', -34, 10523, '3R 4L 1R'),"
+            " (1, 2, '10L', 0, 0, 0, 'mate', -7, 0, 'weird-token 2R');");
+    }
+    Store store = Store::open(path);
+    CHECK(store.schema_version() == latest_schema_version());
+    CHECK(store.integrity_check().has_value());
+    auto one = store.game(1);
+    REQUIRE(one.has_value());
+    const auto& m = one->record.moves;
+    REQUIRE(m.size() == 3);
+    CHECK(m[0].move == "3R");
+    CHECK(m[0].time_used.count() == 51234);
+    CHECK(m[0].time_left.count() == 9948766);
+    CHECK(m[0].depth == 12);
+    REQUIRE(m[0].score.has_value());
+    CHECK(m[0].score->kind == protocol::Score::Kind::Cp);
+    CHECK(m[0].score->value == -34);
+    CHECK(m[0].nodes == 10523u);
+    CHECK(m[0].pv == std::vector<std::string>{"3R", "4L", "1R"});
+    CHECK(m[1].move == "10L");
+    CHECK(m[1].depth == 0);
+    CHECK(m[1].score->kind == protocol::Score::Kind::Mate);
+    CHECK(m[1].score->value == -7);
+    CHECK(m[1].pv == std::vector<std::string>{"weird-token", "2R"});
+    CHECK(m[2].move == "5L");
+    CHECK(m[2].time_left.count() == -12);
+    CHECK_FALSE(m[2].depth.has_value());
+    CHECK_FALSE(m[2].score.has_value());
+    CHECK_FALSE(m[2].nodes.has_value());
+    CHECK(m[2].pv.empty());
+    auto two = store.game(2);
+    REQUIRE(two.has_value());
+    CHECK(two->record.moves.empty());
+}
