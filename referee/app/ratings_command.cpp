@@ -46,8 +46,8 @@ bool by_session(const po::variables_map& vm) {
 
 Rated rate(store::Store& db, const po::variables_map& vm, double anchor_rating) {
     Rated r{select_games(db, vm, true), by_session(vm), {}, {}, {}, {}};
-    r.input =
-        index_games(db, r.by_session ? session_results(db, r.sel) : db.result_games(r.sel.filter));
+    r.input = r.by_session ? index_games(db, session_results(db, r.sel))
+                           : index_games(db, db.result_rows(r.sel.filter));
     r.anchor.rating = anchor_rating;
     if (vm.count("anchor")) {
         r.anchor_name = vm["anchor"].as<std::string>();

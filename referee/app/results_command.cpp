@@ -122,7 +122,7 @@ int engines_command(int argc, char** argv) {
     auto db = open_results(*vm);
     const auto sel = select_games(db, *vm, false);
     const auto format = output_format(*vm);
-    const auto indexed = index_games(db, db.result_games(sel.filter));
+    const auto indexed = index_games(db, db.result_rows(sel.filter));
     std::map<RowId, tournament::RankedLine> by_id;
     for (const auto& l : ranked(indexed)) by_id[l.key] = l;
     Table table{{"engine", "games", "wins", "draws", "losses", "points", "score", "failures"}, {}};
@@ -180,7 +180,7 @@ int standings_command(int argc, char** argv) {
     if (!vm) return 0;
     auto db = open_results(*vm);
     const auto sel = select_games(db, *vm, true);
-    const auto indexed = index_games(db, db.result_games(sel.filter));
+    const auto indexed = index_games(db, db.result_rows(sel.filter));
     const auto lines = ranked(indexed);
     const auto format = output_format(*vm);
     if (format == OutputFormat::Json) {
@@ -269,7 +269,7 @@ int crosstable_command(int argc, char** argv) {
     if (!vm) return 0;
     auto db = open_results(*vm);
     const auto sel = select_games(db, *vm, true);
-    const auto indexed = index_games(db, db.result_games(sel.filter));
+    const auto indexed = index_games(db, db.result_rows(sel.filter));
     const auto cross = cross_of(indexed);
     const auto format = output_format(*vm);
     if (format == OutputFormat::Json) {

@@ -205,7 +205,12 @@ Expected<rules::Game> replay_start(const game::GameRecord& record) {
 }
 
 tournament::RatingInput index_games(store::Store& db, const std::vector<store::ResultGame>& games) {
-    return tournament::build_rating_input(store::rated_engines(db), store::result_rows(games),
+    return index_games(db, store::result_rows(games));
+}
+
+tournament::RatingInput index_games(store::Store& db,
+                                    const std::vector<tournament::ResultRow>& rows) {
+    return tournament::build_rating_input(store::rated_engines(db), rows,
                                           tournament::EngineSelection::WithGames);
 }
 

@@ -85,6 +85,8 @@ Expected<rules::Game> replay_start(const game::GameRecord& record);
 // The selected games as rating input (tournament/rating_input.hpp): engine i is names[i] /
 // keys[i] (its id), in id order of the engines table, only engines that played.
 tournament::RatingInput index_games(store::Store& db, const std::vector<store::ResultGame>& games);
+tournament::RatingInput index_games(store::Store& db,
+                                    const std::vector<tournament::ResultRow>& rows);
 // The ranked table of the input (tournament/ranking.hpp). Throws OaqError if the fit refuses.
 std::vector<tournament::RankedLine> ranked(const tournament::RatingInput& input,
                                            const tournament::Anchor& anchor = {});

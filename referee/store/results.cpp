@@ -26,7 +26,7 @@ std::vector<tournament::RatedEngine> rated_engines(Store& db) {
 }
 
 tournament::RatingInput rating_input(Store& db, const ResultFilter& filter) {
-    const auto rows = result_rows(db.result_games(filter));
+    const auto rows = db.result_rows(filter);
     return tournament::build_rating_input(rated_engines(db), rows,
                                           tournament::EngineSelection::WithGames);
 }

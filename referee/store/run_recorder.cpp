@@ -147,7 +147,7 @@ std::vector<tournament::ResultRow> StoreRunRecorder::stored_results(tournament::
     ResultFilter filter;
     filter.tournament_id = run;
     std::vector<tournament::ResultRow> rows;
-    for (auto row : result_rows(db_.result_games(filter))) {
+    for (auto row : db_.result_rows(filter)) {
         // Every game of a run is between two of its seats; anything else is not its result.
         if (!seat.count(row.south) || !seat.count(row.north)) continue;
         row.south = seat[row.south];

@@ -33,6 +33,7 @@
 #include "game/game_record.hpp"
 #include "store/rows.hpp"
 #include "store/sessions.hpp"
+#include "tournament/rating_input.hpp"
 
 namespace oaq::store {
 
@@ -129,6 +130,9 @@ class Store {
     std::vector<StandingRow> standings(RowId tournament_id);
     // The games a results command totals, in id order, filtered in SQL (store/queries.cpp).
     std::vector<ResultGame> result_games(const ResultFilter& filter);
+    // The same games as the rating input reads them (no time control): a million in well under
+    // a second.
+    std::vector<tournament::ResultRow> result_rows(const ResultFilter& filter);
 
     // ---- merging (store_merge.cpp) ----
     // Merges the runs of `sources` (other oaq databases, opened read-only) into this one, all in

@@ -246,7 +246,8 @@ class Merger {
     // edited by hand is refused as damaged, never merged.
     static void check_row(Store::Impl& source, const Statement& g) {
         const bool words = rules::parse_result(g.text(9)) && game::parse_termination(g.text(12));
-        const bool counts = g.int64(1) >= 0 && g.int64(2) >= 0 && g.int64(3) >= 0 && g.int64(14) >= 0;
+        const bool counts =
+            g.int64(1) >= 0 && g.int64(2) >= 0 && g.int64(3) >= 0 && g.int64(14) >= 0;
         if (!words || !counts) {
             source.damaged("game " + std::to_string(g.int64(0)) +
                            ": a result, termination or count no oaq file holds");

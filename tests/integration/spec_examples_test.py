@@ -41,9 +41,12 @@ def test_first_bot(bin_dir, spec_dir, tmp):
     oaq = os.path.join(bin_dir, "oaq")
     check = run([oaq, "check-engine", "--", sys.executable, path])
     assert check.returncode == 0, f"check-engine failed:\n{check.stdout}\n{check.stderr}"
+    # What is checked is that the page's bot plays whole legal games; the 2 s margin keeps a
+    # Python process the loaded machine did not schedule for a moment from forfeiting on time.
     match = run([oaq, "match", "--engine", "name=mybot", f"cmd={sys.executable}", f"args={path}",
                  "--engine", f"cmd={os.path.join(bin_dir, 'oaq-random')}", "--games", "40",
-                 "--tc", "movetime=50", "--openings", "plies=4", "seed=11", "--concurrency", "2",
+                 "--tc", "movetime=50", "--time-margin", "2000", "--openings", "plies=4", "seed=11",
+                 "--concurrency", "2",
                  "--json"])
     assert match.returncode == 0, match.stderr
     games = [json.loads(l) for l in match.stdout.splitlines() if l.startswith("{")]
