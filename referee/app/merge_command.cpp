@@ -76,7 +76,19 @@ int run_merge(int argc, char** argv) {
     for (const auto& f : files)
         if (!std::filesystem::is_regular_file(f)) throw OaqError("merge: " + f + ": no such file");
     auto db = store::Store::open(into);
-    auto merged = db.merge(files);
+    // Progress on stderr, at most once a second (a job's output file shows how far it is).
+    double printed = 0;
+    auto merged = db.merge(files, [&](const store::MergeProgress& p) {
+        if (p.files_done < p.files && p.seconds - printed < 1.0) return;
+        printed = p.seconds;
+        const double left = p.seen > 0 ? p.seconds * static_cast<double>(p.incoming - p.seen) /
+                                             static_cast<double>(p.seen)
+                                       : 0.0;
+        std::cerr << fmt::format(
+            "merge: {} of {} files, {} of {} games read, {} added, {:.1f} s, about {:.0f} s "
+            "left\n",
+            p.files_done, p.files, p.seen, p.incoming, p.added, p.seconds, left);
+    });
     if (!merged) throw OaqError(merged.error().message);
     if (vm->count("json"))
         std::cout << summary_json(*merged, into) << "\n";

@@ -195,6 +195,17 @@ struct MergedRun {
     int shard_count = 1;
     TournamentStatus status = TournamentStatus::Running;
 };
+// Where a merge is, after each source file (`oaq merge` prints it as progress).
+struct MergeProgress {
+    std::size_t files_done = 0;
+    std::size_t files = 0;
+    std::int64_t added = 0;
+    std::int64_t present = 0;
+    std::int64_t incoming = 0;  // games in all the sources
+    std::int64_t seen = 0;      // of them, read so far
+    double seconds = 0;
+};
+
 struct MergeSummary {
     std::vector<MergedRun> runs;
     std::int64_t added = 0;

@@ -141,7 +141,9 @@ class Store {
     // hash agree. Games already present (same run, same game index, same result) are skipped, so
     // merging a file again adds only what is new. Refused: two different games for one game
     // index, one name with different definitions, one engine name with different binaries.
-    Expected<MergeSummary> merge(const std::vector<std::string>& sources);
+    // `progress`, when given, is called after each source.
+    Expected<MergeSummary> merge(const std::vector<std::string>& sources,
+                                 const std::function<void(const MergeProgress&)>& progress = {});
 
     // Stores a snapshot and its entries in one transaction; returns the snapshot id.
     RowId save_rating_snapshot(const RatingSnapshot& snapshot);

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <numeric>
 #include <unordered_map>
 
 #include "game/termination.hpp"
@@ -460,7 +461,8 @@ std::int64_t game_count(Database& db) {
 
 }  // namespace
 
-Expected<MergeSummary> Store::merge(const std::vector<std::string>& sources) {
+Expected<MergeSummary> Store::merge(const std::vector<std::string>& sources,
+                                    const std::function<void(const MergeProgress&)>& progress) {
     const auto started = std::chrono::steady_clock::now();
     std::vector<Store> opened;
     for (const auto& path : sources) {
@@ -476,14 +478,27 @@ Expected<MergeSummary> Store::merge(const std::vector<std::string>& sources) {
     {
         MergeSettings settings(impl_->db);
         try {
-            std::int64_t incoming = 0;
-            for (auto& source : opened) incoming += game_count(source.impl_->db);
+            std::vector<std::int64_t> counts;
+            for (auto& source : opened) counts.push_back(game_count(source.impl_->db));
+            const std::int64_t incoming = std::accumulate(counts.begin(), counts.end(), 0LL);
             Transaction tx(impl_->db);
             IndexRebuild indexes(impl_->db, incoming > 10000 && incoming > game_count(impl_->db));
             TotalsTriggerPause trigger(impl_->db);
             Merger merger(*impl_, impl_->db.path());
-            for (std::size_t i = 0; i < opened.size(); ++i)
+            MergeProgress p{0, opened.size(), 0, 0, incoming, 0, 0};
+            for (std::size_t i = 0; i < opened.size(); ++i) {
                 merger.merge_file(*opened[i].impl_, sources[i]);
+                if (!progress) continue;
+                const auto so_far = merger.summary();
+                p.files_done = i + 1;
+                p.added = so_far.added;
+                p.present = so_far.present;
+                p.seen += counts[i];
+                p.seconds =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - started)
+                        .count();
+                progress(p);
+            }
             merger.write_result_totals();
             trigger.resume();
             result = merger.summary();
