@@ -388,8 +388,10 @@ class MergeSettings {
         set("PRAGMA cache_size = -1048576");
         set("PRAGMA foreign_keys = OFF");
         set("PRAGMA ignore_check_constraints = ON");
+        set("PRAGMA threads = 2");  // the index builds at the end sort on a second core
     }
     ~MergeSettings() {
+        set("PRAGMA threads = 0");
         set("PRAGMA ignore_check_constraints = OFF");
         set("PRAGMA foreign_keys = ON");
         set("PRAGMA cache_size = -2000");
