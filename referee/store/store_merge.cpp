@@ -389,8 +389,11 @@ class MergeSettings {
         set("PRAGMA foreign_keys = OFF");
         set("PRAGMA ignore_check_constraints = ON");
         set("PRAGMA threads = 2");  // the index builds at the end sort on a second core
+        // Their sorts stay in memory: a batch job writes nothing but the files it was given.
+        set("PRAGMA temp_store = MEMORY");
     }
     ~MergeSettings() {
+        set("PRAGMA temp_store = DEFAULT");
         set("PRAGMA threads = 0");
         set("PRAGMA ignore_check_constraints = OFF");
         set("PRAGMA foreign_keys = ON");
