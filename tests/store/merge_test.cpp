@@ -11,6 +11,7 @@
 #include "../game/scripted_player.hpp"
 #include "fixtures.hpp"
 #include "store/run_recorder.hpp"
+#include "store/sqlite.hpp"
 #include "store/store.hpp"
 #include "tournament/run.hpp"
 
@@ -204,4 +205,34 @@ TEST_CASE("engines are one engine only when name and binary hash agree", "[store
     CHECK_THAT(refused.error().message, Catch::Contains("engine \"p0\"") &&
                                             Catch::Contains("b.db") && Catch::Contains("all.db"));
     CHECK_FALSE(all.find_tournament("two"));
+}
+
+TEST_CASE("a source edited into what no oaq file holds is refused as damaged, nothing merged",
+          "[store][merge]") {
+    store::test::TempDir dir;
+    play(dir.file("a.db"), tournament::Shard{0, 2});
+    auto all = store::Store::open(dir.file("all.db"));
+    // The merge checks in C++ what the CHECK constraints it turns off would have refused.
+    const std::pair<const char*, const char*> edits[] = {
+        {"UPDATE games SET result = 'south_won' WHERE id = 2", "damaged data: game 2"},
+        {"UPDATE games SET termination = 'flag' WHERE id = 1", "damaged data: game 1"},
+        {"UPDATE games SET plies = -1 WHERE id = 3", "damaged data: game 3"},
+        {"UPDATE game_moves SET moves = x'02' WHERE game_id = 1",
+         "game 1: its moves are not packed"},
+    };
+    for (const auto& [sql, message] : edits) {
+        INFO(sql);
+        std::filesystem::copy_file(dir.file("a.db"), dir.file("edited.db"),
+                                   std::filesystem::copy_options::overwrite_existing);
+        {
+            store::Database db(dir.file("edited.db"), store::Database::Mode::ReadWrite);
+            db.exec("PRAGMA ignore_check_constraints = ON");
+            db.exec(sql);
+        }
+        CHECK_THROWS_WITH(all.merge({dir.file("edited.db")}), Catch::Contains(message));
+        CHECK(all.count_games({}) == 0);
+    }
+    REQUIRE(all.merge({dir.file("a.db")}));
+    CHECK(all.count_games({}) > 0);
+    CHECK(all.integrity_check());
 }
