@@ -163,15 +163,18 @@ def test_match_prints_a_summary_with_elo():
 
 
 def test_check_engine_passes_sample_engines_and_names_what_a_bad_one_does_wrong():
+    # A 1 s margin: what is checked here is that the sample engines speak the protocol; under a
+    # loaded CI machine a search of movetime 100 was once answered at 150 ms (the 50 ms default).
     for binary in ("oaq-random", "oaq-greedy", "oaq-alphabeta", "oaq-mcts"):
-        proc = oaq("check-engine", "--", os.path.join(BIN, binary), timeout=120)
+        proc = oaq("check-engine", "--time-margin", "1000", "--", os.path.join(BIN, binary),
+                   timeout=120)
         assert proc.returncode == 0, f"{binary}: {proc.stdout}"
         assert "FAIL" not in proc.stdout
     python_bot = os.path.join(os.path.dirname(BIN), "..", "sample-engines", "python", "oaq_random.py")
     if not os.path.exists(python_bot):
         python_bot = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                   "sample-engines", "python", "oaq_random.py")
-    proc = oaq("check-engine", "--", sys.executable, python_bot, timeout=120)
+    proc = oaq("check-engine", "--time-margin", "1000", "--", sys.executable, python_bot, timeout=120)
     assert proc.returncode == 0, proc.stdout
     proc = oaq("check-engine", "--json", "--", os.path.join(BIN, "oaq-test-engine"), "--illegal-move",
                timeout=120)
