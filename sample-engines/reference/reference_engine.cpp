@@ -56,6 +56,15 @@ void ReferenceEngine::declare_options(kit::Options& options) {
     options.add_spin("Contempt", search_options_.contempt, -1000, 1000,
                      [this](long long cp) { search_options_.contempt = static_cast<int>(cp); });
     options.add_check("Extensions", false, [this](bool on) { search_options_.extensions = on; });
+    options.add_check("Twofold", search_options_.twofold,
+                      [this](bool on) { search_options_.twofold = on; });
+    options.add_spin("LmrDivisor", search_options_.lmr_divisor, 50, 2000,
+                     [this](long long v) { search_options_.lmr_divisor = static_cast<int>(v); });
+    options.add_spin(
+        "FutilityMargin", search_options_.futility_margin, 0, 2000,
+        [this](long long v) { search_options_.futility_margin = static_cast<int>(v); });
+    options.add_spin("MoveMargin", move_margin_ms_, 0, 1000,
+                     [this](long long v) { move_margin_ms_ = static_cast<int>(v); });
     options.add_spin(
         "QuiescencePlies", search_options_.quiescence_plies, 0, 32,
         [this](long long q) { search_options_.quiescence_plies = static_cast<int>(q); });
@@ -98,7 +107,7 @@ rules::Move ReferenceEngine::search(const kit::SearchRequest& request,
     pending_.clear();
 
     const std::size_t root_moves = rules::legal_moves(request.position, request.rules).size();
-    ref::TimePlan plan(request.limits, root_moves);
+    ref::TimePlan plan(request.limits, root_moves, std::chrono::milliseconds(move_margin_ms_));
     setup.deadline = plan.deadline();
 
     table_.new_search();

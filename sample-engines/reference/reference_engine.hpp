@@ -56,6 +56,7 @@ class ReferenceEngine : public kit::Engine {
     reference::TranspositionTable table_{16};
     reference::EvalWeights weights_;
     reference::SearchOptions search_options_;
+    int move_margin_ms_ = 15;  // option MoveMargin: movetime deadline max(T/2, T - this)
     std::string table_path_;
     std::shared_ptr<const reference::EndgameTables> tables_;
     bool tables_fixed_ = false;  // set_tables() was called

@@ -6,8 +6,10 @@
 // before the other moves are generated), move ordering by immediate gain, killers and history,
 // late move reductions, reverse futility pruning and a quiescence search over captures. The game's
 // history and the search path are kept as one line of positions, so repetition is exact: a
-// position seen twice before ends the game (RULES.md section 4), and one seen once before within
-// the search is scored the same way (the side that repeated can repeat again). The ply limit is
+// position seen twice before ends the game (RULES.md section 4); one seen once before is searched
+// on, as the referee plays on (option Twofold scores it as the end instead: that reads a cycle as
+// the settlement when the side to move there could still leave it, and misjudged refill cycles by
+// tens of citizens, sample-engines/README.md). The ply limit is
 // exact too: a node at the limit is settled, and near the limit the plies left are part of the
 // table key. A finished game (by any of these) scores its settled result.
 #pragma once
@@ -54,17 +56,17 @@ inline std::uint64_t mix(std::uint64_t x) {
     return x ^ (x >> 31);
 }
 
-// Late move reduction in plies for a move at `index` (0-based) of a node of `depth`.
-inline const std::array<std::array<std::uint8_t, 16>, 64>& reduction_table() {
-    static const auto table = [] {
-        std::array<std::array<std::uint8_t, 16>, 64> t{};
-        for (int d = 1; d < 64; ++d)
-            for (int i = 1; i < 16; ++i)
-                t[static_cast<std::size_t>(d)][static_cast<std::size_t>(i)] =
-                    static_cast<std::uint8_t>(std::max(0.0, 0.5 + std::log(d) * std::log(i) / 2.5));
-        return t;
-    }();
-    return table;
+// Late move reductions in plies for a move at `index` (0-based) of a node of `depth`:
+// 0.5 + ln(depth) ln(index) / (divisor / 100).
+using ReductionTable = std::array<std::array<std::uint8_t, 16>, 64>;
+inline ReductionTable make_reduction_table(int divisor) {
+    ReductionTable t{};
+    const double scale = std::max(divisor, 1) / 100.0;
+    for (int d = 1; d < 64; ++d)
+        for (int i = 1; i < 16; ++i)
+            t[static_cast<std::size_t>(d)][static_cast<std::size_t>(i)] =
+                static_cast<std::uint8_t>(std::max(0.0, 0.5 + std::log(d) * std::log(i) / scale));
+    return t;
 }
 
 }  // namespace detail
@@ -84,7 +86,8 @@ class SearchImpl final : public Search {
           root_index_(static_cast<int>(setup.history.size())),
           ply_limit_(setup.ply_limit),
           contempt_(setup.options.contempt),
-          deadline_(setup.deadline) {
+          deadline_(setup.deadline),
+          reductions_(detail::make_reduction_table(setup.options.lmr_divisor)) {
         line_.resize(setup.history.size() + kMaxPly + 2);
         run_start_.resize(line_.size());
         for (std::size_t i = 0; i < setup.history.size(); ++i)
@@ -173,7 +176,8 @@ class SearchImpl final : public Search {
         return final_score(material_diff(p, quan_value_), ply);
     }
 
-    // Repetition or the ply limit ends the game at the node at `ply` (already on the line).
+    // Repetition or the ply limit ends the game at the node at `ply` (already on the line): the
+    // third occurrence, or with Twofold the second when the first is within the search.
     bool ends_by_history(int ply) const {
         const int i = root_index_ + ply;
         if (ply_limit_ > 0 && i >= ply_limit_) return true;
@@ -186,7 +190,7 @@ class SearchImpl final : public Search {
                 in_search |= j >= root_index_;
             }
         }
-        return seen >= 2 || (seen == 1 && in_search);
+        return seen >= 2 || (options_.twofold && seen == 1 && in_search);
     }
 
     std::uint64_t key_of(const rules::Position& p, int ply) const {
@@ -342,7 +346,7 @@ class SearchImpl final : public Search {
 
         // Reverse futility: far above beta near the leaves, a quiet search will not come back.
         if (options_.pruning && !pv_node && depth <= 3 && beta > -kProvenBound &&
-            beta < kProvenBound && static_eval - 150 * depth >= beta)
+            beta < kProvenBound && static_eval - options_.futility_margin * depth >= beta)
             return static_eval;
 
         const int alpha_in = alpha;
@@ -361,9 +365,8 @@ class SearchImpl final : public Search {
                 int reduction = 0;
                 if (options_.reductions && quiet && depth >= 3 && searched >= 2 &&
                     !child.is_over()) {
-                    reduction =
-                        detail::reduction_table()[static_cast<std::size_t>(std::min(depth, 63))]
-                                                 [static_cast<std::size_t>(std::min(searched, 15))];
+                    reduction = reductions_[static_cast<std::size_t>(std::min(depth, 63))]
+                                           [static_cast<std::size_t>(std::min(searched, 15))];
                     if (pv_node) reduction = std::max(0, reduction - 1);
                     reduction = std::min(reduction, depth - 2);
                 }
@@ -522,6 +525,7 @@ class SearchImpl final : public Search {
     const int ply_limit_;
     const int contempt_;
     const std::optional<kit::Clock::duration> deadline_;
+    const detail::ReductionTable reductions_;
     std::uint32_t checks_ = 0;
 
     rules::Position root_;

@@ -30,7 +30,9 @@ class TimePlan {
     // On a clock (limits.time_left known) the target is time left / kMovesToGo + 0.8 x increment.
     static constexpr int kMovesToGo = 16;
 
-    TimePlan(const kit::SearchLimits& limits, std::size_t root_moves);
+    // movetime_margin: under movetime the engine's own deadline is max(T/2, T - margin).
+    TimePlan(const kit::SearchLimits& limits, std::size_t root_moves,
+             Duration movetime_margin = std::chrono::milliseconds(15));
 
     bool is_timed() const { return timed_; }
 
@@ -56,6 +58,7 @@ class TimePlan {
 
   private:
     kit::SearchLimits limits_;
+    Duration movetime_margin_;
     bool timed_ = false;
     bool clock_ = false;   // soft < hard: a clock game rather than movetime
     bool forced_ = false;  // one legal move
