@@ -16,26 +16,7 @@ import json
 import subprocess
 import sys
 
-
-def legal_moves(oaq, moves, rules):
-    out = subprocess.run([oaq, "rules", "play", "--json", "--rules", rules, *moves],
-                         capture_output=True, text=True, check=True).stdout
-    final = json.loads(out)
-    if final["over"]:
-        return None
-    pos = final["final"]
-    out = subprocess.run([oaq, "rules", "show", "--json", "--rules", rules, *pos.split()],
-                         capture_output=True, text=True, check=True).stdout
-    return json.loads(out)["legal_moves"]
-
-
-def lines(oaq, plies, rules, prefix=()):
-    if len(prefix) == plies:
-        yield list(prefix)
-        return
-    moves = legal_moves(oaq, list(prefix), rules)
-    for m in moves or []:
-        yield from lines(oaq, plies, rules, (*prefix, m))
+from book_lines import Engine, lines
 
 
 def expanded_rules(oaq, rules):
@@ -53,52 +34,26 @@ def main():
     ap.add_argument("--max-cp", type=int, default=300)
     ap.add_argument("--rules", default="standard")
     a = ap.parse_args()
-    eng = subprocess.Popen([a.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(line):
-        eng.stdin.write(line + "\n")
-        eng.stdin.flush()
-
-    def until(word):
-        last = None
-        for line in eng.stdout:
-            tokens = line.split()
-            if tokens and tokens[0] == "info" and "score" in tokens:
-                i = tokens.index("score")
-                last = (tokens[i + 1], int(tokens[i + 2]))
-            if tokens and tokens[0] == word:
-                return last
-
-    send("ugi")
-    declared = []
-    for line in eng.stdout:
-        tokens = line.split()
-        if tokens[:2] == ["option", "name"] and len(tokens) > 2:
-            declared.append(tokens[2])
-        if tokens and tokens[0] == "ugiok":
-            break
+    eng = Engine([a.engine])
     rules = expanded_rules(a.oaq, a.rules)
     if rules != expanded_rules(a.oaq, "standard"):
-        if "Rules" not in declared:
+        if "Rules" not in eng.declared:
             sys.exit(f"make_book: {a.engine} does not declare the Rules option, so it cannot "
                      f"search under {a.rules}")
-        send("setoption name Rules value " + rules)
-    send("isready")
-    until("readyok")
+        eng.send("setoption name Rules value " + rules)
+    eng.send("isready")
+    eng.until("readyok")
     print(f"# made by scripts/make_book.py --engine {a.engine.rsplit('/', 1)[-1]} --plies {a.plies} "
           f"--movetime {a.movetime} --max-cp {a.max_cp} --rules {a.rules}")
     print(f"# rules {rules}", flush=True)
     kept = total = 0
     for line in lines(a.oaq, a.plies, a.rules):
         total += 1
-        send("uginewgame")
-        send("position startpos moves " + " ".join(line))
-        send(f"go movetime {a.movetime}")
-        score = until("bestmove")
+        score = eng.score(line, f"movetime {a.movetime}")
         if score and score[0] == "cp" and abs(score[1]) <= a.max_cp:
             kept += 1
             print(" ".join(line), flush=True)
-    send("quit")
+    eng.quit()
     print(f"kept {kept} of {total} lines", file=sys.stderr)
     if kept == 0:
         sys.exit("make_book: no line was kept (raise --max-cp)")

@@ -252,8 +252,6 @@ std::string move_csv_rows(const GameNumber& n, std::optional<std::int64_t> db_id
     std::string out;
     for (std::size_t i = 0; i < r.moves.size(); ++i) {
         const auto& m = r.moves[i];
-        std::string pv;
-        for (const auto& t : m.pv) pv += (pv.empty() ? "" : " ") + t;
         const std::vector<std::string> cells = {
             n.tournament,
             std::to_string(n.game),
@@ -267,7 +265,7 @@ std::string move_csv_rows(const GameNumber& n, std::optional<std::int64_t> db_id
             m.score ? (m.score->kind == protocol::Score::Kind::Mate ? "mate" : "cp") : "",
             m.score ? std::to_string(m.score->value) : "",
             optional(m.nodes),
-            pv};
+            join_words(m.pv)};
         for (std::size_t c = 0; c < cells.size(); ++c) out += (c ? "," : "") + csv_field(cells[c]);
         out += '\n';
     }

@@ -237,6 +237,12 @@ Cell score_cell(double score, OutputFormat format) {
     return real_cell(score, 4);
 }
 
+std::string join_words(const std::vector<std::string>& words) {
+    std::string out;
+    for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
+    return out;
+}
+
 std::string csv_field(const std::string& s) {
     if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
     std::string out = "\"";

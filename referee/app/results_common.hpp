@@ -110,5 +110,7 @@ struct Table {
 // Json: one object per row per line, keyed by the headers.
 std::string render(const Table& table, OutputFormat format);
 std::string csv_field(const std::string& s);
+// Words separated by single spaces (a principal variation as text).
+std::string join_words(const std::vector<std::string>& words);
 
 }  // namespace oaq::app

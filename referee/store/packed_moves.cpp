@@ -118,7 +118,8 @@ bool read_ply(Reader& r, game::MoveRecord& m) {
 template <typename OnPly>
 Expected<Ok> read_all(std::string_view packed, OnPly on_ply) {
     Reader r(packed);
-    if (r.done() || r.byte() != kVersion) return fail("packed moves: not version 1 (byte 0)");
+    if (!looks_packed(packed)) return fail("packed moves: not version 1 (byte 0)");
+    r.byte();
     while (!r.done()) {
         game::MoveRecord m;
         if (!read_ply(r, m)) return fail("packed moves: " + r.error());
@@ -157,6 +158,10 @@ Expected<std::vector<game::MoveRecord>> unpack_moves(std::string_view packed) {
     auto ok = read_all(packed, [&](game::MoveRecord&& m) { moves.push_back(std::move(m)); });
     if (!ok) return ok.error();
     return moves;
+}
+
+bool looks_packed(std::string_view packed) {
+    return !packed.empty() && static_cast<unsigned char>(packed[0]) == kVersion;
 }
 
 Expected<std::size_t> packed_ply_count(std::string_view packed) {

@@ -24,6 +24,10 @@ std::string pack_moves(const std::vector<game::MoveRecord>& moves);
 // The moves of a packed value; an error naming the byte where it stops making sense.
 Expected<std::vector<game::MoveRecord>> unpack_moves(std::string_view packed);
 
+// True when the value starts as packed moves this program reads: the merge's cheap check on every
+// value it copies without decoding it.
+bool looks_packed(std::string_view packed);
+
 // How many plies a packed value holds (the integrity check), or an error as unpack_moves.
 Expected<std::size_t> packed_ply_count(std::string_view packed);
 

@@ -15,6 +15,7 @@
 
 #include "game/termination.hpp"
 #include "rules/game.hpp"
+#include "store/packed_moves.hpp"
 #include "store/store_impl.hpp"
 #include "tournament/run_definition.hpp"
 
@@ -108,13 +109,13 @@ class Merger {
         std::int64_t wins = 0, draws = 0, losses = 0;
     };
 
-    void count_result(RowId run, RowId south, RowId north, const std::string& result) {
+    void count_result(RowId run, RowId south, RowId north, rules::Result result) {
         auto& s = totals_[Side{run, south, north}];
         auto& n = totals_[Side{run, north, south}];
-        if (result == "south_win") {
+        if (result == rules::Result::SouthWin) {
             ++s.wins;
             ++n.losses;
-        } else if (result == "north_win") {
+        } else if (result == rules::Result::NorthWin) {
             ++s.losses;
             ++n.wins;
         } else {
@@ -245,21 +246,25 @@ class Merger {
 
     // What the CHECK constraints of games say, which the merge turns off (MergeSettings): a file
     // edited by hand is refused as damaged, never merged.
-    static void check_row(Store::Impl& source, const Statement& g) {
-        const bool words = rules::parse_result(g.text(9)) && game::parse_termination(g.text(12));
+    // Returns the game's result.
+    static rules::Result check_row(Store::Impl& source, const Statement& g) {
+        const auto result = rules::parse_result(g.blob(9));
+        const bool words =
+            result && *result != rules::Result::Ongoing && game::parse_termination(g.blob(12));
         const bool counts =
             g.int64(1) >= 0 && g.int64(2) >= 0 && g.int64(3) >= 0 && g.int64(14) >= 0;
         if (!words || !counts) {
             source.damaged("game " + std::to_string(g.int64(0)) +
                            ": a result, termination or count no oaq file holds");
         }
+        return *result;
     }
 
     // A game's moves are one packed value (db/010_packed_moves.sql), copied as it is: column 19
     // of the games query, whose bytes SQLite reads only here, for games that are added.
     void copy_moves(const Statement& games, RowId to) {
         if (games.is_null(19)) return;
-        if (games.blob(19).empty() || games.blob(19)[0] != '\1') {
+        if (!looks_packed(games.blob(19))) {
             throw OaqError("game " + std::to_string(games.int64(0)) +
                            ": its moves are not packed moves");
         }
@@ -292,14 +297,14 @@ class Merger {
                 ++tally.present;
                 continue;
             }
-            check_row(source, games);
+            const rules::Result result = check_row(source, games);
             insert_game_.bind(1, run);
             for (int c = 0; c < 18; ++c) insert_game_.bind_column(c + 2, games, c + 1);
             insert_game_.bind(8, south).bind(9, north);
             insert_game_.run();
             insert_game_.reset();
             copy_moves(games, into_.db.last_insert_rowid());
-            count_result(run, south, north, games.text(9));
+            count_result(run, south, north, result);
             present[index] = key;
             ++tally.added;
         }

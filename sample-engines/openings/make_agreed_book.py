@@ -14,63 +14,27 @@ usage: sample-engines/openings/make_agreed_book.py --oaq build/bin/oaq --plies 4
 Standard rules only. Standard library only; speaks the engine protocol over pipes.
 """
 import argparse
-import json
-import subprocess
+import os
 import sys
 
-
-def legal_moves(oaq, moves):
-    out = subprocess.run([oaq, "rules", "play", "--json", *moves],
-                         capture_output=True, text=True, check=True).stdout
-    final = json.loads(out)
-    if final["over"]:
-        return None
-    out = subprocess.run([oaq, "rules", "show", "--json", *final["final"].split()],
-                         capture_output=True, text=True, check=True).stdout
-    return json.loads(out)["legal_moves"]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+from book_lines import Engine, lines  # noqa: E402 (scripts/book_lines.py, shared with make_book.py)
 
 
-def lines(oaq, plies, prefix=()):
-    if len(prefix) == plies:
-        yield list(prefix)
-        return
-    for m in legal_moves(oaq, list(prefix)) or []:
-        yield from lines(oaq, plies, (*prefix, m))
+class LimitedEngine(Engine):
+    """An engine of `PATH:depth=N` or `PATH:movetime=MS`, scoring every line with that limit."""
 
-
-class Engine:
     def __init__(self, spec):
         path, limit = spec.rsplit(":", 1)
-        self.name = path.rsplit("/", 1)[-1]
         kind, value = limit.split("=")
         if kind not in ("depth", "movetime"):
             sys.exit(f"make_agreed_book: {spec}: the limit is depth=N or movetime=MS")
         self.limit = f"{kind} {int(value)}"
-        self.spec = f"{self.name}:{limit}"
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
-        self.send("ugi")
-        self.until("ugiok")
+        self.spec = f"{path.rsplit('/', 1)[-1]}:{limit}"
+        super().__init__([path])
 
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def until(self, word):
-        last = None
-        for line in self.p.stdout:
-            t = line.split()
-            if t and t[0] == "info" and "score" in t:
-                i = t.index("score")
-                last = (t[i + 1], int(t[i + 2]))
-            if t and t[0] == word:
-                return last
-
-    def score(self, line):
-        self.send("uginewgame")
-        self.send("position startpos moves " + " ".join(line))
-        self.send(f"go {self.limit}")
-        return self.until("bestmove")
+    def score_line(self, line):
+        return self.score(line, self.limit)
 
 
 def main():
@@ -82,7 +46,7 @@ def main():
     ap.add_argument("--engine", action="append", required=True,
                     help="PATH:depth=N or PATH:movetime=MS (repeat)")
     a = ap.parse_args()
-    engines = [Engine(s) for s in a.engine]
+    engines = [LimitedEngine(s) for s in a.engine]
     source = f"--lines {a.lines}" if a.lines else f"--plies {a.plies}"
     print(f"# made by sample-engines/openings/make_agreed_book.py {source} --max-cp "
           f"{a.max_cp} " + " ".join(f"--engine {e.spec}" for e in engines))
@@ -97,7 +61,7 @@ def main():
         total += 1
         ok = True
         for e in engines:
-            s = e.score(line)
+            s = e.score_line(line)
             if not s or s[0] != "cp" or abs(s[1]) > a.max_cp:
                 ok = False
                 break
@@ -105,7 +69,7 @@ def main():
             kept += 1
             print(" ".join(line), flush=True)
     for e in engines:
-        e.send("quit")
+        e.quit()
     print(f"kept {kept} of {total} lines", file=sys.stderr)
 
 

@@ -95,6 +95,20 @@ TEST_CASE("opening a new file creates it at the latest version, and reopening ch
     REQUIRE(again.find_tournament("t1").has_value());
 }
 
+namespace {
+
+// Two engines and a tournament "old", as a file of an older schema holds them (the columns of
+// migration 1).
+void insert_old_run(Database& db) {
+    db.exec(
+        "INSERT INTO engines (id, name, first_seen) VALUES (1, 'a', '2026-01-01T00:00:00Z'),"
+        " (2, 'b', '2026-01-01T00:00:00Z');"
+        "INSERT INTO tournaments (id, name, format, rules, time_control, seed, started_at)"
+        " VALUES (1, 'old', 'match', 'classic', '10+0', 7, '2026-01-01T00:00:00Z');");
+}
+
+}  // namespace
+
 TEST_CASE("a file at an older schema version is migrated on open and keeps its data",
           "[store][schema]") {
     TempDir dir;
@@ -103,11 +117,8 @@ TEST_CASE("a file at an older schema version is migrated on open and keeps its d
         // A file written by a program that only knew migration 1, with one game in it.
         Database db(path, Database::Mode::ReadWriteCreate);
         REQUIRE(migrate(db, 1) == 1);
+        insert_old_run(db);
         db.exec(
-            "INSERT INTO engines (id, name, first_seen) VALUES (1, 'a', '2026-01-01T00:00:00Z'),"
-            " (2, 'b', '2026-01-01T00:00:00Z');"
-            "INSERT INTO tournaments (id, name, format, rules, time_control, seed, started_at)"
-            " VALUES (1, 'old', 'match', 'classic', '10+0', 7, '2026-01-01T00:00:00Z');"
             "INSERT INTO games (tournament_id, game_index, pair_index, round, start_position,"
             " south_engine_id, north_engine_id, result, score_south, score_north, termination,"
             " plies, final_position, started_at, ended_at) VALUES (1, 0, 0, 0, 's', 1, 2,"
@@ -266,11 +277,8 @@ TEST_CASE("migration 010 packs a file's per-ply moves and every value reads back
         // insertion order may leave them), game 2 without moves.
         Database db(path, Database::Mode::ReadWriteCreate);
         REQUIRE(migrate(db, 9) == 9);
+        insert_old_run(db);
         db.exec(
-            "INSERT INTO engines (id, name, first_seen) VALUES (1, 'a', '2026-01-01T00:00:00Z'),"
-            " (2, 'b', '2026-01-01T00:00:00Z');"
-            "INSERT INTO tournaments (id, name, format, rules, time_control, seed, started_at)"
-            " VALUES (1, 'old', 'match', 'classic', '10+0', 7, '2026-01-01T00:00:00Z');"
             "INSERT INTO games (id, tournament_id, game_index, pair_index, round, start_position,"
             " south_engine_id, north_engine_id, result, score_south, score_north, termination,"
             " plies, final_position, started_at, ended_at) VALUES"

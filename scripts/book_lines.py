@@ -1,0 +1,69 @@
+"""What the book makers share (scripts/make_book.py, sample-engines/openings/make_agreed_book.py):
+the legal lines of PLIES moves from the start position, read from `oaq rules`, and an engine spoken
+to over a pipe that scores a line. Standard library only; speaks the engine protocol
+(protocol-spec/README.md)."""
+import json
+import subprocess
+
+
+def legal_moves(oaq, moves, rules="standard"):
+    """The legal moves after `moves` from the start position, or None when the game is over."""
+    out = subprocess.run([oaq, "rules", "play", "--json", "--rules", rules, *moves],
+                         capture_output=True, text=True, check=True).stdout
+    final = json.loads(out)
+    if final["over"]:
+        return None
+    out = subprocess.run([oaq, "rules", "show", "--json", "--rules", rules, *final["final"].split()],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)["legal_moves"]
+
+
+def lines(oaq, plies, rules="standard", prefix=()):
+    """Every line of `plies` legal moves (lines whose game ends earlier are left out)."""
+    if len(prefix) == plies:
+        yield list(prefix)
+        return
+    for m in legal_moves(oaq, list(prefix), rules) or []:
+        yield from lines(oaq, plies, rules, (*prefix, m))
+
+
+class Engine:
+    """An engine after its handshake: `declared` holds the options it declared."""
+
+    def __init__(self, command):
+        self.p = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  text=True, bufsize=1)
+        self.send("ugi")
+        self.declared = []
+        for line in self.p.stdout:
+            tokens = line.split()
+            if tokens[:2] == ["option", "name"] and len(tokens) > 2:
+                self.declared.append(tokens[2])
+            if tokens and tokens[0] == "ugiok":
+                break
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def until(self, word):
+        """Reads up to a line starting with `word`; returns the last `info ... score` seen."""
+        last = None
+        for line in self.p.stdout:
+            tokens = line.split()
+            if tokens and tokens[0] == "info" and "score" in tokens:
+                i = tokens.index("score")
+                last = (tokens[i + 1], int(tokens[i + 2]))
+            if tokens and tokens[0] == word:
+                return last
+
+    def score(self, line, go):
+        """The engine's last score, e.g. ("cp", 35), for the position after `line`, searched
+        from a fresh game with `go` (e.g. "movetime 100")."""
+        self.send("uginewgame")
+        self.send("position startpos moves " + " ".join(line))
+        self.send(f"go {go}")
+        return self.until("bestmove")
+
+    def quit(self):
+        self.send("quit")
