@@ -191,6 +191,37 @@ Statement& Statement::bind_column(int index, const Statement& row, int column) {
     return *this;
 }
 
+Statement& Statement::bind_column_borrowed(int index, const Statement& row, int column) {
+    sqlite3_stmt* from = row.stmt_;
+    int rc = SQLITE_OK;
+    switch (sqlite3_column_type(from, column)) {
+        case SQLITE_INTEGER:
+            rc = sqlite3_bind_int64(stmt_, index, sqlite3_column_int64(from, column));
+            break;
+        case SQLITE_FLOAT:
+            rc = sqlite3_bind_double(stmt_, index, sqlite3_column_double(from, column));
+            break;
+        case SQLITE_TEXT: {
+            const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(from, column));
+            const auto size = static_cast<sqlite3_uint64>(sqlite3_column_bytes(from, column));
+            rc = sqlite3_bind_text64(stmt_, index, text, size, SQLITE_STATIC, SQLITE_UTF8);
+            break;
+        }
+        case SQLITE_BLOB: {
+            const void* bytes = sqlite3_column_blob(from, column);
+            const auto size = static_cast<sqlite3_uint64>(sqlite3_column_bytes(from, column));
+            // An empty blob comes back as a null pointer, which would bind NULL.
+            rc = bytes ? sqlite3_bind_blob64(stmt_, index, bytes, size, SQLITE_STATIC)
+                       : sqlite3_bind_zeroblob(stmt_, index, 0);
+            break;
+        }
+        default:
+            rc = sqlite3_bind_null(stmt_, index);
+    }
+    check_bind(rc, index);
+    return *this;
+}
+
 bool Statement::step() {
     int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_ROW) return true;

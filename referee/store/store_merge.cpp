@@ -226,9 +226,12 @@ class Merger {
     std::unordered_map<std::int64_t, std::uint64_t>& games_of(RowId run) {
         auto [it, fresh] = games_.try_emplace(run);
         if (!fresh) return it->second;
+        // `+tournament_id`: a scan in id order, not a search of an index and a lookup in the
+        // table for every game (the table is small: the moves are in game_moves). A re-merge
+        // of a million games already present took 9.2 s with the lookups, 6.8 s without.
         Statement st(into_.db,
                      "SELECT game_index, south_engine_id, north_engine_id, result, plies,"
-                     " final_position, opening FROM games WHERE tournament_id = ?1");
+                     " final_position, opening FROM games WHERE +tournament_id = ?1");
         st.bind(1, run);
         while (st.step())
             it->second[st.int64(0)] =
@@ -268,7 +271,7 @@ class Merger {
             throw OaqError("game " + std::to_string(games.int64(0)) +
                            ": its moves are not packed moves");
         }
-        insert_moves_.bind(1, to).bind_column(2, games, 19);
+        insert_moves_.bind(1, to).bind_column_borrowed(2, games, 19);
         insert_moves_.run();
         insert_moves_.reset();
     }
@@ -276,10 +279,14 @@ class Merger {
     void copy_games(Store::Impl& source, const std::string& path, const TournamentRow& t, RowId run,
                     MergedRun& tally) {
         auto& present = games_of(run);
+        // `+g.tournament_id`: the table scanned in id order, the order wanted. Without it the
+        // planner searched an index on tournament_id and sorted every game with its moves by id
+        // in a temporary file: as many bytes as the source holds written to /var/tmp (outside
+        // the files a merge is given) and read back, a fifth of the merge's time.
         Statement games(source.db,
                         "SELECT g.id, " + std::string(kGameCopyColumns) +
                             ", m.moves FROM games g LEFT JOIN game_moves m ON m.game_id = g.id"
-                            " WHERE g.tournament_id = ?1 ORDER BY g.id");
+                            " WHERE +g.tournament_id = ?1 ORDER BY g.id");
         games.bind(1, t.id);
         while (games.step()) {
             const auto index = games.int64(1);
@@ -299,7 +306,7 @@ class Merger {
             }
             const rules::Result result = check_row(source, games);
             insert_game_.bind(1, run);
-            for (int c = 0; c < 18; ++c) insert_game_.bind_column(c + 2, games, c + 1);
+            for (int c = 0; c < 18; ++c) insert_game_.bind_column_borrowed(c + 2, games, c + 1);
             insert_game_.bind(8, south).bind(9, north);
             insert_game_.run();
             insert_game_.reset();

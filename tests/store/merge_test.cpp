@@ -236,3 +236,50 @@ TEST_CASE("a source edited into what no oaq file holds is refused as damaged, no
     CHECK(all.count_games({}) > 0);
     CHECK(all.integrity_check());
 }
+
+namespace {
+
+// Bytes this process has written through write(2) and pwrite(2) so far (Linux), or -1.
+std::int64_t bytes_written() {
+    std::ifstream io("/proc/self/io");
+    std::string key;
+    std::int64_t value = 0;
+    while (io >> key >> value)
+        if (key == "wchar:") return value;
+    return -1;
+}
+
+}  // namespace
+
+// The source query once searched an index on tournament_id and sorted every game with its moves
+// by id, which SQLite spills to a temporary file in /var/tmp: a batch job wrote as many bytes
+// outside the files it was given as the source holds. A merge writes the file it merges into
+// (each page once, a little more for the journal's header pages) and nothing else.
+TEST_CASE("a merge writes the file it merges into and not a second copy elsewhere",
+          "[store][merge]") {
+    if (bytes_written() < 0) {
+        WARN("no /proc/self/io: nothing to measure");
+        return;
+    }
+    store::test::TempDir dir;
+    {
+        auto source = store::Store::open(dir.file("big.db"));
+        const auto t = store::test::make_tournament(source, "big");
+        for (int i = 0; i < 3000; ++i) {
+            const auto record = store::test::make_game("a", "b", 150, static_cast<unsigned>(i));
+            REQUIRE(source.record_game(t, store::GameSlot{i, i / 2, 0}, record));
+        }
+    }
+    const auto source_bytes = std::filesystem::file_size(dir.file("big.db"));
+    REQUIRE(source_bytes > 8'000'000);  // beyond what SQLite sorts in memory
+    auto all = store::Store::open(dir.file("all.db"));
+    const auto before = bytes_written();
+    auto merged = all.merge({dir.file("big.db")});
+    const auto written = bytes_written() - before;
+    REQUIRE(merged);
+    CHECK(merged->added == 3000);
+    const auto into_bytes = std::filesystem::file_size(dir.file("all.db"));
+    INFO("source " << source_bytes << " bytes, merged file " << into_bytes << ", written "
+                   << written);
+    CHECK(static_cast<double>(written) < 1.25 * static_cast<double>(into_bytes));
+}
