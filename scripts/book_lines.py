@@ -6,11 +6,16 @@ import json
 import subprocess
 
 
-def legal_moves(oaq, moves, rules="standard"):
-    """The legal moves after `moves` from the start position, or None when the game is over."""
+def play(oaq, moves, rules="standard"):
+    """`oaq rules play --json` of `moves` from the start position: final, over, score, result."""
     out = subprocess.run([oaq, "rules", "play", "--json", "--rules", rules, *moves],
                          capture_output=True, text=True, check=True).stdout
-    final = json.loads(out)
+    return json.loads(out)
+
+
+def legal_moves(oaq, moves, rules="standard"):
+    """The legal moves after `moves` from the start position, or None when the game is over."""
+    final = play(oaq, moves, rules)
     if final["over"]:
         return None
     out = subprocess.run([oaq, "rules", "show", "--json", "--rules", rules, *final["final"].split()],
@@ -56,6 +61,14 @@ class Engine:
                 last = (tokens[i + 1], int(tokens[i + 2]))
             if tokens and tokens[0] == word:
                 return last
+
+    def until_bestmove(self):
+        """Reads up to the `bestmove` line; returns its move."""
+        for line in self.p.stdout:
+            tokens = line.split()
+            if tokens and tokens[0] == "bestmove":
+                return tokens[1]
+        raise RuntimeError("the engine ended without a bestmove")
 
     def score(self, line, go):
         """The engine's last score, e.g. ("cp", 35), for the position after `line`, searched

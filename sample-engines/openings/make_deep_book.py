@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Builds a book of openings that are balanced AND still have play in them, by deep fixed-depth
+search only (no clock, so the same engine binary and arguments give the same book). A line of
+PLIES legal moves from the start position is kept when
+
+  1. a quick search (--quick-depth) scores it within +-QUICK_CP for the side to move (a cheap
+     filter: deep and shallow scores differ by tens of citizens here, so it is loose);
+  2. a deep search (--depth) scores it within +-MAX_CP, no mate score: neither colour is winning;
+  3. the game played on from it by the engine against itself at --play-depth lasts at least
+     --min-plies more plies: not a forced draw or a quick decision (the 4-ply book of two engines'
+     agreement, agreed-4ply.txt, was mostly 35-35 draws within 9 plies).
+
+Every line of PLIES moves is a candidate, or --sample N distinct lines drawn by random legal walks
+from --seed (for plies where listing every line is too many), or the lines of --lines FILE.
+Progress goes to stderr, one tab-separated row per candidate (line, quick, deep, plies played,
+result), so the thresholds can be read off and re-applied with --lines.
+
+usage: sample-engines/openings/make_deep_book.py --oaq build/bin/oaq \
+           --engine build/bin/oaq-reference --plies 4 > BOOK 2> LOG
+Standard rules only. Standard library only; speaks the engine protocol over pipes.
+"""
+import argparse
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+from book_lines import Engine, legal_moves, lines, play  # noqa: E402 (scripts/book_lines.py)
+
+
+def sampled_lines(oaq, plies, count, seed):
+    """`count` distinct lines of `plies` legal moves, each a random walk from the start drawn
+    with `seed` (walks whose game ends early are drawn again; gives up after 20 x count tries)."""
+    rng = random.Random(seed)
+    seen = set()
+    for _ in range(20 * count):
+        if len(seen) == count:
+            break
+        line = []
+        while len(line) < plies:
+            moves = legal_moves(oaq, line)
+            if not moves:
+                break
+            line.append(rng.choice(sorted(moves)))
+        if len(line) == plies and tuple(line) not in seen:
+            seen.add(tuple(line))
+            yield line
+
+
+def playout(engine, oaq, line, depth, max_plies):
+    """Plays on from `line` with `engine` at fixed `depth` for both sides (one game: the engine
+    sees the whole history, so repetition counts); returns (plies played, final result)."""
+    engine.send("uginewgame")
+    moves = list(line)
+    for played in range(max_plies):
+        state = play(oaq, moves)
+        if state["over"]:
+            return played, f"{state['result']} {state['score']['south']}-{state['score']['north']}"
+        engine.send("position startpos moves " + " ".join(moves))
+        engine.send(f"go depth {depth}")
+        moves.append(engine.until_bestmove())
+    return max_plies, "unfinished"
+
+
+def ok_score(score, limit):
+    return score is not None and score[0] == "cp" and abs(score[1]) <= limit
+
+
+def candidates(a):
+    if a.lines:
+        with open(a.lines) as f:
+            return [l.split() for l in f if l.strip() and not l.startswith("#")]
+    if a.sample:
+        return sampled_lines(a.oaq, a.plies, a.sample, a.seed)
+    return lines(a.oaq, a.plies)
+
+
+def judge(engine, a, line):
+    """The row of stderr for one candidate, and whether it is kept."""
+    row = [" ".join(line)]
+    quick = engine.score(line, f"depth {a.quick_depth}")
+    row.append(f"{quick[0]} {quick[1]}" if quick else "-")
+    if not ok_score(quick, a.quick_cp):
+        return row, False
+    deep = engine.score(line, f"depth {a.depth}")
+    row.append(f"{deep[0]} {deep[1]}" if deep else "-")
+    if not ok_score(deep, a.max_cp):
+        return row, False
+    plies, result = playout(engine, a.oaq, line, a.play_depth, a.max_playout)
+    row += [str(plies), result]
+    return row, plies >= a.min_plies
+
+
+def arguments():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--oaq", required=True)
+    ap.add_argument("--engine", required=True, help="the searching engine (oaq-reference)")
+    ap.add_argument("--plies", type=int, default=4)
+    ap.add_argument("--sample", type=int, default=0, help="draw this many lines instead of all")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--lines", help="take the candidate lines from this book instead")
+    ap.add_argument("--quick-depth", type=int, default=20)
+    ap.add_argument("--quick-cp", type=int, default=2000)
+    ap.add_argument("--depth", type=int, default=26)
+    ap.add_argument("--max-cp", type=int, default=300)
+    ap.add_argument("--play-depth", type=int, default=16)
+    ap.add_argument("--min-plies", type=int, default=20)
+    ap.add_argument("--max-playout", type=int, default=300)
+    return ap.parse_args()
+
+
+def main():
+    a = arguments()
+    engine = Engine([a.engine])
+    source = (f"--lines {a.lines}" if a.lines else
+              f"--plies {a.plies}" + (f" --sample {a.sample} --seed {a.seed}" if a.sample else ""))
+    print(f"# made by sample-engines/openings/make_deep_book.py {source} --engine "
+          f"{a.engine.rsplit('/', 1)[-1]} --quick-depth {a.quick_depth} --quick-cp {a.quick_cp} "
+          f"--depth {a.depth} --max-cp {a.max_cp} --play-depth {a.play_depth} "
+          f"--min-plies {a.min_plies}")
+    print("# kept: within +-max-cp at the deep search, and the game played on at play-depth "
+          "lasts min-plies or more", flush=True)
+    kept = total = 0
+    for line in candidates(a):
+        total += 1
+        row, keep = judge(engine, a, line)
+        print("\t".join(row + (["kept"] if keep else [])), file=sys.stderr, flush=True)
+        if keep:
+            kept += 1
+            print(" ".join(line), flush=True)
+    engine.quit()
+    print(f"kept {kept} of {total} lines", file=sys.stderr)
+    if kept == 0:
+        sys.exit("make_deep_book: no line was kept")
+
+
+if __name__ == "__main__":
+    main()
