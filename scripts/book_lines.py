@@ -4,6 +4,7 @@ to over a pipe that scores a line. Standard library only; speaks the engine prot
 (protocol-spec/README.md)."""
 import json
 import subprocess
+import sys
 
 
 def play(oaq, moves, rules="standard"):
@@ -11,6 +12,30 @@ def play(oaq, moves, rules="standard"):
     out = subprocess.run([oaq, "rules", "play", "--json", "--rules", rules, *moves],
                          capture_output=True, text=True, check=True).stdout
     return json.loads(out)
+
+
+def read_lines(path):
+    """The lines of a book file (moves split; '#' lines and blank lines skipped)."""
+    with open(path) as f:
+        return [l.split() for l in f if l.strip() and not l.startswith("#")]
+
+
+def even_score(score, limit):
+    """True for a centipawn-style score ("cp", n) with |n| <= limit (a mate score is not even)."""
+    return score is not None and score[0] == "cp" and abs(score[1]) <= limit
+
+
+def write_book(candidates, keep):
+    """Prints every candidate line that keep(line) accepts, as it is found (flushed: a long run
+    shows its progress), then "kept K of N lines" on stderr; returns K."""
+    kept = total = 0
+    for line in candidates:
+        total += 1
+        if keep(line):
+            kept += 1
+            print(" ".join(line), flush=True)
+    print(f"kept {kept} of {total} lines", file=sys.stderr)
+    return kept
 
 
 def legal_moves(oaq, moves, rules="standard"):

@@ -16,7 +16,7 @@ import json
 import subprocess
 import sys
 
-from book_lines import Engine, lines
+from book_lines import Engine, even_score, lines, write_book
 
 
 def expanded_rules(oaq, rules):
@@ -46,15 +46,9 @@ def main():
     print(f"# made by scripts/make_book.py --engine {a.engine.rsplit('/', 1)[-1]} --plies {a.plies} "
           f"--movetime {a.movetime} --max-cp {a.max_cp} --rules {a.rules}")
     print(f"# rules {rules}", flush=True)
-    kept = total = 0
-    for line in lines(a.oaq, a.plies, a.rules):
-        total += 1
-        score = eng.score(line, f"movetime {a.movetime}")
-        if score and score[0] == "cp" and abs(score[1]) <= a.max_cp:
-            kept += 1
-            print(" ".join(line), flush=True)
+    kept = write_book(lines(a.oaq, a.plies, a.rules),
+                      lambda line: even_score(eng.score(line, f"movetime {a.movetime}"), a.max_cp))
     eng.quit()
-    print(f"kept {kept} of {total} lines", file=sys.stderr)
     if kept == 0:
         sys.exit("make_book: no line was kept (raise --max-cp)")
 

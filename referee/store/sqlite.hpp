@@ -97,9 +97,9 @@ class Statement {
     Statement& bind_blob(int index, std::string_view bytes);
     // Binds column `column` of `row`'s current row as it is (any type): copies between files.
     Statement& bind_column(int index, const Statement& row, int column);
-    // As bind_column, but text and blobs are not copied: the caller runs and resets this
-    // statement before `row` steps again (the bytes are `row`'s), and binds every parameter
-    // again before the next run (the merge's copy loop: ten copies a game fewer).
+    // As bind_column, but text and blobs are not copied: the bytes stay `row`'s, so the caller
+    // runs this statement before `row` steps again (the merge's copy loop: ten copies a game
+    // fewer); reset() clears the bindings.
     Statement& bind_column_borrowed(int index, const Statement& row, int column);
     template <typename T>
     Statement& bind(int index, const std::optional<T>& value) {

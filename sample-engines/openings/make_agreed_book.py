@@ -18,7 +18,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
-from book_lines import Engine, lines  # noqa: E402 (scripts/book_lines.py, shared with make_book.py)
+from book_lines import Engine, even_score, lines, read_lines, write_book  # noqa: E402 (scripts/book_lines.py, shared with make_book.py)
 
 
 class LimitedEngine(Engine):
@@ -51,26 +51,11 @@ def main():
     print(f"# made by sample-engines/openings/make_agreed_book.py {source} --max-cp "
           f"{a.max_cp} " + " ".join(f"--engine {e.spec}" for e in engines))
     print("# kept: every engine scores the line within +-max-cp for the side to move", flush=True)
-    kept = total = 0
-    if a.lines:
-        with open(a.lines) as f:
-            candidates = [l.split() for l in f if l.strip() and not l.startswith("#")]
-    else:
-        candidates = lines(a.oaq, a.plies)
-    for line in candidates:
-        total += 1
-        ok = True
-        for e in engines:
-            s = e.score_line(line)
-            if not s or s[0] != "cp" or abs(s[1]) > a.max_cp:
-                ok = False
-                break
-        if ok:
-            kept += 1
-            print(" ".join(line), flush=True)
+    candidates = read_lines(a.lines) if a.lines else lines(a.oaq, a.plies)
+    write_book(candidates,
+               lambda line: all(even_score(e.score_line(line), a.max_cp) for e in engines))
     for e in engines:
         e.quit()
-    print(f"kept {kept} of {total} lines", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,9 @@ import random
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
-from book_lines import Engine, legal_moves, lines, play  # noqa: E402 (scripts/book_lines.py)
+# scripts/book_lines.py, shared with the other book makers
+from book_lines import (Engine, even_score, legal_moves, lines, play, read_lines,  # noqa: E402
+                        write_book)
 
 
 def sampled_lines(oaq, plies, count, seed):
@@ -62,14 +64,9 @@ def playout(engine, oaq, line, depth, max_plies):
     return max_plies, "unfinished"
 
 
-def ok_score(score, limit):
-    return score is not None and score[0] == "cp" and abs(score[1]) <= limit
-
-
 def candidates(a):
     if a.lines:
-        with open(a.lines) as f:
-            return [l.split() for l in f if l.strip() and not l.startswith("#")]
+        return read_lines(a.lines)
     if a.sample:
         return sampled_lines(a.oaq, a.plies, a.sample, a.seed)
     return lines(a.oaq, a.plies)
@@ -80,11 +77,11 @@ def judge(engine, a, line):
     row = [" ".join(line)]
     quick = engine.score(line, f"depth {a.quick_depth}")
     row.append(f"{quick[0]} {quick[1]}" if quick else "-")
-    if not ok_score(quick, a.quick_cp):
+    if not even_score(quick, a.quick_cp):
         return row, False
     deep = engine.score(line, f"depth {a.depth}")
     row.append(f"{deep[0]} {deep[1]}" if deep else "-")
-    if not ok_score(deep, a.max_cp):
+    if not even_score(deep, a.max_cp):
         return row, False
     plies, result = playout(engine, a.oaq, line, a.play_depth, a.max_playout)
     row += [str(plies), result]
@@ -120,16 +117,13 @@ def main():
           f"--min-plies {a.min_plies}")
     print("# kept: within +-max-cp at the deep search, and the game played on at play-depth "
           "lasts min-plies or more", flush=True)
-    kept = total = 0
-    for line in candidates(a):
-        total += 1
-        row, keep = judge(engine, a, line)
-        print("\t".join(row + (["kept"] if keep else [])), file=sys.stderr, flush=True)
-        if keep:
-            kept += 1
-            print(" ".join(line), flush=True)
+    def keep(line):
+        row, kept = judge(engine, a, line)
+        print("\t".join(row + (["kept"] if kept else [])), file=sys.stderr, flush=True)
+        return kept
+
+    kept = write_book(candidates(a), keep)
     engine.quit()
-    print(f"kept {kept} of {total} lines", file=sys.stderr)
     if kept == 0:
         sys.exit("make_deep_book: no line was kept")
 
