@@ -75,7 +75,9 @@ int run_merge(int argc, char** argv) {
     // Every source is checked before ALL.db is created, so a typo leaves no empty file behind.
     for (const auto& f : files)
         if (!std::filesystem::is_regular_file(f)) throw OaqError("merge: " + f + ": no such file");
-    auto db = store::Store::open(into);
+    store::StoreOptions target;
+    target.new_file_page_size = store::kBulkPageSize;
+    auto db = store::Store::open(into, target);
     // Progress on stderr, at most once a second (a job's output file shows how far it is).
     double printed = 0;
     auto merged = db.merge(files, [&](const store::MergeProgress& p) {

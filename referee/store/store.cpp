@@ -52,6 +52,18 @@ bool exists(const std::string& path) {
     return std::filesystem::exists(path, ec);
 }
 
+// Only a file with no pages yet takes a page size (before WAL mode is set: a WAL file keeps
+// its page size for good).
+void set_page_size_if_new(Database& db, int page_size) {
+    if (page_size == 0) return;
+    const auto page_count = [&] {  // finalized before the pragma: an open read would keep 4096
+        Statement pages(db, "PRAGMA page_count");
+        pages.step();
+        return pages.int64(0);
+    }();
+    if (page_count == 0) db.exec("PRAGMA page_size = " + std::to_string(page_size));
+}
+
 // A writing connection: refuses a foreign or newer file before changing anything in it (journal
 // mode included), then configures and migrates it.
 Database open_writing(const std::string& path, const StoreOptions& options) {
@@ -59,6 +71,7 @@ Database open_writing(const std::string& path, const StoreOptions& options) {
     // Before the first read: another process may be migrating or writing this file.
     db.set_busy_timeout(options.busy_timeout);
     inspect_schema(db);
+    set_page_size_if_new(db, options.new_file_page_size);
     configure(db, options, false);
     migrate(db);
     return db;

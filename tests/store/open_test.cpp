@@ -97,6 +97,36 @@ TEST_CASE("opening a new file creates it at the latest version, and reopening ch
 
 namespace {
 
+std::int64_t page_size_of(const std::string& path) {
+    Database db(path, Database::Mode::ReadOnly);
+    Statement st(db, "PRAGMA page_size");
+    st.step();
+    return st.int64(0);
+}
+
+}  // namespace
+
+TEST_CASE("a new file takes the page size asked for, and a file that exists keeps its own",
+          "[store][schema]") {
+    TempDir dir;
+    StoreOptions bulk;
+    bulk.new_file_page_size = kBulkPageSize;
+    {
+        Store created = Store::open(dir.file("bulk.db"), bulk);
+        make_tournament(created, "t1");
+    }
+    CHECK(page_size_of(dir.file("bulk.db")) == kBulkPageSize);
+    {
+        Store plain = Store::open(dir.file("plain.db"));
+        make_tournament(plain, "t1");
+    }
+    Store reopened = Store::open(dir.file("plain.db"), bulk);
+    CHECK(page_size_of(dir.file("plain.db")) == 4096);
+    REQUIRE(reopened.find_tournament("t1").has_value());
+}
+
+namespace {
+
 // Two engines and a tournament "old", as a file of an older schema holds them (the columns of
 // migration 1).
 void insert_old_run(Database& db) {
