@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <memory>
 #include <random>
 #include <string>
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "alphabeta/alphabeta_engine.hpp"
+#include "common/help_flag.hpp"
 #include "greedy/greedy_engine.hpp"
 #include "kit/engine.hpp"
 #include "mcts/mcts_engine.hpp"
@@ -127,6 +129,14 @@ double play_game(const Config& cfg, const rules::Rules& rules, bool a_is_south,
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (oaq::wants_help(argc, argv)) {
+        std::puts(
+            "usage: oaq-bench-engines [--a ENGINE] [--b ENGINE] [--games N] [--movetime MS | "
+            "--depth D | --nodes N] [--random-plies N] [--balanced CP] [--seed S] [--rules R] "
+            "[--a-opt Name=Value] [--b-opt Name=Value]\n"
+            "an in-process match of two sample engines, colours alternating");
+        return 0;
+    }
     Config cfg;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string_view k = argv[i];

@@ -13,11 +13,13 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <iostream>
 #include <random>
 #include <string>
 #include <string_view>
 
 #include "common/error.hpp"
+#include "common/help_flag.hpp"
 #include "store/run_recorder.hpp"
 #include "store/sqlite.hpp"
 #include "store/store.hpp"
@@ -195,6 +197,13 @@ std::int64_t clone_shard(const Config& c, const tournament::RunDefinition& d, in
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (oaq::wants_help(argc, argv)) {
+        std::cout << "usage: oaq-bench-merge --dir DIR [--shards N (default 100)] [--games G] "
+                     "[--plies P] [--engines E] [--clone]\n"
+                     "writes N shard files of about G games into DIR (bench/merge/bench_merge.sh "
+                     "times merging them)\n";
+        return 0;
+    }
     try {
         const auto c = parse(argc, argv);
         std::filesystem::create_directories(c.dir);

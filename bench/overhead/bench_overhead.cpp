@@ -149,8 +149,10 @@ int main(int argc, char** argv) {
         } else if (std::strcmp(argv[i], "--plies") == 0 && i + 1 < argc) {
             plies = std::max(100, std::atoi(argv[++i]));
         } else {
-            std::fprintf(stderr, "usage: oaq-bench-overhead [--plies N] [--json]\n");
-            return std::strcmp(argv[i], "--help") == 0 ? 0 : 2;
+            const bool help = std::strcmp(argv[i], "--help") == 0;
+            std::fprintf(help ? stdout : stderr,
+                         "usage: oaq-bench-overhead [--plies N] [--json]\n");
+            return help ? 0 : 2;
         }
     }
     std::vector<Figures> rows{pipe_floor(plies), session_round_trip(plies, 0),

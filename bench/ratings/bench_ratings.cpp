@@ -4,9 +4,11 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <iostream>
 #include <random>
 #include <vector>
 
+#include "common/help_flag.hpp"
 #include "tournament/pentanomial.hpp"
 #include "tournament/rating.hpp"
 #include "tournament/schedule.hpp"
@@ -41,7 +43,11 @@ std::vector<GameResult> simulate(int engines, int rounds, std::mt19937_64& rng) 
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+    if (oaq::wants_help(argc, argv)) {
+        std::puts("usage: oaq-bench-ratings\ntimes the rating fit on generated round robins");
+        return 0;
+    }
     std::mt19937_64 rng(1);
     std::printf("%-28s %10s %12s\n", "rating fit", "games", "seconds");
     for (auto [engines, rounds] : {std::pair{4, 1000}, {16, 100}, {64, 10}, {128, 4}}) {

@@ -12,12 +12,14 @@
 #include <ctime>
 #include <filesystem>
 #include <functional>
+#include <iostream>
 #include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "common/error.hpp"
+#include "common/help_flag.hpp"
 #include "store/results.hpp"
 #include "store/sqlite.hpp"
 #include "store/store.hpp"
@@ -296,6 +298,12 @@ int run(Config c) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (oaq::wants_help(argc, argv)) {
+        std::cout << "usage: oaq-bench-store [--games N] [--plies P] [--engines E] [--db PATH] "
+                     "[--keep] [--reuse]\n"
+                     "stores N games of P plies and times storing and the history queries\n";
+        return 0;
+    }
     try {
         return run(parse(argc, argv));
     } catch (const OaqError& e) {

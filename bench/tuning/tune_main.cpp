@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "common/help_flag.hpp"
 #include "reference/evaluation.hpp"
 #include "reference/tuner.hpp"
 #include "rules/position_string.hpp"
@@ -27,11 +28,11 @@ namespace {
 
 namespace ref = oaq::engines::reference;
 
-int usage() {
-    std::cerr << "usage: oaq-tune --db FILE [--db FILE]... [--tournament NAME]... [--engine "
-                 "NAME]... [--seed S] [--max-samples N] [--iterations N] [--quiet-only] "
-                 "[--out FILE]\n";
-    return 2;
+int usage(std::ostream& out = std::cerr, int code = 2) {
+    out << "usage: oaq-tune --db FILE [--db FILE]... [--tournament NAME]... [--engine "
+           "NAME]... [--seed S] [--max-samples N] [--iterations N] [--quiet-only] "
+           "[--out FILE]\n";
+    return code;
 }
 
 template <class T>
@@ -103,6 +104,7 @@ int main(int argc, char** argv) {
     std::set<std::string> engines;
     std::string out_path;
     ref::TuningConfig config;
+    if (oaq::wants_help(argc, argv)) return usage(std::cout, 0);
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         const bool has_value = i + 1 < argc;

@@ -8,16 +8,17 @@
 #include <string>
 #include <string_view>
 
+#include "common/help_flag.hpp"
 #include "reference/endgame_table.hpp"
 
 namespace {
 
-int usage() {
-    std::cerr << "usage: oaq-tablegen [--rules R] [--citizens N (1.."
-              << oaq::engines::reference::kMaxTableCitizens
-              << ", default 8)] [--sweeps K (default 400)] [--threads T] [--out DIR (default .)] "
-                 "[--quiet]\n";
-    return 2;
+int usage(std::ostream& out = std::cerr, int code = 2) {
+    out << "usage: oaq-tablegen [--rules R] [--citizens N (1.."
+        << oaq::engines::reference::kMaxTableCitizens
+        << ", default 8)] [--sweeps K (default 400)] [--threads T] [--out DIR (default .)] "
+           "[--quiet]\n";
+    return code;
 }
 
 bool parse_int(std::string_view text, int& out) {
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
     int sweeps = 400;
     bool quiet = false;
     int threads = 1;
+    if (oaq::wants_help(argc, argv)) return usage(std::cout, 0);
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         const bool has_value = i + 1 < argc;

@@ -84,6 +84,22 @@ def test_help_lists_everything():
             assert re.search(rf"^  {sub} +\S", text, re.M), (group, sub, text)
 
 
+# The tools beside oaq: --help prints a usage line on stdout, exits 0 and runs nothing (within a
+# second: a benchmark that ignored --help would run for minutes).
+TOOLS = ("oaq-tablegen", "oaq-tune", "oaq-bench-merge", "oaq-bench-store", "oaq-bench-engines",
+         "oaq-bench-ratings", "oaq-bench-rules", "oaq-bench-overhead")
+
+
+def test_tools_have_help():
+    for tool in TOOLS:
+        path = os.path.join(BIN, tool)
+        if not os.path.exists(path):
+            continue  # a build without benchmarks
+        proc = subprocess.run([path, "--help"], capture_output=True, text=True, timeout=10)
+        assert proc.returncode == 0, (tool, proc.returncode, proc.stderr)
+        assert proc.stdout.lower().startswith("usage"), (tool, proc.stdout[:200])
+
+
 def test_suggest_never_guess():
     one_line_error(oaq("tournamnet"), 'unknown command "tournamnet"', "did you mean tournament?")
     one_line_error(oaq("help", "tournamnet"), "did you mean tournament?")
