@@ -328,7 +328,9 @@ class SearchImpl final : public Search {
         if (entry != nullptr) {
             if (is_legal_code(pos, entry->move)) tt_move = entry->move;
             const int s = from_tt(entry->score, ply);
-            if (!pv_node && entry->depth >= depth &&
+            const bool usable =
+                options_.carried_cutoffs || entry->generation() == table_.generation();
+            if (usable && !pv_node && entry->depth >= depth &&
                 (entry->bound() == Bound::Exact || (entry->bound() == Bound::Lower && s >= beta) ||
                  (entry->bound() == Bound::Upper && s <= alpha)))
                 return s;

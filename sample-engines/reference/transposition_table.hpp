@@ -41,6 +41,7 @@ class TranspositionTable {
     void clear();
     // Starts a search: entries written before it age.
     void new_search() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 63u); }
+    std::uint8_t generation() const { return generation_; }
 
     // The entry for `key`, or nullptr.
     const TtEntry* probe(std::uint64_t key) const {

@@ -253,6 +253,47 @@ TEST_CASE("repetition across captures and refills: the stores go back too",
     CHECK(engine.last().score > -ref::kWin + 10);
 }
 
+namespace {
+
+// The line of a game of oaq-reference against oaq-alphabeta (deep book line 3R 3R 2L 4R): the
+// positions from the start, in order.
+std::vector<Position> line_of(const Rules& rules, const std::vector<std::string>& moves) {
+    std::vector<Position> line{oaq::rules::start_position(rules)};
+    for (const auto& text : moves) {
+        const auto move = oaq::rules::parse_move(text);
+        REQUIRE(move.has_value());
+        line.push_back(oaq::rules::play(line.back(), *move, rules));
+    }
+    return line;
+}
+
+}  // namespace
+
+TEST_CASE("a table bound from the previous search does not end a node of this one",
+          "[reference][table]") {
+    // After searching the position of ply 2 to depth 20, the search of ply 4 (two plies on, the
+    // same tree) found a fail-low bound that a reduced search had stored, ended a node with it and
+    // scored the root 0 with a line (4L 5R 2R 2R) in which North plays into a drawn end instead of
+    // 3L (+16 for North). A fresh search of ply 4 sees South lost by about 8 citizens at depth
+    // 20. In the game South played 4L for a draw and lost 13-57.
+    const Rules rules = rules_of("standard");
+    const auto line = line_of(rules, {"3R", "3R", "2L", "4R", "5R", "3R", "3L", "4L"});
+    const std::vector<Position> before_ply_2(line.begin(), line.begin() + 6);
+    const std::vector<Position> before_ply_4(line.begin(), line.begin() + 8);
+    auto score_after_the_last_search = [&](bool carried_cutoffs) {
+        ReferenceEngine engine;
+        engine.search_options().carried_cutoffs = carried_cutoffs;
+        think(engine, rules, line[6], before_ply_2, depth_limit(20));
+        think(engine, rules, line[8], before_ply_4, depth_limit(20));
+        return engine.last().score;
+    };
+    ReferenceEngine fresh;
+    think(fresh, rules, line[8], before_ply_4, depth_limit(20));
+    CHECK(fresh.last().score < -500);
+    CHECK(score_after_the_last_search(false) < -500);
+    CHECK(score_after_the_last_search(true) == 0);  // the defect, kept as an option to measure
+}
+
 TEST_CASE("the ply limit ends the game and settles within the search", "[reference][ply-limit]") {
     Cycle c("28+0 20+0");
     ReferenceEngine engine;
