@@ -37,7 +37,7 @@
 
 namespace oaq::store {
 
-// SQLite's largest page size: a million merged games in about three quarters of the time of
+// SQLite's largest page size: a million merged games in about two thirds of the time of
 // 4096-byte pages (a sixteenth of the write calls; README, "Benchmarks").
 inline constexpr int kBulkPageSize = 65536;
 
