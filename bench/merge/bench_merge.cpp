@@ -39,6 +39,10 @@ struct Config {
     bool clone = false;
 };
 
+// One text for --help and for the errors of a bad command line.
+constexpr const char* kOptions =
+    "--dir DIR [--shards N (default 100)] [--games G] [--plies P] [--engines E] [--clone]";
+
 Config parse(int argc, char** argv) {
     Config c;
     for (int i = 1; i < argc; ++i) {
@@ -60,11 +64,10 @@ Config parse(int argc, char** argv) {
         else if (a == "--clone")
             c.clone = true;
         else
-            throw OaqError("unknown option " + std::string(a) +
-                           " (options: --dir D --shards N --games G --plies P --engines E)");
+            throw OaqError("unknown option " + std::string(a) + " (options: " + kOptions + ")");
     }
     if (c.dir.empty() || c.shards < 1 || c.games < 2 || c.plies < 1 || c.engines < 2)
-        throw OaqError("usage: oaq-bench-merge --dir DIR [--shards N] [--games G] [--plies P]");
+        throw OaqError(std::string("usage: oaq-bench-merge ") + kOptions);
     return c;
 }
 
@@ -198,9 +201,8 @@ std::int64_t clone_shard(const Config& c, const tournament::RunDefinition& d, in
 
 int main(int argc, char** argv) {
     if (oaq::wants_help(argc, argv)) {
-        std::cout << "usage: oaq-bench-merge --dir DIR [--shards N (default 100)] [--games G] "
-                     "[--plies P] [--engines E] [--clone]\n"
-                     "writes N shard files of about G games into DIR (bench/merge/bench_merge.sh "
+        std::cout << "usage: oaq-bench-merge " << kOptions
+                  << "\nwrites N shard files of about G games into DIR (bench/merge/bench_merge.sh "
                      "times merging them)\n";
         return 0;
     }

@@ -39,6 +39,10 @@ struct Config {
     bool reuse = false;  // time the queries on an existing --db (made with --keep) only
 };
 
+// One text for --help and for the error of an unknown option.
+constexpr const char* kOptions =
+    "[--games N] [--plies P] [--engines E] [--db PATH] [--keep] [--reuse]";
+
 Config parse(int argc, char** argv) {
     Config c;
     for (int i = 1; i < argc; ++i) {
@@ -60,8 +64,7 @@ Config parse(int argc, char** argv) {
         else if (a == "--reuse")
             c.reuse = c.keep = true;
         else
-            throw OaqError("unknown option " + std::string(a) +
-                           " (options: --games N --plies P --engines E --db PATH --keep --reuse)");
+            throw OaqError("unknown option " + std::string(a) + " (options: " + kOptions + ")");
     }
     if (c.games < 1 || c.plies < 0 || c.engines < 2) throw OaqError("bad option values");
     return c;
@@ -299,9 +302,8 @@ int run(Config c) {
 
 int main(int argc, char** argv) {
     if (oaq::wants_help(argc, argv)) {
-        std::cout << "usage: oaq-bench-store [--games N] [--plies P] [--engines E] [--db PATH] "
-                     "[--keep] [--reuse]\n"
-                     "stores N games of P plies and times storing and the history queries\n";
+        std::cout << "usage: oaq-bench-store " << kOptions
+                  << "\nstores N games of P plies and times storing and the history queries\n";
         return 0;
     }
     try {

@@ -233,32 +233,12 @@ TEST_CASE("a position seen once before in the search is searched on: the mover m
     }
 }
 
-TEST_CASE("repetition across captures and refills: the stores go back too",
-          "[reference][repetition]") {
-    // From a game of oaq-reference against oaq-alphabeta (movetime=50): after 5L 2R the moves 4L
-    // 2R cycle, each capturing 5 citizens that the opponent's refill takes back, so the stores
-    // return with the board. The root is the cycle's position for the second time; 4L 2R would
-    // give it a third time, ending the game 33-32 for South. North must not play 4L.
-    const Rules rules = rules_of("standard");
-    Position p = position_of("Q2,1,0,2,0,8,Q3,9,1,2,8,8 N 6+0 0+0 0 0", rules);
-    std::vector<Position> history;
-    for (const char* text : {"2R", "4R", "5R", "4L", "1L", "3R", "5L", "2R", "4L", "2R"}) {
-        history.push_back(p);
-        p = oaq::rules::play(p, *oaq::rules::parse_move(text), rules);
-    }
-    CHECK(p == history[8]);
-    ReferenceEngine engine;
-    const Move move = think(engine, rules, p, history, depth_limit(4));
-    CHECK_FALSE(move == Move{4, oaq::rules::Direction::L});
-    CHECK(engine.last().score > -ref::kWin + 10);
-}
-
 namespace {
 
-// The line of a game of oaq-reference against oaq-alphabeta (deep book line 3R 3R 2L 4R): the
-// positions from the start, in order.
-std::vector<Position> line_of(const Rules& rules, const std::vector<std::string>& moves) {
-    std::vector<Position> line{oaq::rules::start_position(rules)};
+// The positions of a line of play from `start`, in order: start, then one after each move.
+std::vector<Position> line_of(const Rules& rules, const Position& start,
+                              const std::vector<std::string>& moves) {
+    std::vector<Position> line{start};
     for (const auto& text : moves) {
         const auto move = oaq::rules::parse_move(text);
         REQUIRE(move.has_value());
@@ -269,6 +249,25 @@ std::vector<Position> line_of(const Rules& rules, const std::vector<std::string>
 
 }  // namespace
 
+TEST_CASE("repetition across captures and refills: the stores go back too",
+          "[reference][repetition]") {
+    // From a game of oaq-reference against oaq-alphabeta (movetime=50): after 5L 2R the moves 4L
+    // 2R cycle, each capturing 5 citizens that the opponent's refill takes back, so the stores
+    // return with the board. The root is the cycle's position for the second time; 4L 2R would
+    // give it a third time, ending the game 33-32 for South. North must not play 4L.
+    const Rules rules = rules_of("standard");
+    std::vector<Position> history =
+        line_of(rules, position_of("Q2,1,0,2,0,8,Q3,9,1,2,8,8 N 6+0 0+0 0 0", rules),
+                {"2R", "4R", "5R", "4L", "1L", "3R", "5L", "2R", "4L", "2R"});
+    const Position p = history.back();
+    history.pop_back();
+    CHECK(p == history[8]);
+    ReferenceEngine engine;
+    const Move move = think(engine, rules, p, history, depth_limit(4));
+    CHECK_FALSE(move == Move{4, oaq::rules::Direction::L});
+    CHECK(engine.last().score > -ref::kWin + 10);
+}
+
 TEST_CASE("a table bound from the previous search does not end a node of this one",
           "[reference][table]") {
     // After searching the position of ply 2 to depth 20, the search of ply 4 (two plies on, the
@@ -277,7 +276,9 @@ TEST_CASE("a table bound from the previous search does not end a node of this on
     // 3L (+16 for North). A fresh search of ply 4 sees South lost by about 8 citizens at depth
     // 20. In the game South played 4L for a draw and lost 13-57.
     const Rules rules = rules_of("standard");
-    const auto line = line_of(rules, {"3R", "3R", "2L", "4R", "5R", "3R", "3L", "4L"});
+    // The game of oaq-reference against oaq-alphabeta from the deep book's line 3R 3R 2L 4R.
+    const auto line = line_of(rules, oaq::rules::start_position(rules),
+                              {"3R", "3R", "2L", "4R", "5R", "3R", "3L", "4L"});
     const std::vector<Position> before_ply_2(line.begin(), line.begin() + 6);
     const std::vector<Position> before_ply_4(line.begin(), line.begin() + 8);
     auto score_after_the_last_search = [&](bool carried_cutoffs) {
