@@ -38,7 +38,7 @@
 namespace oaq::store {
 
 // SQLite's largest page size: a million merged games in about two thirds of the time of
-// 4096-byte pages (a sixteenth of the write calls; README, "Benchmarks").
+// 4096-byte pages (a sixteenth of the write calls; bench/RESULTS.md, "Merging shard files").
 inline constexpr int kBulkPageSize = 65536;
 
 struct StoreOptions {
