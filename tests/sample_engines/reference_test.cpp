@@ -155,7 +155,8 @@ TEST_CASE("the bench signature is stable", "[reference][bench]") {
     const ref::BenchResult b = ref::run_bench(8, nullptr);
     CHECK(a.nodes == b.nodes);
     // The signature of the search as committed: a change that means to keep the search's
-    // behaviour keeps it; one that changes it on purpose updates it here (and in the README).
+    // behaviour keeps it; one that changes it on purpose updates it here (and in
+    // bench/engines/RESULTS.md).
     CHECK(a.nodes == 30778);
 }
 
