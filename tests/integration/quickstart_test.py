@@ -68,7 +68,8 @@ def main():
             ("the depth-2 counts from the position after 1L agree",
              "perft 2: 66 nodes" in text and re.search(r"^66$", text, re.M)),
             ("check-engine fails no step", "no step failed" in text),
-            ("the match prints its pair counts", re.search(r"mybot vs oaq-greedy: .*pairs \[", text)),
+            ("the match prints its pair counts",
+             re.search(r"mybot vs oaq-greedy: .*pairs \[", text)),
             ("the SPRT of the Style change accepts H1", "SPRT verdict: H1 accepted" in text),
         ]
         for name, ok in checks:

@@ -25,7 +25,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import make_test_vectors  # noqa: E402  (the page's reader, shared with the generator)
 
-POSITION = re.compile(r"`((?:Q?\d+,){11}Q?\d+ [SN] \d+\+\d+ \d+\+\d+ \d+ \d+(?: [0-5](?:,[0-5]){9})?)`")
+POSITION = re.compile(r"`((?:Q?\d+,){11}Q?\d+ [SN] \d+\+\d+ \d+\+\d+ \d+ \d+"
+                      r"(?: [0-5](?:,[0-5]){9})?)`")
 
 
 def oaq(bin_dir, *args):
@@ -60,7 +61,8 @@ def test_file_against_library(bin_dir, spec_dir):
         for depth, count in enumerate(v["counts"], start=1):
             nodes = oaq(bin_dir, "rules", "perft", "--rules", v["expanded"], "--position",
                         v["position"], "--json", str(depth))["nodes"]
-            assert nodes == count, f"{v['rules']} {v['position']} d={depth}: file {count}, oaq {nodes}"
+            assert nodes == count, \
+                f"{v['rules']} {v['position']} d={depth}: file {count}, oaq {nodes}"
     for v in vectors["games"]:
         check_start(bin_dir, v)
         played = oaq(bin_dir, "rules", "play", "--rules", v["expanded"], "--position",
