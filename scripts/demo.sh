@@ -3,7 +3,10 @@
 # oaq.db (an embedded SQLite file in the current directory), then prints the ratings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-OAQ_WITH_BROWSER=0 scripts/setup.sh
+# Only what the tournament runs is built: the tests and benchmarks (scripts/test.sh builds them)
+# would more than double the time of a first run on a fresh machine.
+OAQ_WITH_BROWSER=0 OAQ_TARGETS="oaq oaq-random oaq-greedy oaq-alphabeta oaq-mcts oaq-reference" \
+  scripts/setup.sh
 bin=build/bin
 name="demo-$(date -u +%Y%m%d-%H%M%S)"
 "$bin/oaq" tournament \

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what oaq needs from Debian's archive (when missing) and builds it into build/.
 # Usage: scripts/setup.sh [extra cmake arguments]
+# OAQ_TARGETS="oaq oaq-random ..." builds only those targets (scripts/demo.sh: what it runs);
+# unset, everything is built, tests and benchmarks included (scripts/test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,4 +32,6 @@ if command -v ccache >/dev/null; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" "$@" >/dev/null
-cmake --build build -j"$(nproc)"
+targets=()
+for t in ${OAQ_TARGETS:-}; do targets+=(--target "$t"); done
+cmake --build build -j"$(nproc)" "${targets[@]}"

@@ -1,6 +1,6 @@
 // `oaq rules perft|play|show|presets|session`: the rules library from the command line, for
 // checking an engine's move generator against ours, for looking at positions and for replaying a
-// session (rules_session_command.cpp).
+// session from its games' moves (rules_session_command.cpp).
 #include <fmt/format.h>
 #include <chrono>
 #include <iostream>
@@ -233,7 +233,8 @@ int run_rules(int argc, char** argv) {
          {"play", play_command, "play moves from a position and print where they lead"},
          {"show", show_command, "print a position, its legal moves and its status"},
          {"presets", presets_command, "the rules presets and the switches they set"},
-         {"session", rules_session_command, "a rules service on stdin/stdout, one JSON per line"}},
+         {"session", rules_session_command,
+          "replay a session (carry-over games) from each game's moves"}},
         argc, argv);
 }
 

@@ -82,6 +82,11 @@ def test_help_lists_everything():
         assert oaq("help", group, check=0).stdout == text
         for sub in subs:
             assert re.search(rf"^  {sub} +\S", text, re.M), (group, sub, text)
+    # `oaq rules --help` and `oaq rules session --help` say the same thing session is: a replay of
+    # a session from its games' moves (it once said "a rules service on stdin/stdout").
+    summary = re.search(r"^  session +(.*)$", oaq("rules", "--help", check=0).stdout, re.M)
+    assert summary and summary.group(1).startswith("replay a session"), summary
+    assert "Replays a session" in oaq("rules", "session", "--help", check=0).stdout
 
 
 # The tools beside oaq: --help prints a usage line on stdout, exits 0 and runs nothing (within a

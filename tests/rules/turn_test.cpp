@@ -283,6 +283,33 @@ TEST_CASE("end=first_mandarin_capture: a turn that captures a mandarin pit ends 
         CHECK(pos.end == EndReason::MandarinCaptured);
         CHECK(result(pos, village) == Result::SouthWin);
     }
+    // RULES.md section 4: the turn is played to its end first (rules.md 8.5). Had it ended at the
+    // mandarin capture, both would settle to 14 to 3.
+    SECTION("a chained capture after the mandarin capture still happens: 16 to 1") {
+        const Rules r = rules_of("standard,end=first_mandarin_capture");
+        const Position pos = play_moves("standard,end=first_mandarin_capture",
+                                        "Q5,0,0,1,0,0,Q3,0,2,0,0,1 S 0+0 0+0 0 0", "3R");
+        CHECK(to_string(pos) == "Q5,0,0,0,0,0,0,0,0,0,0,0 N 6+1 1+0 0 0");
+        CHECK(pos.end == EndReason::MandarinCaptured);
+        CHECK(score(pos, Side::South, r) == 16);
+        CHECK(score(pos, Side::North, r) == 1);
+    }
+    SECTION("a relay after the mandarin capture still happens, and captures again: 15 to 2") {
+        const Rules r = rules_of("standard,end=first_mandarin_capture");
+        const Position pos = play_moves("standard,end=first_mandarin_capture",
+                                        "Q5,0,0,1,0,0,Q3,2,0,0,0,1 S 0+0 0+0 0 0", "3R");
+        CHECK(to_string(pos) == "Q5,0,0,0,0,0,0,0,0,0,0,0 N 5+1 2+0 0 0");
+        CHECK(pos.end == EndReason::MandarinCaptured);
+        CHECK(score(pos, Side::South, r) == 15);
+        CHECK(score(pos, Side::North, r) == 2);
+    }
+    SECTION("village: South's 1L from the start wins at once, 35 to 24") {
+        const Rules village = rules_of("village");
+        const Position pos = play_moves("village", "startpos", "1L");
+        CHECK(to_string(pos) == "0,0,0,0,0,0,11,0,0,0,0,0 N 35+0 24+0 0 0");
+        CHECK(pos.end == EndReason::MandarinCaptured);
+        CHECK(result(pos, village) == Result::SouthWin);
+    }
     SECTION("a capture of squares only does not end it") {
         const Position pos = play_moves("end=first_mandarin_capture",
                                         "Q5,0,1,0,0,4,Q5,1,1,1,1,1 S 0+0 0+0 0 0", "2R");
