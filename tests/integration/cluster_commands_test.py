@@ -226,6 +226,12 @@ def seedless_shards(b, tmp, check):
         firsts.append(proc.stdout.splitlines()[0] if proc.stdout else proc.stderr.strip())
         say(f"  shard {k}/2: exit {proc.returncode}: {firsts[-1]}")
         check.that(proc.returncode == 0, f"shard {k}/2 played")
+        # The run's game number, then the game's place among the shard's 6 (pairs k, k+2, k+4).
+        started = re.findall(r"^Started game cup#(\d+), (\d+) of (\d+) in shard (\d+/\d+) \(", proc.stdout, re.M)
+        expected = [(str(2 * p + g + 1), str(2 * (p // 2) + g + 1), "6", f"{k}/2")
+                    for p in range(k, 6, 2) for g in range(2)]
+        say(f"    {proc.stdout.splitlines()[1] if len(proc.stdout.splitlines()) > 1 else ''}")
+        check.that(started == expected, f"shard {k}/2 numbers its games as the run's and counts its own")
     check.that(firsts[0].split("seed ")[-1] == firsts[1].split("seed ")[-1] and "seed " in firsts[0],
                "both shards print the same derived seed on their first line")
     merged = os.path.join(d, "cup.db")
