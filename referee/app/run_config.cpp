@@ -192,7 +192,7 @@ void add_common_options(CommandLine& cli, RunMode mode) {
         "append each finished game to FILE as PGN, flushed as it ends")(
         "shard", po::value<std::string>(),
         "K/N | slurm | k8s[/N]: play only shard K of N (whole colour-swapped pairs), for "
-        "clusters; merge the shard files with oaq merge")(
+        "clusters; every shard needs the same --name; merge the shard files with oaq merge")(
         "progress", po::value<std::string>()->default_value(mode == RunMode::Match ? "0" : "10"),
         "print standings every N games (0: only at the end)")("json",
                                                               "print JSON lines instead of text");
