@@ -7,6 +7,7 @@
 
 #include "app/results_json.hpp"
 #include "app/session_lines.hpp"
+#include "app/shard_option.hpp"
 #include "app/standings.hpp"
 #include "common/json.hpp"
 #include "rules/game.hpp"
@@ -80,16 +81,26 @@ void Progress::run_started(const tournament::RunStarted& e) {
     engines_ = e.engines;
     name_ = e.name;
     total_ = e.total_games;
+    shard_ = e.shard;
     if (json_) {
         Json j;
         j.field("type", "start").field("tournament", e.name);
         j.raw("engines", Json::string_array(e.engines)).field("games", e.total_games);
         j.field("already_done", e.already_done).field("resumed", e.resumed);
+        if (e.shard) {
+            j.field("shard", shard_text(*e.shard)).field("run_games", e.run_games);
+            j.field("seed", e.seed);
+        }
         std::cout << j.str() << std::endl;
         return;
     }
+    // A shard says which part of which run it plays: every shard of a run shows the same seed.
+    const auto games =
+        e.shard ? fmt::format("shard {}: {} of the run's {} games, seed {}", shard_text(*e.shard),
+                              e.total_games, e.run_games, e.seed)
+                : fmt::format("{}{} games", sprt_ ? "SPRT, " : "", total_text(e.total_games));
     std::cout << fmt::format(
-                     "{}: {}{} games{}\n", e.name, sprt_ ? "SPRT, " : "", total_text(e.total_games),
+                     "{}: {}{}\n", e.name, games,
                      e.already_done ? fmt::format(", {} already played", e.already_done) : "")
               << std::flush;
 }
@@ -102,11 +113,16 @@ void Progress::game_started(const tournament::GameStarted& e) {
         j.field("type", "game_started").field("tournament", number.tournament);
         j.field("game", number.game).field("round", number.round).field("pair", number.pair);
         j.field("south", e.south).field("north", e.north);
+        if (shard_) j.field("shard_game", shard_->position(p) + 1);
         std::cout << j.str() << std::endl;
         return;
     }
-    std::cout << fmt::format("Started game {} of {} ({} vs {})\n", game_reference(number),
-                             total_text(total_), e.south, e.north)
+    // The game's number is the whole run's; a shard plays only some of them.
+    const auto place = shard_ ? fmt::format(", {} of {} in shard {}", shard_->position(p) + 1,
+                                            total_, shard_text(*shard_))
+                              : " of " + total_text(total_);
+    std::cout << fmt::format("Started game {}{} ({} vs {})\n", game_reference(number), place,
+                             e.south, e.north)
               << std::flush;
 }
 

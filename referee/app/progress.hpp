@@ -21,7 +21,8 @@ class Progress : public tournament::RunObserver {
 
     void run_started(const tournament::RunStarted& e) override;
     // "Started game cup#3 of 12 (A vs B)" (a game_started line in JSON): a long time control
-    // otherwise prints nothing for minutes.
+    // otherwise prints nothing for minutes. A shard: "Started game cup#7, 3 of 6 in shard 1/4
+    // (A vs B)": the run's game number, then its place among the shard's games.
     void game_started(const tournament::GameStarted& e) override;
     void game_finished(const tournament::GameFinished& e) override;
     // Something about an engine worth fixing that is not a failure (an option it does not
@@ -43,8 +44,9 @@ class Progress : public tournament::RunObserver {
     bool sprt_;
     std::string resume_command_;
     std::vector<std::string> engines_;
-    std::string name_;  // the run's (tournament's) name: games are numbered within it
-    std::int64_t total_ = 0;
+    std::string name_;        // the run's (tournament's) name: games are numbered within it
+    std::int64_t total_ = 0;  // the games this process plays (a shard's)
+    std::optional<tournament::Shard> shard_;  // the shard played, if any
 };
 
 // The SPRT state as one line: "SPRT: games 10 (cap 200000)  W/D/L 4/3/3  penta [...]  Elo ...

@@ -184,13 +184,15 @@ void add_common_options(CommandLine& cli, RunMode mode) {
                                : "SQLite file (default oaq.db)")(
         "name", po::value<std::string>(),
         "name of the run in the database (default: format and time)")(
-        "seed", po::value<std::string>(), "seed for generated openings (default: random, stored)")(
+        "seed", po::value<std::string>(),
+        "the run's seed, for generated or shuffled openings (default: drawn at random; with "
+        "--shard derived from --name and the definition, so every shard has the same; stored)")(
         "log", po::value<std::string>(), "directory for engine stderr and protocol logs")(
         "pgnout", po::value<std::string>(),
         "append each finished game to FILE as PGN, flushed as it ends")(
         "shard", po::value<std::string>(),
         "K/N | slurm | k8s[/N]: play only shard K of N (whole colour-swapped pairs), for "
-        "clusters; merge the shard files with oaq merge")(
+        "clusters; every shard needs the same --name; merge the shard files with oaq merge")(
         "progress", po::value<std::string>()->default_value(mode == RunMode::Match ? "0" : "10"),
         "print standings every N games (0: only at the end)")("json",
                                                               "print JSON lines instead of text");
@@ -236,6 +238,12 @@ void read_game_options(const po::variables_map& vm, tournament::RunDefinition& d
                                           "--max-handshake-failures", kMaxHandshakeFailures);
 }
 
+// Generated openings and a shuffled book draw from a seed; a book in file order needs none.
+bool draws_from_seed(const tournament::OpeningsDefinition& o) {
+    return o.kind == tournament::OpeningsDefinition::Kind::Random ||
+           o.order == tournament::OpeningsDefinition::Order::Random;
+}
+
 // --seed and --openings: the run's seed is drawn once here and stored; generated openings without
 // a seed of their own use it.
 void read_seed_and_openings(const po::variables_map& vm, RunConfig& c) {
@@ -247,10 +255,7 @@ void read_seed_and_openings(const po::variables_map& vm, RunConfig& c) {
     d.openings = src.definition;
     c.openings_seed_given = src.seed.has_value();
     d.openings.seed = src.seed.value_or(d.seed);
-    // Generated openings and a shuffled book draw from the seed; a book in file order needs none.
-    if (d.openings.kind != tournament::OpeningsDefinition::Kind::Random &&
-        d.openings.order != tournament::OpeningsDefinition::Order::Random)
-        d.openings.seed = 0;
+    if (!draws_from_seed(d.openings)) d.openings.seed = 0;
 }
 
 void read_match_options(const po::variables_map& vm, RunConfig& c) {
@@ -333,6 +338,33 @@ void read_process_options(const po::variables_map& vm, RunConfig& c) {
     }
 }
 
+// --shard: what every shard of one run must agree on. Shards are started apart (an array task
+// each), so the name must be given and a seed not given is derived from the run's definition
+// instead of drawn: N shards started on N machines store one definition and merge.
+void settle_shard(RunConfig& c, bool seed_given) {
+    auto& d = c.definition;
+    // Each shard would stop at its own verdict over a part of the games.
+    if (d.sprt)
+        throw OaqError("--shard: an SPRT needs every game in one place; play it without --shard");
+    // Shards hold whole pairs; a session is many pairs and would be cut between shards.
+    if (d.session_games != 0)
+        throw OaqError(
+            "--shard: sessions are not sharded (a session's games belong together); "
+            "play them without --shard");
+    if (!c.name_given)
+        throw OaqError(
+            "--shard: the shards of a run are merged by its name: give every shard the same "
+            "--name");
+    if (seed_given) return;
+    // Openings that draw from a seed without one of their own draw from the run's.
+    const bool openings_follow = !c.openings_seed_given && draws_from_seed(d.openings);
+    auto unseeded = d;
+    if (openings_follow) unseeded.openings.seed = 0;
+    d.seed = tournament::derived_seed(c.name, unseeded);
+    if (openings_follow) d.openings.seed = d.seed;
+    c.seed_derived = true;
+}
+
 }  // namespace
 
 std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::string>& args) {
@@ -381,14 +413,7 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
         read_match_options(*vm, c);
     else
         read_tournament_options(*vm, c);
-    // Each shard would stop at its own verdict over a part of the games.
-    if (c.shard && c.definition.sprt)
-        throw OaqError("--shard: an SPRT needs every game in one place; play it without --shard");
-    // Shards hold whole pairs; a session is many pairs and would be cut between shards.
-    if (c.shard && c.definition.session_games != 0)
-        throw OaqError(
-            "--shard: sessions are not sharded (a session's games belong together); "
-            "play them without --shard");
+    if (c.shard) settle_shard(c, vm->count("seed") > 0);
     return c;
 }
 
@@ -452,10 +477,7 @@ Expected<tournament::RunDefinition> legacy_definition(RunMode mode,
     auto d = config->definition;
     // The seed drawn when the run started, not a new one (which would change the openings).
     d.seed = run.seed;
-    if ((d.openings.kind == tournament::OpeningsDefinition::Kind::Random ||
-         d.openings.order == tournament::OpeningsDefinition::Order::Random) &&
-        !config->openings_seed_given)
-        d.openings.seed = run.seed;
+    if (draws_from_seed(d.openings) && !config->openings_seed_given) d.openings.seed = run.seed;
     return d;
 }
 

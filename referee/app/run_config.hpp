@@ -22,6 +22,9 @@ struct RunConfig {
     RunMode mode = RunMode::Tournament;
     tournament::RunDefinition definition;
     bool openings_seed_given = false;  // --openings seed=S (else the run's seed is used)
+    // --shard without --seed: the seed is tournament::derived_seed of the name and definition,
+    // so every shard of the run has the same one (else it is --seed or drawn at random).
+    bool seed_derived = false;
     int concurrency = 1;
     std::string name;
     bool name_given = false;  // --name; a default name that is taken gets a suffix (-2, -3...)

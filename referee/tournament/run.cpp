@@ -19,6 +19,20 @@ std::int64_t Run::total_games() const {
     return shard_ ? shard_games(*schedule, *shard_) : schedule->total_games();
 }
 
+RunStarted Run::started_event(std::int64_t already_done) const {
+    RunStarted e;
+    e.name = name_;
+    e.total_games = total_games();
+    e.already_done = already_done;
+    e.resumed = resumed_;
+    if (shard_) {
+        e.shard = shard_;
+        e.run_games = make_schedule(definition_, 0)->total_games();
+        e.seed = definition_.seed;
+    }
+    return e;
+}
+
 Expected<Ok> Run::check(const RunInputs& inputs) {
     auto valid = validate(definition_);
     if (!valid) return valid.error();
@@ -171,10 +185,10 @@ class Session {
     const std::vector<std::string>& names() const { return names_; }
     std::int64_t done() const { return input_.count; }
 
-    void started(std::int64_t total, std::int64_t already_done, const std::string& name,
-                 bool resumed) {
-        total_ = total;
-        observer_.run_started({name, names_, total, already_done, resumed});
+    void started(RunStarted event) {
+        total_ = event.total_games;
+        event.engines = names_;
+        observer_.run_started(event);
     }
 
     void game_started(const Pairing& p) {
@@ -353,11 +367,10 @@ RunResult Run::play(const PlayerFactory& players, RunObserver& observer,
     auto plan = make_plan(definition_, book, options);
     for (auto index : recorder_->completed_games(id_)) plan.skip.insert(index);
     if (shard_) plan.include = [shard = *shard_](const Pairing& p) { return shard.contains(p); };
-    const std::int64_t total = total_games();
     Session session(*recorder_, id_, definition_, observer, clock_, options);
     plan.on_engine_done = [&](int index, const game::Player& p) { session.engine_done(index, p); };
     plan.on_game_start = [&](const Pairing& p) { session.game_started(p); };
-    session.started(total, static_cast<std::int64_t>(plan.skip.size()), name_, resumed_);
+    session.started(started_event(static_cast<std::int64_t>(plan.skip.size())));
 
     const EngineFactory factory = [&](int index) { return players(definition_, index); };
     const GameSink sink = [&](const Pairing& p, const game::GameRecord& r) {

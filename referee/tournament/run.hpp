@@ -82,6 +82,11 @@ struct RunStarted {
     std::int64_t total_games = 0;
     std::int64_t already_done = 0;  // stored before this run (resume)
     bool resumed = false;
+    // A shard (Run::create's `shard`): which one, the games of the whole run (total_games is
+    // the shard's) and the run's seed, which every shard of the run shares.
+    std::optional<Shard> shard;
+    std::int64_t run_games = 0;
+    std::uint64_t seed = 0;
 };
 
 struct GameStarted {
@@ -196,6 +201,7 @@ class Run {
     Run(RunRecorder& recorder, RunClock clock) : recorder_(&recorder), clock_(std::move(clock)) {}
     // Checks the definition and inputs; keeps the book.
     Expected<Ok> check(const RunInputs& inputs);
+    RunStarted started_event(std::int64_t already_done) const;
     void release_lock() noexcept;
 
     RunRecorder* recorder_;

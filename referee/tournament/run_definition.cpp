@@ -204,6 +204,14 @@ std::string fingerprint(const RunDefinition& d) {
     return sha256_hex(to_json(d));
 }
 
+std::uint64_t derived_seed(std::string_view name, RunDefinition d) {
+    d.seed = 0;
+    // to_json writes no newline, so the text after the last one is the definition and no two
+    // (name, definition) pairs hash the same text.
+    const auto digest = sha256_hex("oaq run seed\n" + std::string(name) + "\n" + to_json(d));
+    return std::stoull(digest.substr(0, 8), nullptr, 16);
+}
+
 // ---- reading --------------------------------------------------------------------------------
 
 namespace {

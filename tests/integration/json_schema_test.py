@@ -255,6 +255,17 @@ def check_shards(r, b, tmp):
         r.oaq("tournament", "--db", shards[-1], "--name", "sh", "--shard", f"{k}/2", "--progress", "0",
               "--tc", "depth=1", "--seed", "4", *engine(b, "greedy", "oaq-greedy"),
               *engine(b, "random", "oaq-random"))
+    # A shard's live lines: the start line with its shard, the run's games and seed; each
+    # game_started line with its place in the shard.
+    lines = r.validate("tournament --json", "tournament", "--db", os.path.join(tmp, "shard-live.db"),
+                       "--name", "sh", "--shard", "1/2", "--rounds", "2", "--progress", "0", "--json",
+                       "--tc", "depth=1", *engine(b, "greedy", "oaq-greedy"),
+                       *engine(b, "random", "oaq-random"))
+    start = next(o for o in lines if o["type"] == "start")
+    places = sorted(o["shard_game"] for o in lines if o["type"] == "game_started")
+    if not (start.get("shard") == "1/2" and start.get("run_games") == 4 and start["games"] == 2
+            and places == [1, 2]):
+        r.failures.append(f"a shard's live lines: start {start}, places {places}")
     r.validate("results tournaments --json", "results", "tournaments", "--db", shards[0], "--json")
     merged = os.path.join(tmp, "merged.db")
     r.validate("merge --json", "merge", "--into", merged, *shards, "--json")

@@ -81,6 +81,35 @@ TEST_CASE("the fingerprint is the SHA-256 of the canonical text and follows ever
     CHECK(fingerprint(other) != f);
 }
 
+TEST_CASE("a derived seed is the same for the same name and definition and differs otherwise",
+          "[run_definition][shard]") {
+    const auto d = sample();
+    const auto seed = derived_seed("cup", d);
+    CHECK(seed <= 0xffffffffu);  // 32 bits, like a drawn seed
+    auto copy = d;
+    CHECK(derived_seed("cup", copy) == seed);
+    copy.seed = 7;  // the seed it replaces never matters
+    CHECK(derived_seed("cup", copy) == seed);
+    CHECK(derived_seed("cup2", d) != seed);
+    const auto differs = [&](auto change) {
+        auto other = d;
+        change(other);
+        return derived_seed("cup", other) != seed;
+    };
+    CHECK(differs([](RunDefinition& o) { o.games += 2; }));
+    CHECK(differs([](RunDefinition& o) { o.engines[1].command = "/opt/engines/older"; }));
+    CHECK(differs([](RunDefinition& o) { o.engines[0].name = "newer"; }));
+    CHECK(differs([](RunDefinition& o) { o.rules = rules::parse_rules("standard").value(); }));
+    CHECK(differs([](RunDefinition& o) { o.tc = game::parse_time_control("10+0.1").value(); }));
+    CHECK(differs([](RunDefinition& o) { o.openings.plies = 6; }));
+    CHECK(differs([](RunDefinition& o) { o.openings.seed = 1; }));
+    CHECK(differs([](RunDefinition& o) { o.max_plies = 301; }));
+    CHECK(differs([](RunDefinition& o) {
+        o.format = Format::RoundRobin;
+        o.sprt.reset();
+    }));
+}
+
 TEST_CASE("reading a definition is strict and names the key", "[run_definition]") {
     const auto json = to_json(sample());
     auto replace = [&](const std::string& from, const std::string& to) {

@@ -121,6 +121,27 @@ TEST_CASE("a new run records every game, its identities and snapshot, and finish
     CHECK(events.finished->played == 6);
     CHECK(events.finished->standings.size() == 3);
     CHECK_FALSE(events.finished->pair);
+    CHECK_FALSE(events.started->shard);
+}
+
+TEST_CASE("a shard plays its pairs and says which shard of how many games with which seed",
+          "[run][shard]") {
+    testing::MemoryRecorder recorder;
+    // 4 engines, 2 rounds: 12 pairs, 24 games; shard 1 of 4 holds pairs 1, 5 and 9.
+    auto d = definition(4);
+    d.rounds = 2;
+    auto run = Run::create(recorder, "rr", d, "{}", ticking(), {}, Shard{1, 4}).value();
+    std::atomic<bool> interrupted{false};
+    Events events;
+    CHECK(run.play(scripted(), events, interrupted).played == 6);
+    REQUIRE(events.started);
+    CHECK(events.started->shard == Shard{1, 4});
+    CHECK(events.started->total_games == 6);
+    CHECK(events.started->run_games == 24);
+    CHECK(events.started->seed == 77);
+    std::set<std::int64_t> pairs;
+    for (const auto& g : events.game_starts) pairs.insert(g.pairing.pair_index);
+    CHECK(pairs == std::set<std::int64_t>{1, 5, 9});
 }
 
 TEST_CASE("an interrupted run stays interrupted and a resume plays exactly the missing games",
