@@ -83,6 +83,15 @@ class Reader {
         at_ += n;
         return t;
     }
+    // A token read past without building its text (the ply count's check).
+    void skip_token() {
+        const unsigned char b = byte();
+        if (failed() || b != 0) return;
+        const std::uint64_t n = varint();
+        if (failed()) return;
+        if (n > in_.size() - at_) return fail("a move longer than what is left");
+        at_ += n;
+    }
     void fail(std::string what) {
         if (error_.empty()) error_ = what + " (byte " + std::to_string(at_) + ")";
     }
@@ -93,25 +102,37 @@ class Reader {
     std::string error_;
 };
 
-bool read_ply(Reader& r, game::MoveRecord& m) {
-    m.move = r.token();
+// One ply into `m`, or with no `m` only read past (every byte checked as when decoding, no text
+// or record built: the ply count of the merge and the integrity check).
+bool read_ply(Reader& r, game::MoveRecord* m) {
+    game::MoveRecord unused;
+    game::MoveRecord& out = m ? *m : unused;
+    if (m)
+        out.move = r.token();
+    else
+        r.skip_token();
     const unsigned flags = r.byte();
     if (flags >> 4) r.fail("unknown flags");
-    m.time_used = game::Microseconds{static_cast<std::int64_t>(r.varint())};
-    m.time_left = game::Microseconds{r.signed_varint()};
-    if (flags & kDepth) m.depth = static_cast<int>(r.signed_varint());
+    out.time_used = game::Microseconds{static_cast<std::int64_t>(r.varint())};
+    out.time_left = game::Microseconds{r.signed_varint()};
+    if (flags & kDepth) out.depth = static_cast<int>(r.signed_varint());
     const unsigned score = (flags >> kScoreShift) & 3;
     if (score == kScoreCp || score == kScoreMate) {
-        m.score = protocol::Score{
+        out.score = protocol::Score{
             score == kScoreMate ? protocol::Score::Kind::Mate : protocol::Score::Kind::Cp,
             static_cast<int>(r.signed_varint())};
     } else if (score != 0) {
         r.fail("an unknown score kind");
     }
-    if (flags & kNodes) m.nodes = r.varint();
+    if (flags & kNodes) out.nodes = r.varint();
     const std::uint64_t pv = r.varint();
     if (pv > r.left()) r.fail("a principal variation longer than what is left");
-    for (std::uint64_t i = 0; i < pv && !r.failed(); ++i) m.pv.push_back(r.token());
+    for (std::uint64_t i = 0; i < pv && !r.failed(); ++i) {
+        if (m)
+            out.pv.push_back(r.token());
+        else
+            r.skip_token();
+    }
     return !r.failed();
 }
 
@@ -122,7 +143,7 @@ Expected<Ok> read_all(std::string_view packed, OnPly on_ply) {
     r.byte();
     while (!r.done()) {
         game::MoveRecord m;
-        if (!read_ply(r, m)) return fail("packed moves: " + r.error());
+        if (!read_ply(r, &m)) return fail("packed moves: " + r.error());
         on_ply(std::move(m));
     }
     return Ok{};
@@ -165,9 +186,12 @@ bool looks_packed(std::string_view packed) {
 }
 
 Expected<std::size_t> packed_ply_count(std::string_view packed) {
+    if (!looks_packed(packed)) return fail("packed moves: not version 1 (byte 0)");
+    Reader r(packed);
+    r.byte();
     std::size_t n = 0;
-    auto ok = read_all(packed, [&](game::MoveRecord&&) { ++n; });
-    if (!ok) return ok.error();
+    for (; !r.done(); ++n)
+        if (!read_ply(r, nullptr)) return fail("packed moves: " + r.error());
     return n;
 }
 

@@ -98,6 +98,21 @@ Database open_reading(const std::string& path, const StoreOptions& options) {
         version = inspect_schema(db);
     }
     if (version == latest_schema_version()) return db;
+    if (options.keep_file) {
+        if (version == 0) {
+            std::error_code ec;
+            throw OaqError(path + ": not an oaq database (" +
+                           (std::filesystem::file_size(path, ec) == 0
+                                ? "an empty file"
+                                : "an empty SQLite database") +
+                           ")");
+        }
+        // An older schema, upgraded in a copy in memory: the file stays as it is.
+        auto copy = Database::memory_copy(db);
+        configure(copy, options, true);
+        migrate(copy);
+        return copy;
+    }
     // An older schema: upgrade it once with a writing connection, then read.
     try {
         StoreOptions writing = options;
@@ -410,10 +425,11 @@ Expected<Ok> Store::set_tournament_status(RowId id, TournamentStatus status,
     bool found = st.step();
     st.run();
     if (!found) return fail("no tournament with id " + std::to_string(id));
-    // The shard played here follows its tournament (merged shards keep what their file said).
-    Statement shard(
-        impl_->db,
-        "UPDATE tournament_shards SET status = ?2 WHERE tournament_id = ?1 AND source = ''");
+    // The shard played here follows its tournament; merged shards keep what their file said,
+    // unless the run is finished here (a merged run resumed to its end): then every one is.
+    Statement shard(impl_->db,
+                    "UPDATE tournament_shards SET status = ?2 WHERE tournament_id = ?1 AND"
+                    " (source = '' OR ?2 = 'finished')");
     shard.bind(1, id).bind(2, to_string(status));
     shard.run();
     return Ok{};
