@@ -80,8 +80,10 @@ auto progress_printer() {
 // stops it with nothing merged: the line says so and the exit status is 128 + the signal.
 int merge(const std::string& into, const std::vector<std::string>& files, bool json) {
     // Every source is checked before ALL.db is created, so a typo leaves no empty file behind.
-    for (const auto& f : files)
+    for (const auto& f : files) {
         if (auto what = not_a_source(f); !what.empty()) throw OaqError("merge: " + f + ": " + what);
+        store::Store::check_source(f);
+    }
     StopRequest stop;
     store::StoreOptions target;
     target.new_file_page_size = store::kBulkPageSize;

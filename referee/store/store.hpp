@@ -63,6 +63,10 @@ class Store {
     // Opens `path`, creating it if allowed, and migrates it to the latest schema. Throws OaqError
     // (also for an empty path: SQLite would make it a temporary file that vanishes at the end).
     static Store open(const std::string& path, const StoreOptions& options = StoreOptions{});
+    // Throws OaqError, as open() with read_only and keep_file would, when `path` is not an oaq
+    // database that can be read as it is; reads only its header (`oaq merge` checks every source
+    // before it creates the file it merges into).
+    static void check_source(const std::string& path);
     // A private, empty, fully migrated in-memory database (tests, dry runs).
     static Store open_memory();
 
