@@ -102,7 +102,7 @@ std::pair<Database, int> reading_connection(const std::string& path, const Store
         std::error_code ec;
         throw OaqError(path + ": not an oaq database (" +
                        (std::filesystem::file_size(path, ec) == 0 ? "an empty file"
-                                                                   : "an empty SQLite database") +
+                                                                  : "an empty SQLite database") +
                        ")");
     }
     return {std::move(db), version};
