@@ -64,9 +64,13 @@ def games(db, name):
             for g in map(json.loads, out.splitlines())]
 
 
-def status(db, name):
+def tournament(db, name):
     out = oaq("results", "tournaments", "--db", db, "--json").stdout
-    return next(t for t in map(json.loads, out.splitlines()) if t["tournament"] == name)["status"]
+    return next(t for t in map(json.loads, out.splitlines()) if t["tournament"] == name)
+
+
+def status(db, name):
+    return tournament(db, name)["status"]
 
 
 def interrupted_session_run(path):
@@ -119,6 +123,8 @@ def test_sessions(tmp):
     assert sessions(merged, "cut") == sessions(own, "cut")
     assert games(merged, "cut") == games(own, "cut")
     assert status(merged, "cut") == "finished"
+    shards = tournament(merged, "cut")["shards"]
+    assert shards == {"count": 1, "held": [0], "done": 1}, shards  # resumed to its end here
     # Merged again (the stopped copy): nothing added, still finished.
     again = oaq("merge", "--into", merged, cut).stdout
     assert "cut: 0 games added" in again and status(merged, "cut") == "finished", again
