@@ -379,8 +379,9 @@ class Merger {
             for (const auto& h : here) {
                 if (h.count != r.count) {
                     throw Refused{"run \"" + name + "\": " + path + " holds shard " +
-                                  shard_text(r) + ", " + into_name_ + " holds shard " +
-                                  shard_text(h) + " (different shard counts)"};
+                                  shard_text(r) + ", " +
+                                  (h.source.empty() ? into_name_ : source_text(h.source)) +
+                                  " holds shard " + shard_text(h) + " (different shard counts)"};
                 }
                 if (h.index == r.index) old = &h;
             }
