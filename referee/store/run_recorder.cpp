@@ -56,7 +56,7 @@ std::optional<tournament::StoredRun> StoreRunRecorder::find_run(std::string_view
         auto e = db_.engine(id);
         run.engines.push_back(e ? e->name : "#" + std::to_string(id));
     }
-    // A shard's own database holds one shard row, played here; a merged one is not resumed.
+    // A shard's own database holds one shard row, played here; a merged run resumes as a whole.
     if (t->shards.size() == 1 && t->shards.front().source.empty())
         run.shard = tournament::Shard{t->shards.front().index, t->shards.front().count};
     return run;

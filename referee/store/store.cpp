@@ -87,7 +87,7 @@ Database read_only_connection(const std::string& path, const StoreOptions& optio
 
 // A reading connection. A WAL file whose -shm cannot be made (a directory we cannot write) is
 // read as immutable, which is sound while no -wal file says that someone is writing it.
-Database open_reading(const std::string& path, const StoreOptions& options) {
+std::pair<Database, int> reading_connection(const std::string& path, const StoreOptions& options) {
     auto db = read_only_connection(path, options, Database::Mode::ReadOnly);
     int version = 0;
     try {
@@ -97,7 +97,27 @@ Database open_reading(const std::string& path, const StoreOptions& options) {
         db = read_only_connection(path, options, Database::Mode::Immutable);
         version = inspect_schema(db);
     }
-    if (version == latest_schema_version()) return db;
+    // A file kept as it is cannot become an oaq database.
+    if (version == 0 && options.keep_file) {
+        std::error_code ec;
+        throw OaqError(path + ": not an oaq database (" +
+                       (std::filesystem::file_size(path, ec) == 0 ? "an empty file"
+                                                                  : "an empty SQLite database") +
+                       ")");
+    }
+    return {std::move(db), version};
+}
+
+Database open_reading(const std::string& path, const StoreOptions& options) {
+    auto [db, version] = reading_connection(path, options);
+    if (version == latest_schema_version()) return std::move(db);
+    if (options.keep_file) {
+        // An older schema, upgraded in a copy in memory: the file stays as it is.
+        auto copy = Database::memory_copy(db);
+        configure(copy, options, true);
+        migrate(copy);
+        return copy;
+    }
     // An older schema: upgrade it once with a writing connection, then read.
     try {
         StoreOptions writing = options;
@@ -113,7 +133,26 @@ Database open_reading(const std::string& path, const StoreOptions& options) {
     return read_only_connection(path, options, Database::Mode::ReadOnly);
 }
 
+// What an SQLite error while opening `path` says, as one line.
+[[noreturn]] void opening_failed(const std::string& path, const SqliteError& e) {
+    if (e.is_not_a_database())
+        throw OaqError(path + ": not an oaq database, or a damaged one (" + e.reason() + ")");
+    throw OaqError(std::string("cannot open database ") + e.what());
+}
+
 }  // namespace
+
+void Store::check_source(const std::string& path) {
+    if (!exists(path)) throw OaqError(path + ": no such database file");
+    StoreOptions options;
+    options.read_only = true;
+    options.keep_file = true;
+    try {
+        reading_connection(path, options);
+    } catch (const SqliteError& e) {
+        opening_failed(path, e);
+    }
+}
 
 Store Store::open(const std::string& path, const StoreOptions& options) {
     if (path.empty()) throw OaqError("the database path is empty (give a file name)");
@@ -133,11 +172,7 @@ Store Store::open(const std::string& path, const StoreOptions& options) {
                 std::this_thread::sleep_for(std::chrono::milliseconds(10));
                 continue;
             }
-            if (e.is_not_a_database()) {
-                throw OaqError(path + ": not an oaq database, or a damaged one (" + e.reason() +
-                               ")");
-            }
-            throw OaqError(std::string("cannot open database ") + e.what());
+            opening_failed(path, e);
         }
     }
 }
@@ -410,10 +445,11 @@ Expected<Ok> Store::set_tournament_status(RowId id, TournamentStatus status,
     bool found = st.step();
     st.run();
     if (!found) return fail("no tournament with id " + std::to_string(id));
-    // The shard played here follows its tournament (merged shards keep what their file said).
-    Statement shard(
-        impl_->db,
-        "UPDATE tournament_shards SET status = ?2 WHERE tournament_id = ?1 AND source = ''");
+    // The shard played here follows its tournament; merged shards keep what their file said,
+    // unless the run is finished here (a merged run resumed to its end): then every one is.
+    Statement shard(impl_->db,
+                    "UPDATE tournament_shards SET status = ?2 WHERE tournament_id = ?1 AND"
+                    " (source = '' OR ?2 = 'finished')");
     shard.bind(1, id).bind(2, to_string(status));
     shard.run();
     return Ok{};

@@ -20,6 +20,7 @@
 //   may open the same file at the same time (WAL: readers never block the writer).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -47,6 +48,10 @@ struct StoreOptions {
     std::chrono::milliseconds busy_timeout{60000};
     bool create = true;      // false: a missing file is an error (tools that only read results)
     bool read_only = false;  // true: never write (implies create = false)
+    // With read_only: the file is never written, not even to upgrade an older schema (which is
+    // read from a copy in memory, migrated there), and an empty file is refused as not an oaq
+    // database (the sources of a merge). Otherwise a reader upgrades an older file in place.
+    bool keep_file = false;
     // The page size of a file this opening creates (0: SQLite's default, 4096). A file written a
     // game per commit keeps small pages (every commit writes its pages whole into the WAL); a
     // merge's target, written in bulk and then read, is faster with SQLite's largest pages.
@@ -58,6 +63,10 @@ class Store {
     // Opens `path`, creating it if allowed, and migrates it to the latest schema. Throws OaqError
     // (also for an empty path: SQLite would make it a temporary file that vanishes at the end).
     static Store open(const std::string& path, const StoreOptions& options = StoreOptions{});
+    // Throws OaqError, as open() with read_only and keep_file would, when `path` is not an oaq
+    // database that can be read as it is; reads only its header (`oaq merge` checks every source
+    // before it creates the file it merges into).
+    static void check_source(const std::string& path);
     // A private, empty, fully migrated in-memory database (tests, dry runs).
     static Store open_memory();
 
@@ -149,9 +158,14 @@ class Store {
     // hash agree. Games already present (same run, same game index, same result) are skipped, so
     // merging a file again adds only what is new. Refused: two different games for one game
     // index, one name with different definitions, one engine name with different binaries.
-    // `progress`, when given, is called after each source.
+    // `progress`, when given, is called after each source. Sources are never written (an older
+    // schema is read from a migrated copy in memory; an empty file is refused) and are opened one
+    // at a time. A value no reader could read back (a time, packed moves) is refused as damaged,
+    // naming the file and the game. When `stop` becomes true the merge stops, rolls back and
+    // returns an error saying nothing was merged.
     Expected<MergeSummary> merge(const std::vector<std::string>& sources,
-                                 const std::function<void(const MergeProgress&)>& progress = {});
+                                 const std::function<void(const MergeProgress&)>& progress = {},
+                                 const std::atomic<bool>* stop = nullptr);
 
     // Stores a snapshot and its entries in one transaction; returns the snapshot id.
     RowId save_rating_snapshot(const RatingSnapshot& snapshot);

@@ -6,6 +6,7 @@
 #include "store/packed_moves.hpp"
 #include "store/store.hpp"
 #include "store/store_impl.hpp"
+#include "store/time_text.hpp"
 
 namespace oaq::store {
 
@@ -167,24 +168,35 @@ constexpr std::string_view kGameColumns =
     " g.started_at, g.ended_at FROM games g JOIN engines s ON s.id = g.south_engine_id"
     " JOIN engines n ON n.id = g.north_engine_id ";
 
-GameRow read_game_row(const Store::Impl& impl, const Statement& st) {
+// A stored value of game `index` of `tournament_id` no reader can read: the file was edited or
+// damaged. The message names the game as every view does (`cup#7`).
+[[noreturn]] void damaged_game(Store::Impl& impl, RowId tournament_id, std::int64_t index,
+                               const std::string& what) {
+    Statement st(impl.db, "SELECT name FROM tournaments WHERE id = ?1");
+    st.bind(1, tournament_id);
+    const std::string run = st.step() ? st.text(0) : "tournament " + std::to_string(tournament_id);
+    impl.damaged(run + "#" + std::to_string(index + 1) + ": " + what);
+}
+
+GameRow read_game_row(Store::Impl& impl, const Statement& st) {
     GameRow g;
     g.id = st.int64(0);
     g.tournament_id = st.int64(1);
     g.slot = GameSlot{st.int64(2), st.int32(3), st.int32(4)};
+    auto damaged = [&](const std::string& what) {
+        damaged_game(impl, g.tournament_id, g.slot.game_index, what);
+    };
     g.south_engine_id = st.int64(5);
     g.north_engine_id = st.int64(6);
     g.south = st.text(7);
     g.north = st.text(8);
     auto result = rules::parse_result(st.text(9));
-    if (!result) impl.damaged("game " + std::to_string(g.id) + ": result \"" + st.text(9) + "\"");
+    if (!result) damaged("result \"" + st.text(9) + "\"");
     g.result = *result;
     g.score_south = st.int32(10);
     g.score_north = st.int32(11);
     auto termination = game::parse_termination(st.text(12));
-    if (!termination) {
-        impl.damaged("game " + std::to_string(g.id) + ": termination \"" + st.text(12) + "\"");
-    }
+    if (!termination) damaged("termination \"" + st.text(12) + "\"");
     g.termination = *termination;
     g.detail = st.text(13);
     g.plies = st.int32(14);
@@ -192,8 +204,14 @@ GameRow read_game_row(const Store::Impl& impl, const Statement& st) {
     g.opening = st.text(16);
     g.start_position = st.text(17);
     g.final_position = st.text(18);
-    g.started_at = impl.read_time(st, 19);
-    g.ended_at = impl.read_time(st, 20);
+    for (int column : {19, 20}) {
+        auto time = parse_utc(st.blob(column));
+        if (!time) {
+            damaged(std::string(column == 19 ? "its start time" : "its end time") + " \"" +
+                    st.text(column) + "\" is not an ISO-8601 UTC time");
+        }
+        (column == 19 ? g.started_at : g.ended_at) = *time;
+    }
     return g;
 }
 
@@ -319,12 +337,16 @@ std::optional<StoredGame> Store::game(RowId id) {
     m.bind(1, id);
     if (m.step()) {
         auto moves = unpack_moves(m.blob(0));
-        if (!moves) impl.damaged("game " + std::to_string(id) + ": " + moves.error().message);
+        if (!moves) {
+            damaged_game(impl, g.tournament_id, g.slot.game_index,
+                         "stored moves are damaged (" + moves.error().message + ")");
+        }
         r.moves = std::move(*moves);
     }
     if (r.plies() != g.plies) {
-        impl.damaged("game " + std::to_string(id) + ": " + std::to_string(g.plies) +
-                     " plies recorded, " + std::to_string(r.plies()) + " moves stored");
+        damaged_game(impl, g.tournament_id, g.slot.game_index,
+                     "stored moves are damaged (" + std::to_string(g.plies) + " plies recorded, " +
+                         std::to_string(r.plies()) + " moves stored)");
     }
     tx.commit();
     return out;

@@ -142,18 +142,19 @@ class Runner:
         self.seen = set()
         self.failures = []
 
-    def oaq(self, *args):
+    def oaq(self, *args, status=0):
         proc = subprocess.run([os.path.join(self.bin, "oaq"), *args], capture_output=True, text=True,
                               timeout=300)
-        if proc.returncode != 0:
+        if proc.returncode != status:
             raise AssertionError(f"oaq {' '.join(args)} exited {proc.returncode}: {proc.stderr.strip()}")
         return proc.stdout
 
-    def validate(self, key, *args):
-        """Runs the command and validates its output as x-oaq-outputs[key] says; returns the objects."""
+    def validate(self, key, *args, status=0):
+        """Runs the command (expecting exit `status`) and validates its output as x-oaq-outputs[key]
+        says; returns the objects."""
         spec = self.outputs[key]
         self.seen.add(key)
-        text = self.oaq(*args)
+        text = self.oaq(*args, status=status)
         if "document" in spec:
             objects = [json.loads(text)]
             names = [spec["document"]]
@@ -269,6 +270,8 @@ def check_shards(r, b, tmp):
     r.validate("results tournaments --json", "results", "tournaments", "--db", shards[0], "--json")
     merged = os.path.join(tmp, "merged.db")
     r.validate("merge --json", "merge", "--into", merged, *shards, "--json")
+    r.validate("merge --json, refused", "merge", "--into", merged, os.path.join(tmp, "missing.db"), "--json",
+               status=2)
     r.validate("results tournaments --json", "results", "tournaments", "--db", merged, "--json")
 
 
