@@ -87,11 +87,11 @@ tournament::RunDefinition definition(const Config& c) {
     return d;
 }
 
-game::GameRecord make_game(std::mt19937_64& rng, const std::string& rules, int plies) {
+game::GameRecord make_game(std::mt19937_64& rng, int plies) {
     game::GameRecord r;
-    r.rules = rules;
-    r.time_control = "10+0.1";
-    r.opening = "2R 8L";
+    r.rules = {};  // the definition's (standard)
+    r.south().time_control = r.north().time_control = game::parse_time_control("10+0.1").value();
+    r.opening.moves = {"2R", "8L"};
     r.start_position = "Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0";
     r.final_position = "0,0,0,0,0,0,0,0,0,0,0,0 N 38+1 32+1 0 0";
     const auto roll = rng() % 10;
@@ -100,12 +100,12 @@ game::GameRecord make_game(std::mt19937_64& rng, const std::string& rules, int p
                           : rules::Result::Draw;
     r.termination = game::Termination::Normal;
     r.detail = "mandarins_empty";
-    r.score_south = static_cast<int>(rng() % 70);
-    r.score_north = 70 - r.score_south;
+    r.south().score = static_cast<int>(rng() % 70);
+    r.north().score = 70 - r.south().score;
     r.moves.resize(static_cast<std::size_t>(plies));
     for (auto& m : r.moves) {
         auto square = [&] { return std::to_string(1 + rng() % 5) + (rng() % 2 ? "R" : "L"); };
-        m.move = square();
+        m.move = rules::parse_move(square()).value();
         m.time_used = game::Microseconds{static_cast<std::int64_t>(rng() % 150'000)};
         m.time_left = game::Microseconds{static_cast<std::int64_t>(rng() % 10'000'000)};
         m.depth = static_cast<int>(rng() % 24);
@@ -139,15 +139,15 @@ std::int64_t write_shard(const Config& c, const tournament::RunDefinition& d, in
     const auto id = recorder.create_run(row).value();
     std::mt19937_64 rng(static_cast<std::uint64_t>(k) + 1);
     std::vector<game::GameRecord> pool;
-    for (int i = 0; i < 64; ++i) pool.push_back(make_game(rng, "", c.plies));
+    for (int i = 0; i < 64; ++i) pool.push_back(make_game(rng, c.plies));
     const auto names = d.engine_names();
     std::int64_t n = 0;
     for (std::int64_t i = 0; i < schedule.total_games(); ++i) {
         const auto p = schedule.pairing_at(i);
         if (!shard.contains(p)) continue;
         auto& g = pool[static_cast<std::size_t>(n++ % 64)];
-        g.south = names[static_cast<std::size_t>(p.south)];
-        g.north = names[static_cast<std::size_t>(p.north)];
+        g.south().name = names[static_cast<std::size_t>(p.south)];
+        g.north().name = names[static_cast<std::size_t>(p.north)];
         g.started_at = std::chrono::system_clock::now();
         g.ended_at = g.started_at + std::chrono::milliseconds{900};
         recorder.record_game(id, p, g).value();

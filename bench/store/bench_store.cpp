@@ -84,9 +84,9 @@ std::string engine_name(int i) {
 
 game::GameRecord make_game(std::mt19937_64& rng, const std::string& rules, int plies) {
     game::GameRecord r;
-    r.rules = rules;
-    r.time_control = "10+0.1";
-    r.opening = "2R 8L";
+    r.rules = rules::parse_rules(rules).value();
+    r.south().time_control = r.north().time_control = game::parse_time_control("10+0.1").value();
+    r.opening.moves = {"2R", "8L"};
     r.start_position = "Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0";
     r.final_position = "0,0,0,0,0,0,0,0,0,0,0,0 N 38+1 32+1 0 0";
     auto roll = rng() % 10;
@@ -95,12 +95,12 @@ game::GameRecord make_game(std::mt19937_64& rng, const std::string& rules, int p
                           : rules::Result::Draw;
     r.termination = roll == 9 ? game::Termination::PlyLimit : game::Termination::Normal;
     r.detail = roll == 9 ? "300 plies" : "mandarins_empty";
-    r.score_south = static_cast<int>(rng() % 70);
-    r.score_north = 70 - r.score_south;
+    r.south().score = static_cast<int>(rng() % 70);
+    r.north().score = 70 - r.south().score;
     r.moves.resize(static_cast<std::size_t>(plies));
     for (auto& m : r.moves) {
         auto square = [&] { return std::to_string(1 + rng() % 5) + (rng() % 2 ? "R" : "L"); };
-        m.move = square();
+        m.move = rules::parse_move(square()).value();
         m.time_used = game::Microseconds{static_cast<std::int64_t>(rng() % 150'000)};
         m.time_left = game::Microseconds{static_cast<std::int64_t>(rng() % 10'000'000)};
         m.depth = static_cast<int>(rng() % 24);
@@ -141,7 +141,7 @@ std::size_t count_rows(Database& db, const std::string& sql, std::int64_t bound)
 // Fills a fresh database; returns the tournament id.
 RowId fill(const Config& c) {
     remove_db(c.db);
-    const std::string rules = "preset=classic";
+    const std::string rules = rules::expanded(rules::Rules{});
     RowId tournament = 0;
     std::vector<RowId> engine_ids;
     {
@@ -178,8 +178,8 @@ RowId fill(const Config& c) {
             int a = static_cast<int>(pair % c.engines);
             int b = static_cast<int>((a + 1 + (pair / c.engines) % (c.engines - 1)) % c.engines);
             if (i % 2) std::swap(a, b);
-            g.south = engine_name(a);
-            g.north = engine_name(b);
+            g.south().name = engine_name(a);
+            g.north().name = engine_name(b);
             g.started_at = wall + std::chrono::milliseconds{i * 1000};
             g.ended_at = g.started_at + std::chrono::milliseconds{900};
             auto id = store.record_game(tournament, GameSlot{i, static_cast<int>(pair), 0}, g);

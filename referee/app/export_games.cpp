@@ -62,7 +62,7 @@ bool is_clock(const std::string& tc_text) {
 }
 
 // cutechess-cli's move comment: {+0.30/5 0.100s}, mate as {+M3/5 ...}, then the clock.
-std::string move_comment(const game::MoveRecord& m, bool clock) {
+std::string move_comment(const store::StoredMove& m, bool clock) {
     std::string out;
     if (m.score) {
         const auto v = m.score->value;
@@ -79,7 +79,7 @@ std::string move_comment(const game::MoveRecord& m, bool clock) {
 }
 
 // The movetext as tokens: move numbers, moves, comments (never split), the result.
-std::vector<std::string> movetext_tokens(const game::GameRecord& r, const std::string& result) {
+std::vector<std::string> movetext_tokens(const store::StoredRecord& r, const std::string& result) {
     const auto sides = mover_sides(r);
     const auto tc = side_time_controls(r.time_control);
     const bool south_clock = is_clock(tc.south), north_clock = is_clock(tc.north);
@@ -113,7 +113,7 @@ std::string wrap(const std::vector<std::string>& tokens) {
     return out + line + "\n";
 }
 
-bool starts_from_rules_start(const game::GameRecord& r) {
+bool starts_from_rules_start(const store::StoredRecord& r) {
     auto rules = rules::parse_rules(r.rules);
     if (!rules) return false;
     return r.start_position.empty() ||
@@ -174,7 +174,7 @@ std::string pgn_time_control(const std::string& stored) {
                            : std::to_string(*base) + "+" + std::to_string(*increment);
 }
 
-std::string pgn_game(const GameNumber& number, const game::GameRecord& r) {
+std::string pgn_game(const GameNumber& number, const store::StoredRecord& r) {
     const std::string result =
         r.termination == game::Termination::Aborted ? "*" : result_token(r.result);
     std::vector<std::pair<std::string, std::string>> roster{{"Event", number.tournament},
@@ -212,7 +212,7 @@ std::string game_csv_header() {
 }
 
 std::string game_csv_row(const GameNumber& n, std::optional<std::int64_t> db_id,
-                         const game::GameRecord& r, int plies) {
+                         const store::StoredRecord& r, int plies) {
     const auto tc = side_time_controls(r.time_control);
     const std::vector<std::string> cells = {n.tournament,
                                             std::to_string(n.game),
@@ -246,7 +246,7 @@ std::string move_csv_header() {
 }
 
 std::string move_csv_rows(const GameNumber& n, std::optional<std::int64_t> db_id,
-                          const game::GameRecord& r) {
+                          const store::StoredRecord& r) {
     const auto sides = mover_sides(r);
     auto optional = [](const auto& v) { return v ? std::to_string(*v) : std::string(); };
     std::string out;

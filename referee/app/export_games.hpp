@@ -31,7 +31,7 @@
 namespace oaq::app {
 
 // Ends with a blank line, so games concatenate into one file.
-std::string pgn_game(const GameNumber& number, const game::GameRecord& record);
+std::string pgn_game(const GameNumber& number, const store::StoredRecord& record);
 
 // The PGN words (9.8.1) and time control (9.6.1) of a game.
 std::string pgn_termination(game::Termination termination);
@@ -40,7 +40,7 @@ std::string pgn_time_control(const std::string& stored);
 // The CSV form of results_json.hpp's game object (without moves): a header and one row.
 std::string game_csv_header();  // no newline
 std::string game_csv_row(const GameNumber& number, std::optional<std::int64_t> db_id,
-                         const game::GameRecord& record, int plies);
+                         const store::StoredRecord& record, int plies);
 
 // "12.345s": microseconds as seconds with millisecond precision.
 std::string seconds_text(std::chrono::microseconds us);
@@ -50,6 +50,6 @@ std::string score_text(const protocol::Score& score);  // "cp 35" / "mate -3"
 // `.import --csv` (a game's moves are one packed value in the database, db/010_packed_moves.sql).
 std::string move_csv_header();  // no newline
 std::string move_csv_rows(const GameNumber& number, std::optional<std::int64_t> db_id,
-                          const game::GameRecord& record);  // each row ends in a newline
+                          const store::StoredRecord& record);  // each row ends in a newline
 
 }  // namespace oaq::app

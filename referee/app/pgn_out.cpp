@@ -18,7 +18,8 @@ void PgnOut::run_started(const tournament::RunStarted& e) {
 void PgnOut::game_finished(const tournament::GameFinished& e) {
     if (e.aborted) return;
     const auto& p = e.pairing;
-    out_ << pgn_game(game_number(name_, p.game_index, p.pair_index, p.round), e.record);
+    out_ << pgn_game(game_number(name_, p.game_index, p.pair_index, p.round),
+                     store::stored_record(e.record));
     if (!out_.flush()) throw OaqError("--pgnout: cannot write " + path_);
 }
 

@@ -128,8 +128,9 @@ game::GameObserver terminal_observer(const rules::Rules& rules, rules::Side you)
     };
     observer.on_move = [rules, you, last](const game::MoveRecord& m, const rules::Position& pos) {
         const bool mine = last->side == you;
-        const auto move = rules::parse_move(m.move).value();
-        std::cout << fmt::format("\n{} played {} ({:.2f} s)\n", mine ? "You" : "The engine", m.move,
+        const auto move = m.move;
+        std::cout << fmt::format("\n{} played {} ({:.2f} s)\n", mine ? "You" : "The engine",
+                                 rules::to_string(m.move),
                                  static_cast<double>(m.time_used.count()) / 1e6)
                   << "  " << explain_move(*last, move, pos, rules, mine ? "You" : "The engine")
                   << "\n";
@@ -216,7 +217,7 @@ void print_ending(const game::GameRecord& record, rules::Side you) {
                                 : std::string(game::to_string(record.termination)) +
                                       (record.detail.empty() ? "" : ": " + record.detail);
     std::cout << fmt::format("\nGame over: {} ({}), score South {} - North {}\n", verdict, why,
-                             record.score_south, record.score_north);
+                             record.south().score, record.north().score);
 }
 
 }  // namespace

@@ -29,17 +29,18 @@ std::string save_played_game(const std::string& path, const game::GameRecord& re
     run.name = base;
     for (int n = 2; db.find_tournament(run.name); ++n) run.name = fmt::format("{}-{}", base, n);
     run.format = "match";
-    run.rules = record.rules;
-    run.time_control = record.time_control;
+    run.rules = rules::expanded(record.rules);
+    run.time_control = record.time_control_text();
     Json settings;
     settings.field("command", "play");
     run.settings = settings.str();
     run.started_at = record.started_at;
-    run.engine_ids = record.south == "you" ? std::vector{person_id, engine_id}
-                                           : std::vector{engine_id, person_id};
+    run.engine_ids = record.south().name == "you" ? std::vector{person_id, engine_id}
+                                                  : std::vector{engine_id, person_id};
     auto id = db.create_tournament(run);
     if (!id) throw OaqError("--db " + path + ": " + id.error().message);
-    auto stored = db.record_game(*id, store::GameSlot{0, 0, 0}, record);
+    auto stored =
+        db.record_game(*id, store::GameSlot{0, 0, 0}, record, {}, nullptr, {run.engine_ids});
     if (!stored) throw OaqError("--db " + path + ": " + stored.error().message);
     auto done = db.set_tournament_status(*id, store::TournamentStatus::Finished, record.ended_at);
     if (!done) throw OaqError("--db " + path + ": " + done.error().message);

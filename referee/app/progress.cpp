@@ -143,7 +143,8 @@ void Progress::print_game_json(const tournament::GameFinished& e) const {
     const auto& r = e.record;
     const auto& p = e.pairing;
     const auto number = game_number(name_, p.game_index, p.pair_index, p.round);
-    std::cout << game_json(number, e.game_id, r, r.plies(), true, "game") << "\n";
+    std::cout << game_json(number, e.game_id, store::stored_record(r), r.plies(), true, "game")
+              << "\n";
     if (e.session) std::cout << session_step_json(*e.session, engines_) << "\n";
     if (e.match && e.match->has_sprt() && p.game_index % 2 == 1)
         std::cout << sprt_status_json(*e.match) << "\n";
@@ -153,11 +154,11 @@ void Progress::print_game_json(const tournament::GameFinished& e) const {
 void Progress::print_game_text(const tournament::GameFinished& e) const {
     const auto& r = e.record;
     std::cout << fmt::format("[{:>{}}/{}] {} vs {}: {}  {}{}  {} plies  score {}\n", e.done,
-                             std::to_string(e.total).size(), total_text(e.total), r.south, r.north,
-                             e.aborted ? "aborted" : result_text(r.result),
+                             std::to_string(e.total).size(), total_text(e.total), r.south().name,
+                             r.north().name, e.aborted ? "aborted" : result_text(r.result),
                              game::to_string(r.termination),
                              r.detail.empty() ? "" : " (" + r.detail + ")", r.plies(),
-                             score_pair_text(r.score_south, r.score_north));
+                             score_pair_text(r.south().score, r.north().score));
     if (e.session) std::cout << session_step_text(*e.session, engines_) << "\n";
     if (e.match && !e.aborted) {
         const auto& t = e.match->trinomial();

@@ -191,7 +191,7 @@ std::string result_token(rules::Result r) {
     return r == rules::Result::SouthWin ? "1-0" : r == rules::Result::NorthWin ? "0-1" : "1/2-1/2";
 }
 
-Expected<rules::Game> replay_start(const game::GameRecord& record) {
+Expected<rules::Game> replay_start(const store::StoredRecord& record) {
     auto rules = rules::parse_rules(record.rules);
     if (!rules) return fail("rules: " + rules.error().message);
     auto start = rules::parse_position(

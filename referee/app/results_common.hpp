@@ -80,7 +80,7 @@ std::string session_link_text(const store::SessionLink& link);
 std::vector<store::ResultGame> session_results(store::Store& db, const Selection& selection);
 
 // A stored game's start (its rules and start position) ready to replay its moves, no ply limit.
-Expected<rules::Game> replay_start(const game::GameRecord& record);
+Expected<rules::Game> replay_start(const store::StoredRecord& record);
 
 // The selected games as rating input (tournament/rating_input.hpp): engine i is names[i] /
 // keys[i] (its id), in id order of the engines table, only engines that played.

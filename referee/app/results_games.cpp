@@ -205,7 +205,7 @@ void replay(const store::StoredGame& game, const std::string& name, bool step) {
                              game.row.detail.empty() ? "" : ": " + game.row.detail);
 }
 
-Table moves_table(const game::GameRecord& r) {
+Table moves_table(const store::StoredRecord& r) {
     const auto sides = mover_sides(r);
     Table table{{"ply", "side", "move", "used", "left", "depth", "eval", "nodes", "pv"}, {}};
     for (std::size_t i = 0; i < r.moves.size(); ++i) {

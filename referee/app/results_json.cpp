@@ -41,7 +41,7 @@ std::string game_reference(const GameNumber& n) {
     return n.tournament + "#" + std::to_string(n.game);
 }
 
-std::vector<std::string> mover_sides(const game::GameRecord& record) {
+std::vector<std::string> mover_sides(const store::StoredRecord& record) {
     std::vector<std::string> sides;
     auto replayed = replay_start(record);
     for (const auto& m : record.moves) {
@@ -55,7 +55,7 @@ std::vector<std::string> mover_sides(const game::GameRecord& record) {
     return sides;
 }
 
-std::string move_json(const game::MoveRecord& m, std::int64_t ply, std::string_view side) {
+std::string move_json(const store::StoredMove& m, std::int64_t ply, std::string_view side) {
     Json j;
     j.field("ply", ply).field("side", side).field("move", m.move);
     j.field("time_used_us", static_cast<std::int64_t>(m.time_used.count()));
@@ -78,7 +78,7 @@ std::string move_json(const game::MoveRecord& m, std::int64_t ply, std::string_v
 }
 
 std::string game_json(const GameNumber& number, std::optional<std::int64_t> db_id,
-                      const game::GameRecord& r, int plies, bool with_moves,
+                      const store::StoredRecord& r, int plies, bool with_moves,
                       std::string_view type) {
     Json j;
     if (!type.empty()) j.field("type", type);

@@ -47,16 +47,16 @@ using store::SideTimeControls;
 
 // The side that played each move (a turn can pass), "south"/"north"; "?" past a move that does
 // not replay.
-std::vector<std::string> mover_sides(const game::GameRecord& record);
+std::vector<std::string> mover_sides(const store::StoredRecord& record);
 
 // A game: `record` holds its players, rules, positions, result and (when with_moves) its moves;
 // `plies` is the stored count (a list row has no moves loaded). `type` adds "type":<type> first.
 std::string game_json(const GameNumber& number, std::optional<std::int64_t> db_id,
-                      const game::GameRecord& record, int plies, bool with_moves,
+                      const store::StoredRecord& record, int plies, bool with_moves,
                       std::string_view type = {});
 using store::record_of;
 
-std::string move_json(const game::MoveRecord& move, std::int64_t ply, std::string_view side);
+std::string move_json(const store::StoredMove& move, std::int64_t ply, std::string_view side);
 
 // {"status":..,"value":..,"error":..,"group":..,"anchor":..}: group is 1-based and set only for a
 // disconnected rating; the anchor's error is null (it is fixed, not measured).

@@ -6,6 +6,7 @@
 
 #include "common/error.hpp"
 #include "protocol/codec.hpp"
+#include "rules/move.hpp"
 #include "rules/rules.hpp"
 
 namespace oaq::engine {
@@ -51,11 +52,11 @@ bool same_name(std::string_view a, std::string_view b) {
     return true;
 }
 
-// protocol-spec 5.6: a move token not of the form <1-5><L|R> is a protocol violation (a
-// well-formed move that is not legal is the caller's business: an illegal move).
+// protocol-spec 5.6: a move token the rules' grammar does not read (<1-5><L|R>, rules/move.cpp)
+// is a protocol violation (a well-formed move that is not legal is the caller's business: an
+// illegal move).
 bool is_move_token(std::string_view move) {
-    return move.size() == 2 && move[0] >= '1' && move[0] <= '5' &&
-           (move[1] == 'L' || move[1] == 'R');
+    return rules::parse_move(move).has_value();
 }
 
 // Why the token after `bestmove` is not a move (protocol-spec 5.6), naming the likely mistake.

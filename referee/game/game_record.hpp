@@ -1,6 +1,8 @@
-// GameRecord: everything the referee knows about one finished game, as plain data. The game layer
-// fills it; the store writes it in one transaction; printers turn it into text or JSON. Engine
-// misbehaviour is recorded here as a Termination with its detail, never thrown.
+// GameRecord: everything the referee knows about one finished game, as typed data made once where
+// it comes in (the run's definition, the engines' replies), never re-parsed on the way to the
+// store. The game layer fills it; the store writes it in one transaction; printers turn it into
+// text or JSON. Engine misbehaviour is recorded here as a Termination with its detail, never
+// thrown.
 #pragma once
 
 #include <chrono>
@@ -10,36 +12,49 @@
 #include <string_view>
 #include <vector>
 
+#include "game/opening.hpp"
 #include "game/termination.hpp"
+#include "game/time_control.hpp"
 #include "protocol/messages.hpp"
+#include "rules/move.hpp"
 #include "rules/position.hpp"
+#include "rules/rules.hpp"
 
 namespace oaq::game {
 
 using Microseconds = std::chrono::microseconds;
 
 struct MoveRecord {
-    std::string move;           // as played, e.g. "3R"
+    rules::Move move;           // as played (the rules' grammar: "3R"), checked when it came in
     Microseconds time_used{0};  // from writing `go` to reading `bestmove`
     Microseconds time_left{0};  // mover's clock after the move, increment included
     // The last `info` the engine sent before `bestmove` (all optional).
     std::optional<int> depth;
     std::optional<protocol::Score> score;
     std::optional<std::uint64_t> nodes;
-    std::vector<std::string> pv;
+    std::vector<std::string> pv;  // as the engine sent it (not checked)
+};
+
+// Who sat in one seat of the game and how it ended for them.
+struct SeatRecord {
+    std::string name;  // the engine's name, for printing
+    // The engine's index in the run that played the game (the run's seat order: what the run and
+    // its recorder already hold an id for); kNoEngine for a game outside a run (tests, `oaq play`).
+    int engine = kNoEngine;
+    TimeControl time_control;
+    int score = 0;  // the seat's score at the end (rules::score)
+
+    static constexpr int kNoEngine = -1;
 };
 
 struct GameRecord {
-    std::string south;  // engine names
-    std::string north;
-    std::string rules;              // the expanded rules string
-    std::string time_control;       // e.g. "10+0.1", "movetime=100"
-    std::string opening;            // opening moves or position string, "" = start position
+    // In turn order: seat 0 moves first (South), seat 1 second (North).
+    std::vector<SeatRecord> seats = std::vector<SeatRecord>(2);
+    rules::Rules rules;
+    Opening opening;                // the book line (or position) the game started from
     std::string start_position;     // position string the game was played from (after opening)
     std::vector<MoveRecord> moves;  // plies played by the engines, after the opening
     rules::Result result = rules::Result::Draw;
-    int score_south = 0;
-    int score_north = 0;
     Termination termination = Termination::Normal;
     std::string detail;          // termination detail; for Normal, the rules' end reason
     std::string final_position;  // position string at the end (settled)
@@ -51,6 +66,26 @@ struct GameRecord {
     std::optional<rules::Side> failed_to_start;
 
     int plies() const { return static_cast<int>(moves.size()); }
+
+    // The two seats of a two-player game.
+    SeatRecord& south() { return seats.at(0); }
+    const SeatRecord& south() const { return seats.at(0); }
+    SeatRecord& north() { return seats.at(1); }
+    const SeatRecord& north() const { return seats.at(1); }
+
+    // The time control as stored and printed: "10+0.1", or "10+0.1/movetime=100" when the seats'
+    // differ (each seat's canonical text, in seat order).
+    std::string time_control_text() const {
+        std::string text;
+        for (const auto& seat : seats) {
+            auto tc = to_string(seat.time_control);
+            if (text.empty())
+                text = tc;
+            else if (!(seat.time_control == seats.front().time_control))
+                text += "/" + tc;
+        }
+        return text;
+    }
 };
 
 }  // namespace oaq::game

@@ -85,13 +85,12 @@ class GameInProgress {
           abort_(abort),
           observer_(observer),
           game_(settings.rules, start_of(settings), settings.max_plies) {
-        record_.south = south.name();
-        record_.north = north.name();
-        record_.rules = rules::expanded(settings.rules);
-        record_.time_control =
-            to_string(settings.south_tc) +
-            (settings.north_tc == settings.south_tc ? "" : "/" + to_string(settings.north_tc));
-        record_.opening = settings.opening.text();
+        record_.south().name = south.name();
+        record_.south().time_control = settings.south_tc;
+        record_.north().name = north.name();
+        record_.north().time_control = settings.north_tc;
+        record_.rules = settings.rules;
+        record_.opening = settings.opening;
         record_.start_position = rules::to_string(game_.start());
         for (int s = 0; s < 2; ++s) {
             const auto& tc = s == 0 ? settings.south_tc : settings.north_tc;
@@ -205,7 +204,7 @@ class GameInProgress {
             return false;
         }
         MoveRecord rec;
-        rec.move = reply->move;
+        rec.move = *move;
         rec.time_used = duration_cast<Microseconds>(elapsed);
         if (tc.kind == TimeControl::Kind::Clock) {
             clock_[i] = std::min<Microseconds>(
@@ -254,8 +253,8 @@ class GameInProgress {
             }
             record_.detail = std::string(rules::to_string(pos.end));
         }
-        record_.score_south = rules::score(pos, Side::South, settings_.rules);
-        record_.score_north = rules::score(pos, Side::North, settings_.rules);
+        record_.south().score = rules::score(pos, Side::South, settings_.rules);
+        record_.north().score = rules::score(pos, Side::North, settings_.rules);
         record_.final_position = rules::to_string(pos);
         record_.ended_at = Clock::now();
     }

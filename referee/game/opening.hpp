@@ -22,6 +22,8 @@ struct Opening {
         for (const auto& m : moves) s += (s.empty() ? "" : " ") + m;
         return s;
     }
+
+    friend bool operator==(const Opening&, const Opening&) = default;
 };
 
 }  // namespace oaq::game

@@ -27,7 +27,7 @@ constexpr Termination kAllTerminations[] = {
 
 // Replays the stored moves from the stored start position. No ply limit: the referee already
 // decided where the game ended, the page only shows what was played.
-void replay(ReportGame& game, const game::GameRecord& record) {
+void replay(ReportGame& game, const store::StoredRecord& record) {
     auto rules = rules::parse_rules(record.rules);
     if (!rules) {
         game.replay_error = "rules \"" + record.rules + "\": " + rules.error().message;

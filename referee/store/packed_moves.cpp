@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "rules/move.hpp"
+
 namespace oaq::store {
 
 namespace {
@@ -24,26 +26,30 @@ void put_signed(std::string& out, std::int64_t v) {
     put_varint(out, (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63));
 }
 
-// The one-byte form of `<k><L|R>`, or 0 when the text has another form.
-unsigned char short_token(std::string_view t) {
-    if (t.size() < 2 || t.size() > 3 || (t.back() != 'L' && t.back() != 'R')) return 0;
-    unsigned k = 0;
-    for (std::size_t i = 0; i + 1 < t.size(); ++i) {
-        if (t[i] < '0' || t[i] > '9' || (i == 0 && t[i] == '0')) return 0;
-        k = k * 10 + static_cast<unsigned>(t[i] - '0');
-    }
-    if (k < 1 || k > 63) return 0;
-    return static_cast<unsigned char>(k << 1 | (t.back() == 'R' ? 1 : 0));
+// The one-byte form of a move of the rules.
+unsigned char move_byte(rules::Move m) {
+    return static_cast<unsigned char>(m.square << 1 | (m.direction == rules::Direction::R ? 1 : 0));
 }
 
+// A text token: one byte when the rules parse it as a move (their grammar, rules/move.cpp), else
+// byte 0, its length and its bytes.
 void put_token(std::string& out, std::string_view t) {
-    if (auto b = short_token(t)) {
-        out += static_cast<char>(b);
+    if (auto move = rules::parse_move(t)) {
+        out += static_cast<char>(move_byte(*move));
         return;
     }
     out += '\0';
     put_varint(out, t.size());
     out.append(t);
+}
+
+// A move of the rules, written by its one byte; one outside the rules (a square not 1..5, which no
+// checked move has) by its text, so it reads back as it was.
+void put_move(std::string& out, rules::Move m) {
+    if (m.square >= 1 && m.square <= 5)
+        out += static_cast<char>(move_byte(m));
+    else
+        put_token(out, rules::to_string(m));
 }
 
 std::int64_t zigzag(std::uint64_t z) {
@@ -78,7 +84,13 @@ class Reader {
     std::string token() {
         const unsigned char b = byte();
         if (failed()) return {};
-        if (b != 0) return std::to_string(b >> 1) + ((b & 1) ? 'R' : 'L');
+        if (b != 0) {
+            // A move of the rules as they format it; an older writer's k in 6..63 as it wrote it.
+            const auto k = static_cast<std::uint8_t>(b >> 1);
+            const auto d = (b & 1) ? rules::Direction::R : rules::Direction::L;
+            if (k >= 1 && k <= 5) return rules::to_string(rules::Move{k, d});
+            return std::to_string(k) + ((b & 1) ? 'R' : 'L');
+        }
         const std::uint64_t n = varint();
         if (failed()) return {};
         if (n > in_.size() - at_) return fail("a move longer than what is left"), std::string();
@@ -129,7 +141,7 @@ class Reader {
 // byte checked as when decoding, no text or record built: the ply count of the merge and of the
 // integrity check).
 template <bool Keep>
-bool read_ply(Reader& r, game::MoveRecord& m) {
+bool read_ply(Reader& r, StoredMove& m) {
     if constexpr (Keep)
         m.move = r.token();
     else
@@ -174,22 +186,21 @@ Expected<Ok> read_all(std::string_view packed, OnPly on_ply) {
     if (!looks_packed(packed)) return fail("packed moves: not version 1 (byte 0)");
     r.byte();
     while (!r.done()) {
-        game::MoveRecord m;
+        StoredMove m;
         if (!read_ply<true>(r, m)) return fail("packed moves: " + r.error());
         on_ply(std::move(m));
     }
     return Ok{};
 }
 
-}  // namespace
-
-std::string pack_moves(const std::vector<game::MoveRecord>& moves) {
+template <typename Ply, typename PutMove>
+std::string pack_all(const std::vector<Ply>& moves, PutMove put) {
     constexpr auto kMaxNodes = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
     std::string out;
     out.reserve(1 + 24 * moves.size());
     out += static_cast<char>(kVersion);
     for (const auto& m : moves) {
-        put_token(out, m.move);
+        put(out, m.move);
         unsigned flags = (m.depth ? kDepth : 0) | (m.nodes ? kNodes : 0);
         if (m.score)
             flags |= (m.score->kind == protocol::Score::Kind::Mate ? kScoreMate : kScoreCp)
@@ -206,9 +217,19 @@ std::string pack_moves(const std::vector<game::MoveRecord>& moves) {
     return out;
 }
 
-Expected<std::vector<game::MoveRecord>> unpack_moves(std::string_view packed) {
-    std::vector<game::MoveRecord> moves;
-    auto ok = read_all(packed, [&](game::MoveRecord&& m) { moves.push_back(std::move(m)); });
+}  // namespace
+
+std::string pack_moves(const std::vector<game::MoveRecord>& moves) {
+    return pack_all(moves, [](std::string& out, rules::Move m) { put_move(out, m); });
+}
+
+std::string pack_moves(const std::vector<StoredMove>& moves) {
+    return pack_all(moves, [](std::string& out, std::string_view t) { put_token(out, t); });
+}
+
+Expected<std::vector<StoredMove>> unpack_moves(std::string_view packed) {
+    std::vector<StoredMove> moves;
+    auto ok = read_all(packed, [&](StoredMove&& m) { moves.push_back(std::move(m)); });
     if (!ok) return ok.error();
     return moves;
 }
@@ -221,7 +242,7 @@ Expected<std::size_t> packed_ply_count(std::string_view packed) {
     if (!looks_packed(packed)) return fail("packed moves: not version 1 (byte 0)");
     Reader r(packed);
     r.byte();
-    game::MoveRecord unused;  // read_ply<false> never touches it
+    StoredMove unused;  // read_ply<false> never touches it
     std::size_t n = 0;
     for (; !r.done(); ++n)
         if (!read_ply<false>(r, unused)) return fail("packed moves: " + r.error());

@@ -5,9 +5,10 @@
 //   token move; byte flags (bit 0 depth sent, bit 1 nodes sent, bits 2-3 score: 0 none, 1 cp,
 //   2 mate); varint time_used_us; zigzag varint time_left_us; [zigzag varint depth];
 //   [zigzag varint score]; [varint nodes]; varint pv length; pv tokens.
-// A token `<k><L|R>` with k in 1..63 (every move of the rules) is one byte (k << 1 | R); any other
-// text is byte 0, a varint length and its bytes. Varints are LEB128 (7 bits a byte, low first);
-// zigzag maps 0, -1, 1, -2 ... to 0, 1, 2, 3 ...
+// A move of the rules (rules::Move, its text "<k><L|R>" as rules/move.hpp parses and formats it) is
+// one byte (k << 1 | R); any other text is byte 0, a varint length and its bytes. Older writers
+// also wrote "<k><L|R>" with k up to 63 as one byte: such a byte reads back as that text. Varints
+// are LEB128 (7 bits a byte, low first); zigzag maps 0, -1, 1, -2 ... to 0, 1, 2, 3 ...
 #pragma once
 
 #include <string>
@@ -16,13 +17,18 @@
 
 #include "common/expected.hpp"
 #include "game/game_record.hpp"
+#include "store/stored_record.hpp"
 
 namespace oaq::store {
 
+// The moves of a game as played: every move is a rules::Move, so one byte.
 std::string pack_moves(const std::vector<game::MoveRecord>& moves);
+// Moves as text (the per-ply table migration 010 packs): a token the rules parse is one byte, any
+// other text is kept as it is.
+std::string pack_moves(const std::vector<StoredMove>& moves);
 
-// The moves of a packed value; an error naming the byte where it stops making sense.
-Expected<std::vector<game::MoveRecord>> unpack_moves(std::string_view packed);
+// The moves of a packed value, as text; an error naming the byte where it stops making sense.
+Expected<std::vector<StoredMove>> unpack_moves(std::string_view packed);
 
 // True when the value starts as packed moves this program reads: the merge's cheap check on every
 // value it copies without decoding it.

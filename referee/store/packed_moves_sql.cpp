@@ -17,7 +17,7 @@ namespace oaq::store {
 
 namespace {
 
-using Plies = std::vector<std::pair<std::int64_t, game::MoveRecord>>;
+using Plies = std::vector<std::pair<std::int64_t, StoredMove>>;
 
 std::string text_of(sqlite3_value* v) {
     const unsigned char* t = sqlite3_value_text(v);
@@ -42,7 +42,7 @@ void step(sqlite3_context* context, int, sqlite3_value** v) {
     auto** plies = static_cast<Plies**>(sqlite3_aggregate_context(context, sizeof(Plies*)));
     if (!plies) return sqlite3_result_error_nomem(context);
     if (!*plies) *plies = new Plies;
-    game::MoveRecord m;
+    StoredMove m;
     m.move = text_of(v[1]);
     m.time_used = game::Microseconds{sqlite3_value_int64(v[2])};
     m.time_left = game::Microseconds{sqlite3_value_int64(v[3])};
@@ -60,7 +60,7 @@ void step(sqlite3_context* context, int, sqlite3_value** v) {
 
 void final(sqlite3_context* context) {
     auto** plies = static_cast<Plies**>(sqlite3_aggregate_context(context, 0));
-    std::vector<game::MoveRecord> moves;
+    std::vector<StoredMove> moves;
     if (plies && *plies) {
         std::stable_sort((*plies)->begin(), (*plies)->end(),
                          [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -5,8 +5,8 @@
 
 namespace oaq::store {
 
-game::GameRecord record_of(const GameRow& g, const std::string& rules) {
-    game::GameRecord r;
+StoredRecord record_of(const GameRow& g, const std::string& rules) {
+    StoredRecord r;
     r.south = g.south;
     r.north = g.north;
     r.rules = rules;
@@ -16,6 +16,32 @@ game::GameRecord record_of(const GameRow& g, const std::string& rules) {
     r.result = g.result;
     r.score_south = g.score_south;
     r.score_north = g.score_north;
+    r.termination = g.termination;
+    r.detail = g.detail;
+    r.final_position = g.final_position;
+    r.started_at = g.started_at;
+    r.ended_at = g.ended_at;
+    return r;
+}
+
+StoredMove stored_move(const game::MoveRecord& m) {
+    return StoredMove{
+        rules::to_string(m.move), m.time_used, m.time_left, m.depth, m.score, m.nodes, m.pv};
+}
+
+StoredRecord stored_record(const game::GameRecord& g) {
+    StoredRecord r;
+    r.south = g.south().name;
+    r.north = g.north().name;
+    r.rules = rules::expanded(g.rules);
+    r.time_control = g.time_control_text();
+    r.opening = g.opening.text();
+    r.start_position = g.start_position;
+    r.moves.reserve(g.moves.size());
+    for (const auto& m : g.moves) r.moves.push_back(stored_move(m));
+    r.result = g.result;
+    r.score_south = g.south().score;
+    r.score_north = g.north().score;
     r.termination = g.termination;
     r.detail = g.detail;
     r.final_position = g.final_position;

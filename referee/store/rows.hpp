@@ -19,6 +19,7 @@
 #include "game/termination.hpp"
 #include "rules/position.hpp"
 #include "store/process_identity.hpp"
+#include "store/stored_record.hpp"
 #include "store/time_text.hpp"
 
 namespace oaq::store {
@@ -125,11 +126,11 @@ struct GameRow {
 // A stored game with everything: the record carries its moves and its tournament's rules.
 struct StoredGame {
     GameRow row;
-    game::GameRecord record;
+    StoredRecord record;
 };
 
 // The record a list row stands for: everything but the moves; `rules` is its tournament's.
-game::GameRecord record_of(const GameRow& row, const std::string& rules);
+StoredRecord record_of(const GameRow& row, const std::string& rules);
 
 // Which games to list. Every field narrows; results come in id order (the order games were
 // stored). Page with offset (skip that many matching games) or with after_id = the last id seen.

@@ -93,7 +93,12 @@ Expected<tournament::RunId> StoreRunRecorder::create_run(const tournament::NewRu
         row.shards.push_back(ShardRow{run.shard->index, run.shard->count, TournamentStatus::Running,
                                       run.shard_games, run.run_games, ""});
     }
-    return db_.create_tournament(row);
+    auto id = db_.create_tournament(row);
+    if (id) {
+        std::lock_guard lock(engines_mutex_);
+        run_engines_[*id] = row.engine_ids;
+    }
+    return id;
 }
 
 Expected<Ok> StoreRunRecorder::lock_run(tournament::RunId run) {
@@ -157,11 +162,39 @@ std::vector<tournament::ResultRow> StoreRunRecorder::stored_results(tournament::
     return rows;
 }
 
+const std::vector<RowId>& StoreRunRecorder::run_engines(tournament::RunId run) {
+    std::lock_guard lock(engines_mutex_);
+    auto it = run_engines_.find(run);
+    if (it == run_engines_.end())
+        it = run_engines_.emplace(run, tournament_row(run).engine_ids).first;
+    return it->second;
+}
+
+// Each seat's engine id from the run's list, by the index the game carries (the pairing's when a
+// record names none).
+KnownEngines StoreRunRecorder::known_engines(tournament::RunId run, const tournament::Pairing& p,
+                                             const game::GameRecord& record) {
+    const auto& ids = run_engines(run);
+    KnownEngines known;
+    for (std::size_t k = 0; k < record.seats.size(); ++k) {
+        int engine = record.seats[k].engine;
+        if (engine == game::SeatRecord::kNoEngine && k < 2) engine = k == 0 ? p.south : p.north;
+        if (engine < 0 || static_cast<std::size_t>(engine) >= ids.size()) {
+            throw OaqError(db_.path() + ": run " + std::to_string(run) + " has no engine " +
+                           std::to_string(engine + 1) + " (game " +
+                           std::to_string(p.game_index + 1) + ")");
+        }
+        known.seats.push_back(ids[static_cast<std::size_t>(engine)]);
+    }
+    return known;
+}
+
 Expected<std::int64_t> StoreRunRecorder::record_game(tournament::RunId run,
                                                      const tournament::Pairing& p,
                                                      const game::GameRecord& record) {
-    auto stored = db_.record_game(
-        run, GameSlot{p.game_index, static_cast<int>(p.pair_index), p.round}, record, me_.host);
+    auto stored =
+        db_.record_game(run, GameSlot{p.game_index, static_cast<int>(p.pair_index), p.round},
+                        record, me_.host, nullptr, known_engines(run, p, record));
     if (!stored) return fail(stored.error().message);
     return *stored;
 }
@@ -170,15 +203,15 @@ Expected<std::int64_t> StoreRunRecorder::record_session_game(tournament::RunId r
                                                              const tournament::Pairing& p,
                                                              const game::GameRecord& record,
                                                              const tournament::SessionStep& step) {
-    const auto& names = tournament_row(run).engine_ids;
-    auto name_of = [&](int seat) {
-        auto e = db_.engine(names.at(static_cast<std::size_t>(seat)));
-        return e ? e->name : std::string();
-    };
+    auto known = known_engines(run, p, record);
+    const auto& ids = run_engines(run);
+    known.first = ids.at(static_cast<std::size_t>(step.first));
+    known.second = ids.at(static_cast<std::size_t>(step.second));
+    // The players are given by id (known): the slot's names are only for a caller without ids.
     SessionSlot slot{step.session_index,
                      step.game.number,
-                     name_of(step.first),
-                     name_of(step.second),
+                     {},
+                     {},
                      step.game_limit,
                      step.total,
                      step.game.wealth_after,
@@ -186,7 +219,7 @@ Expected<std::int64_t> StoreRunRecorder::record_session_game(tournament::RunId r
                      std::string(rules::to_string(step.result))};
     auto stored =
         db_.record_game(run, GameSlot{p.game_index, static_cast<int>(p.pair_index), p.round},
-                        record, me_.host, &slot);
+                        record, me_.host, &slot, known);
     if (!stored) return fail(stored.error().message);
     return *stored;
 }

@@ -6,7 +6,10 @@
 // process; a holder is gone when presence() says so on this host.
 #pragma once
 
+#include <map>
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include "store/process_identity.hpp"
 #include "store/store.hpp"
@@ -48,9 +51,16 @@ class StoreRunRecorder : public tournament::RunRecorder {
   private:
     std::vector<RowId> register_engines(const tournament::RunDefinition& definition);
     TournamentRow tournament_row(tournament::RunId run);
+    // The run's engine ids in seat order, read once per run (kept from create_run) and reused
+    // for every game: a game's seats name the run's engines by index, never by name.
+    const std::vector<RowId>& run_engines(tournament::RunId run);
+    KnownEngines known_engines(tournament::RunId run, const tournament::Pairing& pairing,
+                               const game::GameRecord& record);
 
     Store& db_;
     ProcessIdentity me_;
+    std::mutex engines_mutex_;
+    std::map<tournament::RunId, std::vector<RowId>> run_engines_;
 };
 
 // The SHA-256 of a file as lowercase hex, "" when it cannot be read.

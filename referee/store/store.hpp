@@ -58,6 +58,15 @@ struct StoreOptions {
     int new_file_page_size = 0;
 };
 
+// Engine ids a caller of Store::record_game already holds (a run's recorder resolves its engines
+// once): the seats' in seat order, and a session game's first and second player's. Empty / 0:
+// found by name.
+struct KnownEngines {
+    std::vector<RowId> seats;
+    RowId first = 0;
+    RowId second = 0;
+};
+
 class Store {
   public:
     // Opens `path`, creating it if allowed, and migrates it to the latest schema. Throws OaqError
@@ -111,18 +120,21 @@ class Store {
     std::optional<RunLockRow> tournament_lock(RowId tournament_id);
 
     // ---- games ----
-    // Stores a finished game and all its moves in one transaction; returns the game id. Engines
-    // are found by name (an unknown name is stored as a new engine with only its name). Refused,
-    // with nothing written: a game_index already stored for the tournament, an unknown tournament,
-    // a record whose rules differ from the tournament's, an aborted or unfinished game (resume
-    // replays those), a record that breaks a schema check (e.g. an empty move). `host`: the
-    // machine that played it ("" unknown).
-    // With `session`, the game is a session game: its session row (made with the session's first
-    // game) and the game's link to it are written in the same transaction.
+    // Stores a finished game and all its moves in one transaction; returns the game id. The
+    // seats' engines are `known.seats` (their ids, in seat order) when the caller holds them (a
+    // run's recorder), and a session's players `known.first` and `known.second`; else they are
+    // found by name (an unknown name is stored as a new engine with only its name). Refused, with
+    // nothing written: a game_index already stored for the tournament, an unknown tournament, a
+    // record whose rules differ from the tournament's, an aborted or unfinished game (resume
+    // replays those), a record that breaks a schema check (e.g. a move outside the rules' grammar).
+    // `host`: the machine that played it ("" unknown). With `session`, the game is a session game:
+    // its session row (made with the session's first game) and the game's link to it are written in
+    // the same transaction.
     Expected<RowId, RecordError> record_game(RowId tournament_id, const GameSlot& slot,
                                              const game::GameRecord& record,
                                              std::string_view host = {},
-                                             const SessionSlot* session = nullptr);
+                                             const SessionSlot* session = nullptr,
+                                             const KnownEngines& known = {});
     // The game_index of every stored game of the tournament, ascending (resume skips these).
     std::vector<std::int64_t> completed_game_indices(RowId tournament_id);
     std::vector<GameRow> games(const GameFilter& filter);

@@ -53,7 +53,8 @@ void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<game::Move
 
 Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameSlot& slot,
                                                 const game::GameRecord& r, std::string_view host,
-                                                const SessionSlot* session) {
+                                                const SessionSlot* session,
+                                                const KnownEngines& known) {
     using Kind = RecordError::Kind;
     if (r.result == rules::Result::Ongoing) {
         return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
@@ -67,14 +68,24 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
     // What the old per-ply table's CHECK constraints refused, refused before anything is written.
     for (std::size_t i = 0; i < r.moves.size(); ++i) {
         const auto& m = r.moves[i];
-        const char* wrong = m.move.empty()            ? "an empty move"
-                            : m.time_used.count() < 0 ? "a negative time used"
-                                                      : nullptr;
-        if (wrong) {
+        // A rules::Move holds any square: only one the rules' grammar reads back is stored.
+        const auto move = rules::parse_move(rules::to_string(m.move));
+        const std::string wrong = !move                     ? move.error().message
+                                  : m.time_used.count() < 0 ? "a negative time used"
+                                                            : "";
+        if (!wrong.empty()) {
             return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) + ", ply " +
                                              std::to_string(i + 1) + ": " + wrong);
         }
     }
+    if (r.seats.size() != 2 || (!known.seats.empty() && known.seats.size() != r.seats.size())) {
+        return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) + " has " +
+                                         std::to_string(r.seats.size()) +
+                                         " seats: the store keeps two-player games");
+    }
+    const std::string rules_text = rules::expanded(r.rules);
+    const std::string opening = r.opening.text();
+    const std::string time_control = r.time_control_text();
     Lock lock(impl_->mutex);
     Impl& impl = *impl_;
     try {
@@ -88,15 +99,15 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
                 return refuse(Kind::UnknownTournament,
                               "no tournament with id " + std::to_string(tournament_id));
             }
-            if (!r.rules.empty() && r.rules != rules.text(0)) {
+            if (rules_text != rules.text(0)) {
                 return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
-                                                 " was played under rules \"" + r.rules +
+                                                 " was played under rules \"" + rules_text +
                                                  "\", its tournament under \"" + rules.text(0) +
                                                  "\"");
             }
         }
-        RowId south = engine_id(impl, r.south);
-        RowId north = engine_id(impl, r.north);
+        const RowId south = known.seats.empty() ? engine_id(impl, r.south().name) : known.seats[0];
+        const RowId north = known.seats.empty() ? engine_id(impl, r.north().name) : known.seats[1];
         Statement& game = impl.cached(
             impl.insert_game,
             "INSERT INTO games (tournament_id, game_index, pair_index, round, opening,"
@@ -110,14 +121,14 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
                 .bind(2, slot.game_index)
                 .bind(3, slot.pair_index)
                 .bind(4, slot.round)
-                .bind(5, r.opening)
+                .bind(5, opening)
                 .bind(6, r.start_position)
-                .bind(7, r.time_control)
+                .bind(7, time_control)
                 .bind(8, south)
                 .bind(9, north)
                 .bind(10, rules::to_string(r.result))
-                .bind(11, r.score_south)
-                .bind(12, r.score_north)
+                .bind(11, r.south().score)
+                .bind(12, r.north().score)
                 .bind(13, game::to_string(r.termination))
                 .bind(14, r.detail)
                 .bind(15, r.plies())
@@ -130,8 +141,9 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
         RowId id = impl.db.last_insert_rowid();
         insert_moves(impl, id, r.moves);
         if (session) {
-            insert_session_game(impl, tournament_id, id, *session, engine_id(impl, session->first),
-                                engine_id(impl, session->second));
+            insert_session_game(impl, tournament_id, id, *session,
+                                known.first ? known.first : engine_id(impl, session->first),
+                                known.second ? known.second : engine_id(impl, session->second));
         }
         tx.commit();
         return id;
@@ -331,7 +343,7 @@ std::optional<StoredGame> Store::game(RowId id) {
     Statement t(impl.db, "SELECT rules FROM tournaments WHERE id = ?1");
     t.bind(1, g.tournament_id);
     out.record = record_of(g, t.step() ? t.text(0) : std::string());
-    game::GameRecord& r = out.record;
+    StoredRecord& r = out.record;
 
     Statement m(impl.db, "SELECT moves FROM game_moves WHERE game_id = ?1");
     m.bind(1, id);

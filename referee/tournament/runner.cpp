@@ -56,9 +56,9 @@ class StartFailures {
         if (limit_ <= 0 || r.termination == game::Termination::Aborted) return;
         const auto failed = r.failed_to_start;
         // South is made ready first: when it fails, North was never asked.
-        if (south_real) update(p.south, r.south, failed == rules::Side::South, r);
+        if (south_real) update(p.south, r.south().name, failed == rules::Side::South, r);
         if (north_real && failed != rules::Side::South)
-            update(p.north, r.north, failed == rules::Side::North, r);
+            update(p.north, r.north().name, failed == rules::Side::North, r);
     }
 
   private:
@@ -141,6 +141,9 @@ RunSummary run_tournament(TournamentPlan plan, const EngineFactory& make_engine,
             if (south_real) south = pool.acquire(pairing->south);
             if (north_real) north = pool.acquire(pairing->north);
             auto record = game::play_game(*south, *north, settings, abort);
+            // The seats name the run's engines by the index the run holds ids for.
+            record.south().engine = pairing->south;
+            record.north().engine = pairing->north;
             if (south_real) pool.release(pairing->south, std::move(south));
             if (north_real) pool.release(pairing->north, std::move(north));
             std::lock_guard lock(mutex);

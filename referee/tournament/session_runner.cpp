@@ -114,6 +114,8 @@ class SessionWorkers {
         auto south = pool_.acquire(p.south);
         auto north = pool_.acquire(p.north);
         auto record = game::play_game(*south, *north, settings, abort_);
+        record.south().engine = p.south;
+        record.north().engine = p.north;
         pool_.release(p.south, std::move(south));
         pool_.release(p.north, std::move(north));
         if (record.termination == game::Termination::Aborted) {

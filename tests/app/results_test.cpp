@@ -51,28 +51,28 @@ game::GameRecord make_game(const std::string& south, const std::string& north, r
     const auto r = rules::parse_rules(preset).value();
     const auto start = rules::parse_position("startpos", r).value();
     game::GameRecord g;
-    g.south = south;
-    g.north = north;
-    g.rules = rules::expanded(r);
-    g.time_control = "10+0.1";
+    g.south().name = south;
+    g.north().name = north;
+    g.rules = r;
+    g.south().time_control = g.north().time_control = game::parse_time_control("10+0.1").value();
     g.start_position = rules::to_string(start);
     rules::Game played(r, start, 0);
     for (int i = 0; i < plies && !played.is_over(); ++i) {
         const auto move = rules::legal_moves(played.position(), r)[0];
         played.play(move).value();
         game::MoveRecord m;
-        m.move = rules::to_string(move);
+        m.move = move;
         m.time_used = std::chrono::microseconds{100'000 + i};
         m.time_left = std::chrono::microseconds{9'900'000 - i * 1000};
         m.depth = 5 + i;
         m.score = protocol::Score{protocol::Score::Kind::Cp, 10 * i};
         m.nodes = 1000u + static_cast<std::uint64_t>(i);
-        m.pv = {m.move};
+        m.pv = {rules::to_string(m.move)};
         g.moves.push_back(m);
     }
     g.result = result;
-    g.score_south = 30;
-    g.score_north = 20;
+    g.south().score = 30;
+    g.north().score = 20;
     g.termination = termination;
     g.detail = termination == oaq::game::Termination::TimeForfeit ? "exceeded by 12 ms"
                                                                   : "mandarins_empty";

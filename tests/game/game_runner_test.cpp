@@ -35,17 +35,17 @@ TEST_CASE("a game between two correct engines ends by the rules and records ever
     ScriptedPlayer south("a"), north("b");
     auto settings = settings_with("10+0.1");
     auto rec = game::play_game(south, north, settings, kNoAbort);
-    CHECK(rec.south == "a");
-    CHECK(rec.north == "b");
-    CHECK(rec.rules == rules::expanded(rules::Rules{}));
-    CHECK(rec.time_control == "10+0.1");
+    CHECK(rec.south().name == "a");
+    CHECK(rec.north().name == "b");
+    CHECK(rules::expanded(rec.rules) == rules::expanded(rules::Rules{}));
+    CHECK(rec.time_control_text() == "10+0.1");
     CHECK((rec.termination == Termination::Normal || rec.termination == Termination::Repetition ||
            rec.termination == Termination::PlyLimit));
     REQUIRE(rec.plies() > 0);
     auto final_pos = replay(rec, settings.rules);
     CHECK(rules::to_string(final_pos) == rec.final_position);
-    CHECK(rec.score_south == rules::score(final_pos, rules::Side::South, settings.rules));
-    CHECK(rec.score_north == rules::score(final_pos, rules::Side::North, settings.rules));
+    CHECK(rec.south().score == rules::score(final_pos, rules::Side::South, settings.rules));
+    CHECK(rec.north().score == rules::score(final_pos, rules::Side::North, settings.rules));
     CHECK(rec.result == rules::result(final_pos, settings.rules));
     CHECK(south.prepares == 1);
     CHECK(north.new_games == 1);
@@ -130,6 +130,29 @@ TEST_CASE("depth and nodes searches have no deadline", "[game]") {
     CHECK(north.gos[0].nodes == 500u);
 }
 
+TEST_CASE("the record lists its seats in turn order with their names, time controls and scores",
+          "[game][record]") {
+    ScriptedPlayer south("a"), north("b");
+    auto settings = settings_with("depth=3");
+    settings.north_tc = game::parse_time_control("nodes=500").value();
+    auto rec = game::play_game(south, north, settings, kNoAbort);
+    REQUIRE(rec.seats.size() == 2);
+    CHECK(rec.seats[0].name == "a");
+    CHECK(rec.seats[1].name == "b");
+    CHECK(rec.seats[0].time_control == settings.south_tc);
+    CHECK(rec.seats[1].time_control == settings.north_tc);
+    CHECK(rec.time_control_text() == "depth=3/nodes=500");
+    // The game layer knows no run: the runner names the run's engines (runner_test).
+    CHECK(rec.seats[0].engine == game::SeatRecord::kNoEngine);
+    const auto final_pos = replay(rec, settings.rules);
+    CHECK(rec.seats[0].score == rules::score(final_pos, rules::Side::South, settings.rules));
+    CHECK(rec.seats[1].score == rules::score(final_pos, rules::Side::North, settings.rules));
+    // The moves are the rules' moves, made once from the engines' replies.
+    REQUIRE(rec.plies() > 0);
+    for (const auto& m : rec.moves)
+        CHECK(rules::parse_move(rules::to_string(m.move)).value() == m.move);
+}
+
 TEST_CASE("an illegal move loses with the move and the reason", "[game]") {
     ScriptedPlayer south("a"), north("cheat");
     north.reply = [&](const protocol::PositionCommand& p, const protocol::Go&, int) {
@@ -209,7 +232,7 @@ TEST_CASE("a game with a book line starts at the position after it, sent with fe
     settings.max_plies = 4;
     settings.opening.moves = {"1R", "3L"};
     auto rec = game::play_game(south, north, settings, kNoAbort);
-    CHECK(rec.opening == "1R 3L");
+    CHECK(rec.opening.text() == "1R 3L");
     CHECK(rec.start_position == "Q8,3,1,1,1,5,5,3,1,3,3,3 S 9+1 4+0 0 0");
     REQUIRE(south.positions.size() == 2);
     CHECK(south.positions[0].fen == rec.start_position);
@@ -230,7 +253,7 @@ TEST_CASE("a game with a book line starts at the position after it, sent with fe
         REQUIRE(s2.positions.size() == 1);
         CHECK(s2.positions[0].fen == rec.start_position);
         CHECK(s2.positions[0].moves.empty());
-        CHECK(r2.opening == "fen Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 moves 1R 3L");
+        CHECK(r2.opening.text() == "fen Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 moves 1R 3L");
     }
     SECTION("an opening that is the start position itself is sent as startpos") {
         ScriptedPlayer s2("a"), n2("b");

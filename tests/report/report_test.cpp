@@ -9,6 +9,10 @@
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
 #include "rules/turn.hpp"
+#include "store/packed_moves.hpp"
+#include "store/sqlite.hpp"
+
+#include "../store/fixtures.hpp"
 
 namespace {
 
@@ -21,10 +25,11 @@ const rules::Rules kRules{};
 game::GameRecord play_game(const std::string& south, const std::string& north, bool last_move,
                            int max_plies) {
     game::GameRecord r;
-    r.south = south;
-    r.north = north;
-    r.rules = rules::expanded(kRules);
-    r.time_control = "movetime=10";
+    r.south().name = south;
+    r.north().name = north;
+    r.rules = kRules;
+    r.south().time_control = r.north().time_control =
+        game::parse_time_control("movetime=10").value();
     r.start_position = rules::to_string(rules::start_position(kRules));
     rules::Game game(kRules, rules::start_position(kRules), 0);
     while (!game.is_over() && game.ply() < max_plies) {
@@ -32,12 +37,12 @@ game::GameRecord play_game(const std::string& south, const std::string& north, b
         auto m = last_move ? moves[moves.size() - 1] : moves[0];
         REQUIRE(game.play(m));
         game::MoveRecord rec;
-        rec.move = rules::to_string(m);
+        rec.move = m;
         r.moves.push_back(rec);
     }
     r.final_position = rules::to_string(game.position());
-    r.score_south = game.score(rules::Side::South);
-    r.score_north = game.score(rules::Side::North);
+    r.south().score = game.score(rules::Side::South);
+    r.north().score = game.score(rules::Side::North);
     r.result = game.is_over() ? game.result() : rules::Result::Draw;
     r.termination = game.is_over() ? Termination::Normal : Termination::PlyLimit;
     r.detail = game.is_over() ? std::string(rules::to_string(game.end())) : "ply limit";
@@ -45,11 +50,14 @@ game::GameRecord play_game(const std::string& south, const std::string& north, b
 }
 
 struct Fixture {
-    store::Store db = store::Store::open_memory();
+    store::Store db;
     store::RowId tournament = 0;
     std::int64_t next_index = 0;
 
-    explicit Fixture(const std::vector<std::string>& engines, const std::string& name = "cup") {
+    // In memory, or in the file `path` (for a test that damages what was stored).
+    explicit Fixture(const std::vector<std::string>& engines, const std::string& name = "cup",
+                     const std::string& path = "")
+        : db(path.empty() ? store::Store::open_memory() : store::Store::open(path)) {
         store::TournamentRow t;
         t.name = name;
         t.format = "round_robin";
@@ -146,15 +154,26 @@ TEST_CASE("The crosstable, failures and termination counts follow the stored gam
 
 TEST_CASE("A game whose stored moves do not replay keeps the positions before the bad move",
           "[report]") {
-    Fixture f({"alpha", "beta"});
+    store::test::TempDir dir;
+    Fixture f({"alpha", "beta"}, "cup", dir.file("report.db"));
     auto g = play_game("alpha", "beta", false, 3);
     REQUIRE(g.moves.size() == 3);
-    game::MoveRecord bad;
-    bad.move = "6L";  // not a move: squares are 1..5
-    g.moves.push_back(bad);
     g.termination = Termination::IllegalMove;
     g.result = rules::Result::NorthWin;
     f.add(g);
+    // A move outside the rules' grammar cannot be recorded: it is put in the stored value, as a
+    // damaged or hand-edited file holds it.
+    auto moves = f.db.game(1).value().record.moves;
+    store::StoredMove bad;
+    bad.move = "6L";  // not a move: squares are 1..5
+    moves.push_back(bad);
+    {
+        store::Database raw(dir.file("report.db"), store::Database::Mode::ReadWrite);
+        store::Statement set(raw, "UPDATE game_moves SET moves = ?1 WHERE game_id = 1");
+        set.bind_blob(1, store::pack_moves(moves));
+        set.run();
+        raw.exec("UPDATE games SET plies = 4 WHERE id = 1");
+    }
     auto data = report::load_report(f.db, std::nullopt);
     REQUIRE(data);
     const auto& game = data->games.at(0);

@@ -38,7 +38,10 @@ class TempDir {
     std::filesystem::path path_;
 };
 
-inline const std::string kRules = "preset=classic laps=on";
+// The expanded text of the rules make_game's records are played under (the store refuses a game
+// whose rules are not its tournament's).
+inline const rules::Rules kGameRules{};
+inline const std::string kRules = rules::expanded(kGameRules);
 
 inline TimePoint at_ms(std::int64_t ms) {
     return TimePoint{std::chrono::milliseconds{ms}};
@@ -49,19 +52,19 @@ inline game::GameRecord make_game(const std::string& south, const std::string& n
                                   unsigned seed) {
     std::mt19937 rng(seed);
     game::GameRecord r;
-    r.south = south;
-    r.north = north;
-    r.rules = kRules;
-    r.time_control = "10+0.1";
-    r.opening = "2R 7L";
+    r.south().name = south;
+    r.north().name = north;
+    r.rules = kGameRules;
+    r.south().time_control = r.north().time_control = game::parse_time_control("10+0.1").value();
+    r.opening.moves = {"2R", "7L"};
     r.start_position = "start-" + std::to_string(seed);
     r.final_position = "final-" + std::to_string(seed);
     auto roll = rng() % 3;
     r.result = roll == 0   ? rules::Result::SouthWin
                : roll == 1 ? rules::Result::NorthWin
                            : rules::Result::Draw;
-    r.score_south = static_cast<int>(rng() % 60);
-    r.score_north = 70 - r.score_south;
+    r.south().score = static_cast<int>(rng() % 60);
+    r.north().score = 70 - r.south().score;
     r.termination = game::Termination::Normal;
     r.detail = "mandarins_empty";
     r.started_at = at_ms(1'700'000'000'000 + static_cast<std::int64_t>(seed) * 1000);
@@ -69,7 +72,7 @@ inline game::GameRecord make_game(const std::string& south, const std::string& n
         r.started_at + std::chrono::milliseconds{500 + static_cast<std::int64_t>(rng() % 1000)};
     for (int i = 0; i < plies; ++i) {
         game::MoveRecord m;
-        m.move = std::to_string(1 + rng() % 5) + (rng() % 2 ? "R" : "L");
+        m.move = rules::parse_move(std::to_string(1 + rng() % 5) + (rng() % 2 ? "R" : "L")).value();
         m.time_used = game::Microseconds{static_cast<std::int64_t>(rng() % 200000)};
         m.time_left = game::Microseconds{10'000'000 - i * 1000};
         if (i % 4 != 3) {

@@ -163,7 +163,7 @@ TEST_CASE("merge refuses conflicts and leaves the file as it was", "[store][merg
         auto record =
             store::test::make_game(d.engines[static_cast<std::size_t>(pairing.south)].name,
                                    d.engines[static_cast<std::size_t>(pairing.north)].name, 4, 3);
-        record.rules.clear();
+        record.rules = d.rules;
         REQUIRE(recorder.record_game(id, pairing, record));
     }
     auto game = all.merge({dir.file("a2.db")});

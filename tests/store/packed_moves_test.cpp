@@ -11,14 +11,14 @@ using namespace oaq::store;
 
 namespace {
 
-game::MoveRecord random_move(std::mt19937_64& rng) {
+StoredMove random_move(std::mt19937_64& rng) {
     auto pick = [&](std::int64_t lo, std::int64_t hi) {
         return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
     };
     static const char* const tokens[] = {"1L",  "5R",   "3R", "10L", "63R", "64L", "0R",
                                          "03L", "pass", "",   "é",   "1",   "R"};
     auto token = [&] { return std::string(tokens[pick(0, std::size(tokens) - 1)]); };
-    game::MoveRecord m;
+    StoredMove m;
     m.move = token();
     if (m.move.empty()) m.move = "2L";
     m.time_used = game::Microseconds{pick(0, 1) ? pick(0, 200) : pick(0, INT64_MAX)};
@@ -34,7 +34,7 @@ game::MoveRecord random_move(std::mt19937_64& rng) {
     return m;
 }
 
-bool same(const game::MoveRecord& a, const game::MoveRecord& b) {
+bool same(const StoredMove& a, const StoredMove& b) {
     const bool scores =
         a.score.has_value() == b.score.has_value() &&
         (!a.score || (a.score->kind == b.score->kind && a.score->value == b.score->value));
@@ -47,7 +47,7 @@ bool same(const game::MoveRecord& a, const game::MoveRecord& b) {
 TEST_CASE("packed moves read back exactly, extremes and odd tokens included", "[store][packed]") {
     std::mt19937_64 rng(20261201);
     for (int game = 0; game < 200; ++game) {
-        std::vector<game::MoveRecord> moves(static_cast<std::size_t>(game % 90));
+        std::vector<StoredMove> moves(static_cast<std::size_t>(game % 90));
         for (auto& m : moves) m = random_move(rng);
         const std::string packed = pack_moves(moves);
         auto back = unpack_moves(packed);
@@ -59,7 +59,7 @@ TEST_CASE("packed moves read back exactly, extremes and odd tokens included", "[
 }
 
 TEST_CASE("a typical ply packs into a few bytes", "[store][packed]") {
-    game::MoveRecord m;
+    StoredMove m;
     m.move = "3R";
     m.time_used = game::Microseconds{81384};
     m.time_left = game::Microseconds{3006409};
@@ -72,7 +72,7 @@ TEST_CASE("a typical ply packs into a few bytes", "[store][packed]") {
 }
 
 TEST_CASE("damaged packed moves are errors that say where", "[store][packed]") {
-    game::MoveRecord m;
+    StoredMove m;
     m.move = "3R";
     m.pv = {"pass", "2L"};
     m.nodes = 1u << 20;
@@ -97,17 +97,17 @@ TEST_CASE("damaged packed moves are errors that say where", "[store][packed]") {
 
 TEST_CASE("the ply count reads every byte as unpacking does and says the same where it stops",
           "[store][packed]") {
-    game::MoveRecord m;
+    StoredMove m;
     m.move = "weird-token";
     m.pv = {"pass", "2L", "63R"};
     m.nodes = std::uint64_t{1} << 40;
     m.depth = -3;
     m.score = protocol::Score{protocol::Score::Kind::Mate, -7};
-    game::MoveRecord bare;
+    StoredMove bare;
     bare.move = "1L";
     const std::string good = pack_moves({m, bare, m});
     REQUIRE(packed_ply_count(good).value() == 3);
-    CHECK(packed_ply_count(pack_moves({})).value() == 0);
+    CHECK(packed_ply_count(pack_moves(std::vector<StoredMove>{})).value() == 0);
     std::vector<std::string> damaged{"", std::string(1, '\2') + good.substr(1)};
     for (std::size_t cut = 2; cut < good.size(); ++cut) damaged.push_back(good.substr(0, cut));
     for (std::size_t at = 1; at < good.size(); ++at) {
@@ -125,5 +125,43 @@ TEST_CASE("the ply count reads every byte as unpacking does and says the same wh
             CHECK(*count == moves->size());
         else
             CHECK(count.error().message == moves.error().message);
+    }
+}
+
+TEST_CASE("a played game's moves pack one byte each and read back as the rules write them",
+          "[store][packed]") {
+    std::vector<game::MoveRecord> played;
+    for (std::uint8_t square = 1; square <= 5; ++square) {
+        for (auto d : {rules::Direction::L, rules::Direction::R}) {
+            game::MoveRecord m;
+            m.move = rules::Move{square, d};
+            played.push_back(m);
+        }
+    }
+    const std::string packed = pack_moves(played);
+    // version, then per ply: move 1, flags 1, used 1, left 1, pv length 1.
+    CHECK(packed.size() == 1 + 5 * played.size());
+    auto back = unpack_moves(packed);
+    REQUIRE(back.has_value());
+    REQUIRE(back->size() == played.size());
+    for (std::size_t i = 0; i < played.size(); ++i) {
+        INFO("ply " << i + 1);
+        CHECK((*back)[i].move == rules::to_string(played[i].move));
+        CHECK(rules::parse_move((*back)[i].move).value() == played[i].move);
+    }
+    // The same moves as text pack to the same bytes: one grammar for both.
+    std::vector<StoredMove> texts;
+    for (const auto& m : played) texts.push_back(stored_move(m));
+    CHECK(pack_moves(texts) == packed);
+}
+
+TEST_CASE("a text the rules do not read as a move is kept as it was, never as a move",
+          "[store][packed]") {
+    StoredMove m;
+    for (const char* text : {"6L", "10L", "3r", "pass"}) {
+        m.move = text;
+        auto back = unpack_moves(pack_moves(std::vector<StoredMove>{m}));
+        REQUIRE(back.has_value());
+        CHECK(back->at(0).move == text);
     }
 }

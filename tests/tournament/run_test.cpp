@@ -180,7 +180,7 @@ TEST_CASE("an interrupted run stays interrupted and a resume plays exactly the m
     // Generated openings come from the stored seed.
     for (const auto& g : recorder.run("cut").games) {
         const auto want = random_opening(d.rules, 2, 4242, g.pairing.opening_index);
-        CHECK(g.record.opening == want.text());
+        CHECK(g.record.opening.text() == want.text());
     }
     // The resumed standings count the games of both runs.
     std::int64_t games = 0;
@@ -263,8 +263,13 @@ std::map<std::int64_t, Played> played_games(testing::MemoryRecorder& recorder,
     std::map<std::int64_t, Played> out;
     for (const auto& g : recorder.run(name).games) {
         const auto& p = g.pairing;
-        out[p.game_index] = {p.pair_index,     p.opening_index,        p.round, p.south, p.north,
-                             g.record.opening, g.record.start_position};
+        out[p.game_index] = {p.pair_index,
+                             p.opening_index,
+                             p.round,
+                             p.south,
+                             p.north,
+                             g.record.opening.text(),
+                             g.record.start_position};
     }
     return out;
 }

@@ -68,8 +68,11 @@ TEST_CASE("a round robin at concurrency 2 plays every game once with exclusive e
     std::set<std::int64_t> indices;
     for (auto& [p, r] : h.games) {
         indices.insert(p.game_index);
-        CHECK(r.south == "e" + std::to_string(p.south));
-        CHECK(r.north == "e" + std::to_string(p.north));
+        CHECK(r.south().name == "e" + std::to_string(p.south));
+        CHECK(r.north().name == "e" + std::to_string(p.north));
+        // The seats carry the run's engine indices: the recorder's ids, never found by name.
+        CHECK(r.south().engine == p.south);
+        CHECK(r.north().engine == p.north);
         CHECK(r.termination != game::Termination::Aborted);
     }
     CHECK(indices.size() == 12);
@@ -162,8 +165,8 @@ TEST_CASE("each opening is played twice with colours swapped", "[runner]") {
     for (auto& [pair, games] : by_pair) {
         REQUIRE(games.size() == 2);
         CHECK(games[0].second.opening == games[1].second.opening);
-        CHECK(games[0].second.south == games[1].second.north);
-        CHECK(games[0].second.opening.size() > 0);
+        CHECK(games[0].second.south().name == games[1].second.north().name);
+        CHECK(games[0].second.opening.text().size() > 0);
     }
 }
 
@@ -236,7 +239,7 @@ TEST_CASE("an engine that fails to start N games in a row is given up on for the
     REQUIRE(records.size() == 24);  // 3 pairings x 4 rounds x 2 colours: every game recorded
     int broken_games = 0, given_up = 0;
     for (const auto& r : records) {
-        const bool south_broken = r.south == "e1", north_broken = r.north == "e1";
+        const bool south_broken = r.south().name == "e1", north_broken = r.north().name == "e1";
         if (!south_broken && !north_broken) {
             CHECK(r.termination != game::Termination::Stall);
             continue;

@@ -206,7 +206,7 @@ TEST_CASE("a session interrupted and resumed plays the games of the uninterrupte
         for (const auto& g : games) {
             if (!g.step) continue;
             std::string moves;
-            for (const auto& m : g.record.moves) moves += m.move + " ";
+            for (const auto& m : g.record.moves) moves += rules::to_string(m.move) + " ";
             out[g.pairing.game_index] = {g.record.start_position + " | " + moves,
                                          g.step->game.wealth_after};
         }

@@ -1,0 +1,53 @@
+// StoredRecord: a game as the store reads it back, its values as they were written (texts a
+// reader shows or parses itself): the results views, exports and reports read these. What is
+// written is a game::GameRecord (typed); this is the other direction.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game/game_record.hpp"
+
+namespace oaq::store {
+
+// A ply as stored: the move as text (files written before the typed record, or migrated from the
+// per-ply table, may hold tokens outside the rules' grammar; readers check when they replay).
+struct StoredMove {
+    std::string move;  // as played, e.g. "3R"
+    game::Microseconds time_used{0};
+    game::Microseconds time_left{0};
+    std::optional<int> depth;
+    std::optional<protocol::Score> score;
+    std::optional<std::uint64_t> nodes;
+    std::vector<std::string> pv;
+};
+
+struct StoredRecord {
+    std::string south;  // engine names
+    std::string north;
+    std::string rules;              // the expanded rules string
+    std::string time_control;       // e.g. "10+0.1", "movetime=100", "10+0.1/movetime=100"
+    std::string opening;            // opening moves or position string, "" = start position
+    std::string start_position;     // position string the game was played from (after opening)
+    std::vector<StoredMove> moves;  // plies played by the engines, after the opening
+    rules::Result result = rules::Result::Draw;
+    int score_south = 0;
+    int score_north = 0;
+    game::Termination termination = game::Termination::Normal;
+    std::string detail;          // termination detail; for Normal, the rules' end reason
+    std::string final_position;  // position string at the end (settled)
+    std::chrono::system_clock::time_point started_at;
+    std::chrono::system_clock::time_point ended_at;
+
+    int plies() const { return static_cast<int>(moves.size()); }
+};
+
+// A played game as the store writes it (its texts made from the typed values): what the live
+// printers (progress lines, --pgnout) show of a game before it is read back. Two seats.
+StoredRecord stored_record(const game::GameRecord& record);
+StoredMove stored_move(const game::MoveRecord& move);
+
+}  // namespace oaq::store
