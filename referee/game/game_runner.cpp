@@ -114,6 +114,7 @@ class GameInProgress {
     // protocol-spec 4.5: the game starts at the position after the opening line, so its plies,
     // repetitions and ply limit count from there, and the book's moves are not the game's.
     static rules::Position start_of(const GameSettings& settings) {
+        if (settings.opening.start) return *settings.opening.start;  // checked by the run
         auto pos = rules::parse_position(settings.opening.position, settings.rules);
         if (!pos) throw OaqError("opening position: " + pos.error().message);
         rules::Game line(settings.rules, *pos, 0);

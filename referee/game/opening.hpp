@@ -6,14 +6,22 @@
 // tournament layer's business (tournament/openings.hpp); this is only the value a game is given.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "rules/position.hpp"
 
 namespace oaq::game {
 
 struct Opening {
     std::string position = "startpos";
     std::vector<std::string> moves;
+    // The position after the line, once the line was checked under the run's rules and ply limit
+    // (tournament/openings.hpp: a book's lines when the run reads them, a random line as it is
+    // drawn, a session's start): play_game starts there without parsing and replaying the line
+    // again. Without it, play_game replays the line itself.
+    std::optional<rules::Position> start;
 
     // "" for the plain start; else the moves, or "fen <position> [moves ...]".
     std::string text() const {

@@ -24,12 +24,20 @@ Expected<game::Opening> parse_opening_line(std::string_view line, const rules::R
     }
     std::istringstream tokens(text);
     for (std::string token; tokens >> token;) opening.moves.push_back(token);
-    auto playable = check_opening(opening, rules, max_plies);
-    if (!playable) return playable.error();
+    auto start = opening_start(opening, rules, max_plies);
+    if (!start) return start.error();
+    opening.start = *start;
     return opening;
 }
 
 Expected<Ok> check_opening(const game::Opening& opening, const rules::Rules& rules, int max_plies) {
+    auto start = opening_start(opening, rules, max_plies);
+    if (!start) return start.error();
+    return Ok{};
+}
+
+Expected<rules::Position> opening_start(const game::Opening& opening, const rules::Rules& rules,
+                                        int max_plies) {
     auto start = rules::parse_position(opening.position, rules);
     if (!start) return start.error();
     rules::Game game(rules, *start, max_plies);
@@ -43,7 +51,7 @@ Expected<Ok> check_opening(const game::Opening& opening, const rules::Rules& rul
                         " plies reach the ply limit of " + std::to_string(max_plies));
         return fail("the opening ends the game");
     }
-    return Ok{};
+    return game.position();
 }
 
 std::vector<std::size_t> book_order(std::size_t size, bool shuffled, std::uint64_t seed,
@@ -78,6 +86,7 @@ game::Opening random_opening(const rules::Rules& rules, int plies, std::uint64_t
             pos = rules::play(pos, m, rules);
         }
         // Redraw a line that ends the game; after many tries accept a shorter prefix.
+        // No start kept: the game replays the line as rules::Game (repetitions counted).
         if (!pos.is_over()) return opening;
         if (attempt > 100) {
             opening.moves.pop_back();

@@ -18,13 +18,17 @@ namespace oaq::tournament {
 
 // One line of an opening file: a position string (it contains commas) optionally followed by
 // `moves ...`, or a move list such as "1R 3L". Checks that every move is legal and the game is
-// not over. Errors name the reason; the caller adds the file and line number.
+// not over. Errors name the reason; the caller adds the file and line number. The opening keeps
+// the position after the line (Opening::start).
 Expected<game::Opening> parse_opening_line(std::string_view line, const rules::Rules& rules,
                                            int max_plies);
 
 // Whether `opening` can start a game under these rules and ply limit: every move legal and the
 // game not over after them (the ply limit counts the opening's plies). The error names the move.
 Expected<Ok> check_opening(const game::Opening& opening, const rules::Rules& rules, int max_plies);
+// The same check, giving the position after the line (what Opening::start keeps).
+Expected<rules::Position> opening_start(const game::Opening& opening, const rules::Rules& rules,
+                                        int max_plies);
 
 // Every opening of a book's text: one parse_opening_line per line, blank lines and lines starting
 // with '#' skipped. Errors are "<source>:<line>: <reason>". An empty book is not an error here.

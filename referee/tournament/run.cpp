@@ -43,10 +43,12 @@ Expected<Ok> Run::check(const RunInputs& inputs) {
         if (book->empty())
             return fail("openings file " + definition_.openings.file + ": no openings");
         for (std::size_t i = 0; i < book->size(); ++i) {
-            auto playable = check_opening((*book)[i], definition_.rules, definition_.max_plies);
-            if (!playable)
+            // Checked once here; each game starts from the position kept (no replay per game).
+            auto start = opening_start((*book)[i], definition_.rules, definition_.max_plies);
+            if (!start)
                 return fail("openings file " + definition_.openings.file + ", opening " +
-                            std::to_string(i + 1) + ": " + playable.error().message);
+                            std::to_string(i + 1) + ": " + start.error().message);
+            (*book)[i].start = *start;
         }
         book_ = std::move(*book);
     }

@@ -105,7 +105,7 @@ class SessionWorkers {
         auto settings = plan_.base.settings;
         settings.south_tc = plan_.base.time_controls[static_cast<std::size_t>(p.south)];
         settings.north_tc = plan_.base.time_controls[static_cast<std::size_t>(p.north)];
-        settings.opening = {rules::to_string(session.start()), {}};
+        settings.opening = {rules::to_string(session.start()), {}, session.start()};
         settings.session_game = true;
         {
             std::lock_guard lock(mutex_);

@@ -397,7 +397,7 @@ TEST_CASE("a session game sends the shares only to a player that takes them and 
     ScriptedPlayer north("b");
     auto settings = settings_with("10+0.1");
     const std::string start = "Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 0,0,0,0,0,0,0,0,2,5";
-    settings.opening = {start, {}};
+    settings.opening = {start, {}, {}};
     settings.session_game = true;
     auto rec = game::play_game(south, north, settings, kNoAbort);
     CHECK(south.session_game_);

@@ -196,6 +196,32 @@ TEST_CASE("opening lines are move lists or position strings, checked for legalit
     CHECK_FALSE(tournament::parse_opening_line("Q8,3,1 S 9+1 4+0 0 0", r, 300));
 }
 
+TEST_CASE("a book line keeps the position after it, so a game does not replay it",
+          "[openings][record]") {
+    rules::Rules r;
+    auto line = tournament::parse_opening_line("1R 3L", r, 300);
+    REQUIRE(line);
+    REQUIRE(line->start.has_value());
+    CHECK(rules::to_string(*line->start) == "Q8,3,1,1,1,5,5,3,1,3,3,3 S 9+1 4+0 0 0");
+    CHECK(*line->start == tournament::opening_start(*line, r, 300).value());
+    // A game given the kept start plays from it, as it would after replaying the line.
+    game::Opening replayed = *line;
+    replayed.start.reset();
+    std::atomic<int> overlaps{0};
+    ExclusiveEngine a1("a", overlaps), b1("b", overlaps), a2("a", overlaps), b2("b", overlaps);
+    game::GameSettings settings;
+    settings.max_plies = 6;
+    settings.south_tc = settings.north_tc = game::parse_time_control("depth=1").value();
+    settings.opening = *line;
+    const std::atomic<bool> no_abort{false};
+    const auto kept = game::play_game(a1, b1, settings, no_abort);
+    settings.opening = replayed;
+    const auto again = game::play_game(a2, b2, settings, no_abort);
+    CHECK(kept.start_position == again.start_position);
+    CHECK(kept.opening.text() == again.opening.text());
+    CHECK(kept.final_position == again.final_position);
+}
+
 TEST_CASE("an engine that fails to start N games in a row is given up on for the rest of the run",
           "[runner][handshake]") {
     // Engine 1 never gets through its handshake; engines 0 and 2 are fine.
