@@ -127,3 +127,42 @@ TEST_CASE("a run stored before definitions were kept has none", "[store][run]") 
     CHECK_THAT(tournament::Run::resume(recorder, "legacy").error().message,
                Catch::Contains("no stored definition"));
 }
+
+TEST_CASE("a game's seats reach the store as the run's engine ids, never looked up by name",
+          "[store][run][record]") {
+    auto db = store::Store::open_memory();
+    store::StoreRunRecorder recorder(db);
+    const auto d = definition(3);
+    tournament::NewRun row;
+    row.name = "cup";
+    row.definition = d;
+    row.definition_json = tournament::to_json(d);
+    row.fingerprint = tournament::fingerprint(d);
+    const auto id = recorder.create_run(row).value();
+    const auto ids = db.tournament(id)->engine_ids;
+    REQUIRE(ids.size() == 3);
+
+    game::GameRecord record;
+    record.rules = d.rules;
+    // The names are only for printing: the engines are the run's seats 2 and 0.
+    record.seats[0] = {"printed-south", 2, d.tc, 41};
+    record.seats[1] = {"printed-north", 0, d.tc, 29};
+    record.result = rules::Result::SouthWin;
+    record.moves.resize(1);
+    record.moves[0].move = rules::parse_move("3R").value();
+    tournament::Pairing p;
+    p.south = 2;
+    p.north = 0;
+    const auto game_id = recorder.record_game(id, p, record).value();
+
+    const auto stored = db.game(game_id).value();
+    CHECK(stored.row.south_engine_id == ids[2]);
+    CHECK(stored.row.north_engine_id == ids[0]);
+    CHECK(stored.row.south == "p2");
+    CHECK(stored.row.north == "p0");
+    CHECK(stored.row.score_south == 41);
+    CHECK(stored.row.score_north == 29);
+    CHECK(stored.record.moves.at(0).move == "3R");
+    CHECK_FALSE(db.find_engine("printed-south").has_value());
+    CHECK_FALSE(db.find_engine("printed-north").has_value());
+}
