@@ -346,6 +346,19 @@ std::string absolute_path(const std::string& path) {
     return error ? path : absolute.lexically_normal().string();
 }
 
+// --pgnout FILE (or --pgnout=FILE) among a run's stored arguments, "" when absent. Read without
+// parsing them again: that would look for engines and books that may be gone by now, and a run
+// stored before the file was kept resumes from its definition.
+std::string pgn_out_argument(const std::vector<std::string>& args) {
+    constexpr std::string_view kOption = "--pgnout";
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == kOption && i + 1 < args.size()) return args[i + 1];
+        if (args[i].rfind(std::string(kOption) + "=", 0) == 0)
+            return args[i].substr(kOption.size() + 1);
+    }
+    return "";
+}
+
 }  // namespace
 
 std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::string>& args) {
@@ -427,7 +440,7 @@ void apply_stored_settings(RunConfig& c, const tournament::StoredRun& run) {
     const auto* pgn_out = root->find("pgnout");
     const auto* progress = root->find("progress");
     std::optional<RunConfig> legacy;
-    if (!log || !pgn_out || !progress) {
+    if (!log || !progress) {
         // Settings written before these were kept: read them from the stored arguments.
         auto args = stored_arguments(run.settings_json);
         if (args) {
@@ -440,7 +453,9 @@ void apply_stored_settings(RunConfig& c, const tournament::StoredRun& run) {
     if (!c.log_given && log && log->as_string()) c.log_dir = *log->as_string();
     if (!c.log_given && !log && legacy) c.log_dir = legacy->log_dir;
     if (!c.pgn_out_given && pgn_out && pgn_out->as_string()) c.pgn_out = *pgn_out->as_string();
-    if (!c.pgn_out_given && !pgn_out && legacy) c.pgn_out = legacy->pgn_out;
+    if (!c.pgn_out_given && !pgn_out) {
+        if (auto args = stored_arguments(run.settings_json)) c.pgn_out = pgn_out_argument(*args);
+    }
     if (!c.progress_given && progress && progress->as_int64())
         c.progress_every = static_cast<int>(*progress->as_int64());
     if (!c.progress_given && !progress && legacy) c.progress_every = legacy->progress_every;

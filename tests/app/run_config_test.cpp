@@ -103,14 +103,18 @@ TEST_CASE("a resumed run appends to the PGN file it started with unless the resu
     app::apply_stored_settings(*again, stored);
     CHECK(again->pgn_out.empty());
 
-    // Settings stored before --pgnout was kept: read from the stored arguments.
+    // Settings stored before --pgnout was kept: read from the stored arguments, without parsing
+    // them again (this engine's command is gone, and resuming must not need it).
     stored.settings_json =
-        R"({"argv":["--engine","name=a","cmd=/bin/true","--engine","name=b","cmd=/bin/true",)"
+        R"({"argv":["--engine","name=a","cmd=/gone/a","--engine","name=b","cmd=/bin/true",)"
         R"("--pgnout","/data/old.pgn"],"concurrency":1,"log":"","progress":10})";
     auto old = app::parse_run_config(app::RunMode::Tournament,
                                      {"tournament", "--resume", "cup", "--db", "x.db"});
     app::apply_stored_settings(*old, stored);
     CHECK(old->pgn_out == "/data/old.pgn");
+    stored.settings_json = R"({"argv":["--pgnout=/data/eq.pgn"],"log":"","progress":10})";
+    app::apply_stored_settings(*old, stored);
+    CHECK(old->pgn_out == "/data/eq.pgn");
 }
 
 TEST_CASE("a run name its games could not be named by is refused before anything is written",
