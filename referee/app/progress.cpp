@@ -74,7 +74,7 @@ std::string sprt_status_json(const tournament::MatchTally& match) {
 }
 
 std::string Progress::total_text(std::int64_t total) const {
-    return sprt_ ? fmt::format("at most {}", total) : std::to_string(total);
+    return at_most_ ? fmt::format("at most {}", total) : std::to_string(total);
 }
 
 void Progress::run_started(const tournament::RunStarted& e) {

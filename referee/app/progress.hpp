@@ -16,8 +16,12 @@ class Progress : public tournament::RunObserver {
   public:
     // `resume_command`: printed when the run ends interrupted ("" for none). `sprt`: the run's
     // game count is the SPRT's cap, shown as "at most N" and never as the run's length.
-    Progress(bool json, std::string resume_command, bool sprt = false)
-        : json_(json), sprt_(sprt), resume_command_(std::move(resume_command)) {}
+    // `sessions`: the count is the most the sessions can play (one may end early): "at most N".
+    Progress(bool json, std::string resume_command, bool sprt = false, bool sessions = false)
+        : json_(json),
+          sprt_(sprt),
+          at_most_(sprt || sessions),
+          resume_command_(std::move(resume_command)) {}
 
     void run_started(const tournament::RunStarted& e) override;
     // "Started game cup#3 of 12 (A vs B)" (a game_started line in JSON): a long time control
@@ -37,11 +41,12 @@ class Progress : public tournament::RunObserver {
     void print_summary_json(const tournament::RunFinished& e) const;
     void print_summary_text(const tournament::RunFinished& e) const;
 
-    // "12", or for an SPRT "at most 200000".
+    // "12", or for an SPRT or sessions "at most 200000".
     std::string total_text(std::int64_t total) const;
 
     bool json_;
     bool sprt_;
+    bool at_most_;
     std::string resume_command_;
     std::vector<std::string> engines_;
     std::string name_;        // the run's (tournament's) name: games are numbered within it

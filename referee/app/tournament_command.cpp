@@ -102,7 +102,7 @@ int run(RunMode mode, RunConfig& c) {
     store::StoreRunRecorder recorder(db);
     auto run = open_run(mode, c, recorder);
     Progress progress(c.json, c.db ? resume_command(mode, run.name(), *c.db) : "",
-                      run.definition().sprt.has_value());
+                      run.definition().sprt.has_value(), run.definition().session_games != 0);
     std::optional<PgnOut> pgn;
     if (!c.pgn_out.empty()) pgn.emplace(c.pgn_out);
     RunObservers observers(pgn ? std::vector<tournament::RunObserver*>{&progress, &*pgn}

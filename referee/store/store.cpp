@@ -9,6 +9,7 @@
 #include "store/migrations.hpp"
 #include "store/packed_moves.hpp"
 #include "store/store_impl.hpp"
+#include "tournament/run_name.hpp"
 
 namespace oaq::store {
 
@@ -231,10 +232,14 @@ Expected<Ok> Store::integrity_check() {
         }
         // Each game's packed moves (db/010_packed_moves.sql): readable, one ply per ply.
         Statement packed(impl_->db,
-                         "SELECT g.id, g.plies, m.moves FROM games g"
-                         " LEFT JOIN game_moves m ON m.game_id = g.id");
+                         "SELECT g.id, g.plies, m.moves, t.name, g.game_index FROM games g"
+                         " LEFT JOIN game_moves m ON m.game_id = g.id"
+                         " LEFT JOIN tournaments t ON t.id = g.tournament_id");
         while (packed.step() && problems.size() < 20) {
-            const std::string game = "game " + std::to_string(packed.int64(0));
+            // "cup#7" as views name it; a game without its tournament by its database id.
+            const std::string game =
+                packed.is_null(3) ? "game with id " + std::to_string(packed.int64(0))
+                                  : tournament::game_reference(packed.text(3), packed.int64(4));
             if (packed.is_null(2)) {
                 problems.push_back(game + " has no moves row");
                 continue;

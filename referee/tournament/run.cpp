@@ -6,17 +6,14 @@
 
 #include "common/error.hpp"
 #include "tournament/openings.hpp"
+#include "tournament/run_name.hpp"
 #include "tournament/runner.hpp"
 #include "tournament/snapshot.hpp"
 
 namespace oaq::tournament {
 
 std::int64_t Run::total_games() const {
-    auto schedule = make_schedule(definition_, 0);
-    if (!schedule) return 0;
-    // Sessions: the most games they can play (one that ends early leaves its slots empty).
-    if (definition_.session_games != 0) return schedule->total_pairs() * definition_.session_games;
-    return shard_ ? shard_games(*schedule, *shard_) : schedule->total_games();
+    return planned_games(definition_, shard_);
 }
 
 RunStarted Run::started_event(std::int64_t already_done) const {
@@ -60,6 +57,8 @@ Expected<Ok> Run::check(const RunInputs& inputs) {
 Expected<Run> Run::create(RunRecorder& recorder, std::string name, RunDefinition definition,
                           std::string settings_json, RunClock clock, const RunInputs& inputs,
                           std::optional<Shard> shard) {
+    // Its games are named NAME#N everywhere: a name that breaks that is refused before anything.
+    if (auto named = check_run_name(name); !named) return named.error();
     Run run(recorder, std::move(clock));
     run.definition_ = std::move(definition);
     if (shard && (shard->count < 1 || shard->index < 0 || shard->index >= shard->count))
@@ -70,7 +69,7 @@ Expected<Run> Run::create(RunRecorder& recorder, std::string name, RunDefinition
     if (!ready) return fail("run \"" + name + "\": " + ready.error().message);
     const auto& d = run.definition_;
     NewRun row{name, d, to_json(d), fingerprint(d), settings_json, run.clock_.wall(), shard, 0, 0};
-    if (auto schedule = make_schedule(d, 0)) row.run_games = schedule->total_games();
+    row.run_games = planned_games(d);
     row.shard_games = run.total_games();
     auto id = recorder.create_run(row);
     if (!id) return fail("run \"" + name + "\": " + id.error().message);
@@ -206,9 +205,7 @@ class Session {
         } else {
             auto stored = step ? recorder_.record_session_game(id_, p, record, *step)
                                : recorder_.record_game(id_, p, record);
-            if (!stored)
-                throw OaqError("storing game " + std::to_string(p.game_index) + ": " +
-                               stored.error().message);
+            if (!stored) throw OaqError("storing a game: " + stored.error().message);
             event.game_id = *stored;
             add(p, record, *stored);
         }

@@ -79,7 +79,8 @@ class RunRecorder {
     // The finished games stored for the run, as rating rows whose engine keys are seat indices.
     virtual std::vector<ResultRow> stored_results(RunId run) = 0;
     // Stores one finished (not aborted) game; returns its id. Fails (nothing written) for a game
-    // index stored already or a record the store refuses.
+    // index stored already or a record the store refuses, with a message that names the game as
+    // views do (game_reference: "cup#7").
     virtual Expected<std::int64_t> record_game(RunId run, const Pairing& pairing,
                                                const game::GameRecord& record) = 0;
     // Stores one game of a session and where its session stands after it (the session row, the
