@@ -234,12 +234,14 @@ void print_result(const game::GameRecord& record, rules::Side you) {
 }
 
 // The moves of a game that is not stored, as the command that replays them: nothing is lost.
-void print_moves(const game::GameRecord& record, const rules::Rules& rules) {
+void print_moves(const game::GameRecord& record, const PlayConfig& c) {
     if (record.moves.empty()) return;
     std::string moves;
     for (const auto& m : record.moves) moves += " " + m.move;
-    std::cout << fmt::format("the moves played: oaq rules play --rules {}{}\n",
-                             rules::short_name(rules), moves);
+    const std::string limit =
+        c.max_plies == rules::kDefaultPlyLimit ? "" : fmt::format(" --max-plies {}", c.max_plies);
+    std::cout << fmt::format("the moves played: oaq rules play --rules {}{}{}\n",
+                             rules::short_name(c.rules), limit, moves);
 }
 
 std::string signal_words(int signal) {
@@ -271,7 +273,7 @@ int end_aborted(const game::GameRecord& record, const PlayConfig& c, int signal)
     }
     if (!c.db.empty())
         std::cout << fmt::format("not stored in {}: an aborted game has no result\n", c.db);
-    print_moves(record, c.rules);
+    print_moves(record, c);
     return signal != 0 ? 128 + signal : 1;
 }
 
@@ -284,7 +286,7 @@ int end_finished(const game::GameRecord& record, const PlayConfig& c, store::Sto
     try {
         name = save_played_game(*db, record, {c.engine.name, c.engine.command, c.engine.args});
     } catch (const OaqError& e) {
-        print_moves(record, c.rules);
+        print_moves(record, c);
         throw OaqError(fmt::format("the game could not be stored in {}: {} (its moves are above)",
                                    c.db, e.what()));
     }
