@@ -75,7 +75,9 @@ class TerminalPlayer final : public game::Player {
                 out_ << "\n";
                 input_ended_ = got == TerminalInput::Got::End;
                 if (input_ended_) stop_.request();
-                return game::PlayerFailure{game::Termination::Aborted, "the input ended", {}};
+                return game::PlayerFailure{game::Termination::Aborted,
+                                           input_ended_ ? "the input ended" : "interrupted",
+                                           {}};
             }
             line = normalized(line);
             if (line == "QUIT" || line == "RESIGN")
