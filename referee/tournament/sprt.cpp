@@ -4,8 +4,12 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <numbers>
 #include <numeric>
+#include <sstream>
+#include <string>
+#include <vector>
 
 namespace oaq::tournament {
 namespace {
@@ -35,7 +39,7 @@ std::pair<double, double> mean_variance(const Cells<N>& values, const Cells<N>& 
 
 // Solves the secular equation sum_i p_i a_i / (1 + x a_i) = 0 for x in (-1/max a, -1/min a),
 // where the left side falls strictly from +inf to -inf. Newton's method, safeguarded by the
-// bracket (bisection whenever Newton would leave it). Returns nothing without a sign change.
+// bracket (bisection whenever Newton would leave it). Nothing without a sign change in `a`.
 template <std::size_t N>
 std::optional<double> solve_secular(const Cells<N>& a, const Cells<N>& p) {
     const double lowest = *std::min_element(a.begin(), a.end());
@@ -63,47 +67,176 @@ std::optional<double> solve_secular(const Cells<N>& a, const Cells<N>& p) {
     return x;
 }
 
-// The distribution closest (maximum likelihood) to the empirical `p` whose mean is `s`
+template <std::size_t N>
+double log_likelihood(const Cells<N>& p, const Cells<N>& q) {
+    double sum = 0.0;
+    for (std::size_t i = 0; i < N; ++i) sum += p[i] * std::log(q[i]);
+    return sum;
+}
+
+// The largest log-likelihood sum_i p_i log q_i of a distribution q whose mean is `s`
 // (support_MLE_multinomial.pdf, Proposition 1.1): q_i = p_i / (1 + x (a_i - s)).
 template <std::size_t N>
-Cells<N> mle_expected(const Cells<N>& p, double s) {
+std::optional<double> mean_fit(const Cells<N>& p, double s) {
     const auto values = score_values<N>();
     Cells<N> shifted{};
     for (std::size_t i = 0; i < N; ++i) shifted[i] = values[i] - s;
     const auto x = solve_secular(shifted, p);
-    if (!x) return p;
+    if (!x) return std::nullopt;
     Cells<N> q{};
     for (std::size_t i = 0; i < N; ++i) q[i] = p[i] / (1.0 + *x * shifted[i]);
-    return q;
+    return log_likelihood(p, q);
 }
 
-// The distribution closest to `p` whose t-value (mu - ref) / sigma is `t`
-// (normalized_elo_practical.pdf, Section 4.1): a fixed-point iteration from the uniform
-// distribution, each step solving a secular equation.
+// The largest log-likelihood of a distribution with mean m and second moment v, all p_i > 0:
+// the empirical-likelihood dual. q_i = p_i / (1 + l.g_i) with g_i = (a_i - m, a_i^2 - v) and l
+// minimizing the convex -sum_i p_i log(1 + l.g_i); Newton's method with a backtracking line
+// search from `l` (a warm start, updated). Nothing when it does not converge.
 template <std::size_t N>
-Cells<N> mle_t_value(const Cells<N>& p, double ref, double t) {
+std::optional<double> moment_fit(const Cells<N>& p, double m, double v, std::array<double, 2>& l) {
     const auto values = score_values<N>();
-    Cells<N> q{};
-    q.fill(1.0 / static_cast<double>(N));
-    for (int iteration = 0; iteration < 100; ++iteration) {
-        const auto [mu, var] = mean_variance(values, q);
-        const double sigma = std::sqrt(var);
-        Cells<N> phi{};
-        for (std::size_t i = 0; i < N; ++i) {
-            const double z = (mu - values[i]) / sigma;
-            phi[i] = values[i] - ref - t * sigma * (1.0 + z * z) / 2.0;
-        }
-        const auto x = solve_secular(phi, p);
-        if (!x) break;
-        double change = 0.0;
-        for (std::size_t i = 0; i < N; ++i) {
-            const double next = p[i] / (1.0 + *x * phi[i]);
-            change = std::max(change, std::abs(next - q[i]));
-            q[i] = next;
-        }
-        if (change < 1e-12) break;
+    Cells<N> g1{};
+    Cells<N> g2{};
+    for (std::size_t i = 0; i < N; ++i) {
+        g1[i] = values[i] - m;
+        g2[i] = values[i] * values[i] - v;
     }
-    return q;
+    const auto dual = [&](double l1, double l2) {
+        double sum = 0.0;
+        for (std::size_t i = 0; i < N; ++i) {
+            const double w = 1.0 + l1 * g1[i] + l2 * g2[i];
+            if (!(w > 0.0)) return std::numeric_limits<double>::infinity();
+            sum -= p[i] * std::log(w);
+        }
+        return sum;
+    };
+    if (!std::isfinite(dual(l[0], l[1]))) l = {0.0, 0.0};
+    double value = dual(l[0], l[1]);
+    for (int iteration = 0; iteration < 500; ++iteration) {
+        double d1 = 0.0, d2 = 0.0, h11 = 0.0, h12 = 0.0, h22 = 0.0;
+        for (std::size_t i = 0; i < N; ++i) {
+            const double w = 1.0 + l[0] * g1[i] + l[1] * g2[i];
+            d1 -= p[i] * g1[i] / w;
+            d2 -= p[i] * g2[i] / w;
+            h11 += p[i] * g1[i] * g1[i] / (w * w);
+            h12 += p[i] * g1[i] * g2[i] / (w * w);
+            h22 += p[i] * g2[i] * g2[i] / (w * w);
+        }
+        const double det = h11 * h22 - h12 * h12;
+        if (!(det > 0.0)) return std::nullopt;
+        const double s1 = -(h22 * d1 - h12 * d2) / det;
+        const double s2 = -(h11 * d2 - h12 * d1) / det;
+        const double decrement = -(d1 * s1 + d2 * s2);  // s' H s: twice the expected gain
+        if (decrement < 1e-16) return log_likelihood(p, p) + value;
+        double step = 1.0;
+        for (;;) {
+            const double next = dual(l[0] + step * s1, l[1] + step * s2);
+            if (next < value && next <= value - 0.25 * step * decrement) {
+                l = {l[0] + step * s1, l[1] + step * s2};
+                value = next;
+                break;
+            }
+            step *= 0.5;
+            // No decrease left above rounding: converged if the expected gain is that small.
+            if (step < 1e-12) {
+                if (decrement < 1e-12) return log_likelihood(p, p) + value;
+                return std::nullopt;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+// Whether (m, v) lies strictly inside the moments' polygon, the convex hull of the points
+// (a_i, a_i^2): below the chord from (0, 0) to (1, 1), above the chords between neighbours.
+template <std::size_t N>
+bool moments_inside(double m, double v) {
+    constexpr double margin = 1e-13;
+    if (!(m > 0.0 && m < 1.0 && v < m - margin)) return false;
+    const double step = 1.0 / static_cast<double>(N - 1);
+    const double k = std::min(std::floor(m / step), static_cast<double>(N - 2));
+    const double a = k * step;
+    const double b = a + step;
+    return v > a * a + (a + b) * (m - a) + margin;
+}
+
+// The maximum of `f` on [a, b] by golden-section search, given f is unimodal there.
+template <typename F>
+double golden_maximum(F f, double a, double b) {
+    constexpr double ratio = 0.6180339887498949;
+    double x1 = b - ratio * (b - a);
+    double x2 = a + ratio * (b - a);
+    double f1 = f(x1);
+    double f2 = f(x2);
+    for (int iteration = 0; iteration < 100 && b - a > 1e-15 * b; ++iteration) {
+        if (f1 >= f2) {
+            b = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = b - ratio * (b - a);
+            f1 = f(x1);
+        } else {
+            a = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = a + ratio * (b - a);
+            f2 = f(x2);
+        }
+    }
+    return std::max(f1, f2);
+}
+
+// The points where t_value_fit looks at its profile, as distances d = |mu - ref| in (0, span):
+// evenly spaced, so that no interval of the feasible set is missed, and geometrically spaced in
+// sigma = d / |t| from 1e-10 on, so that a maximum at a tiny sigma (results nearly all one
+// value) is seen at its scale. Sorted, with 0 and span at the ends.
+std::vector<double> profile_grid(double span, double t) {
+    constexpr int even = 128;
+    constexpr int geometric = 96;
+    std::vector<double> d{0.0, span};
+    for (int k = 1; k <= even; ++k) d.push_back(span * (k - 0.5) / even);
+    for (int k = 0; k < geometric; ++k) {
+        const double at = std::abs(t) * 1e-10 * std::pow(0.5e10, k / (geometric - 1.0));
+        if (at < span) d.push_back(at);
+    }
+    std::sort(d.begin(), d.end());
+    return d;
+}
+
+// The largest log-likelihood of a distribution whose t-value (mu - ref) / sigma is `t`
+// (normalized_elo_practical.pdf, Section 4.1, where fishtest iterates a fixed point from the
+// uniform distribution: that point does not exist past |t| = 2 sqrt(2) / 3 for 5 cells, about
+// 230 nElo). Here exactly, whatever t: on the constraint sigma = (mu - ref) / t, so for each
+// mean mu the second moment is v = mu^2 + ((mu - ref) / t)^2, and the best distribution with
+// moments (mu, v) is a convex problem (moment_fit). The profile over mu need not be unimodal
+// (its feasible set can even be several intervals), so it is scanned on a grid first and then
+// each local maximum of the grid is refined by golden-section search. Nothing if a fit fails.
+template <std::size_t N>
+std::optional<double> t_value_fit(const Cells<N>& p, double ref, double t) {
+    if (t == 0.0) return mean_fit(p, ref);
+    constexpr double none = -std::numeric_limits<double>::infinity();
+    std::array<double, 2> warm{0.0, 0.0};
+    bool failed = false;
+    // The profile at distance d from ref on the side of t's sign.
+    const auto profile = [&](double d) {
+        const double mu = t > 0.0 ? ref + d : ref - d;
+        const double sigma = d / std::abs(t);
+        const double v = mu * mu + sigma * sigma;
+        if (!moments_inside<N>(mu, v)) return none;
+        const auto f = moment_fit(p, mu, v, warm);
+        failed = failed || !f;
+        return f.value_or(none);
+    };
+    const auto d = profile_grid(t > 0.0 ? 1.0 - ref : ref, t);
+    std::vector<double> f(d.size(), none);
+    for (std::size_t k = 1; k + 1 < d.size(); ++k) f[k] = profile(d[k]);
+    double best = none;
+    for (std::size_t k = 1; k + 1 < d.size(); ++k) {
+        if (std::isfinite(f[k]) && f[k] >= f[k - 1] && f[k] >= f[k + 1])
+            best = std::max({best, f[k], golden_maximum(profile, d[k - 1], d[k + 1])});
+    }
+    if (failed || !std::isfinite(best)) return std::nullopt;
+    return best;
 }
 
 // Counts -> (sample count, empirical distribution), with empty cells set to 1e-3 (fishtest's
@@ -120,26 +253,31 @@ std::pair<double, Cells<N>> regularized(const std::array<std::int64_t, N>& count
 }
 
 template <std::size_t N>
-double log_ratio(double total, const Cells<N>& p, const Cells<N>& q0, const Cells<N>& q1) {
-    double sum = 0.0;
-    for (std::size_t i = 0; i < N; ++i) sum += p[i] * (std::log(q1[i]) - std::log(q0[i]));
-    return total * sum;
-}
-
-template <std::size_t N>
 double generic_llr(const SprtParams& params, const std::array<std::int64_t, N>& counts) {
     if (std::all_of(counts.begin(), counts.end(), [](auto c) { return c == 0; })) return 0.0;
     const auto [total, p] = regularized(counts);
-    if (!params.is_normalized()) {
-        const double s0 = score_from_elo(params.elo0());
-        const double s1 = score_from_elo(params.elo1());
-        return log_ratio(total, p, mle_expected(p, s0), mle_expected(p, s1));
+    std::optional<double> f0;
+    std::optional<double> f1;
+    if (params.is_normalized()) {
+        // Bounds are per game; the pair's per-game score has sigma / sqrt(2), so its t is
+        // sqrt(2) t.
+        const double scale = N == 5 ? std::numbers::sqrt2 : 1.0;
+        f0 = t_value_fit(p, 0.5, params.elo0() / nelo_per_t * scale);
+        f1 = t_value_fit(p, 0.5, params.elo1() / nelo_per_t * scale);
+    } else {
+        f0 = mean_fit(p, score_from_elo(params.elo0()));
+        f1 = mean_fit(p, score_from_elo(params.elo1()));
     }
-    // Bounds are per game; the pair's per-game score has sigma / sqrt(2), so its t is sqrt(2) t.
-    const double scale = N == 5 ? std::numbers::sqrt2 : 1.0;
-    const double t0 = params.elo0() / nelo_per_t * scale;
-    const double t1 = params.elo1() / nelo_per_t * scale;
-    return log_ratio(total, p, mle_t_value(p, 0.5, t0), mle_t_value(p, 0.5, t1));
+    if (!f0 || !f1) {
+        std::string cells;
+        for (const auto c : counts) cells += (cells.empty() ? "" : ", ") + std::to_string(c);
+        throw SprtFitError("SPRT: the maximum-likelihood fit for elo" +
+                           std::string(f0 ? "1" : "0") + "=" +
+                           std::to_string(f0 ? params.elo1() : params.elo0()) + " (" +
+                           (params.is_normalized() ? "normalized" : "logistic") +
+                           ") did not converge on the counts [" + cells + "]");
+    }
+    return total * (*f1 - *f0);
 }
 
 template <std::size_t N>
@@ -160,7 +298,20 @@ std::optional<double> generic_normalized_elo(const std::array<std::int64_t, N>& 
 
 Expected<SprtParams> SprtParams::make(Bounds bounds, double lo, double hi, double alpha,
                                       double beta) {
-    if (!(lo < hi)) return fail("SPRT needs elo0 < elo1");
+    const auto text = [](double v) {
+        std::ostringstream out;
+        out << v;
+        return out.str();
+    };
+    for (const double bound : {lo, hi}) {
+        if (!(std::abs(bound) <= kMaxSprtElo)) {
+            return fail("SPRT bound " + text(bound) + " is outside -" + text(kMaxSprtElo) + ".." +
+                        text(kMaxSprtElo));
+        }
+    }
+    if (!(lo < hi)) {
+        return fail("SPRT needs elo0 < elo1, got elo0=" + text(lo) + " and elo1=" + text(hi));
+    }
     if (!(alpha > 0.0 && alpha < 1.0)) return fail("SPRT alpha must lie strictly between 0 and 1");
     if (!(beta > 0.0 && beta < 1.0)) return fail("SPRT beta must lie strictly between 0 and 1");
     if (!(alpha + beta < 1.0)) return fail("SPRT needs alpha + beta < 1");
