@@ -88,12 +88,20 @@ std::optional<double> mean_fit(const Cells<N>& p, double s) {
     return log_likelihood(p, q);
 }
 
+// A fit of moment_fit: its log-likelihood when it converged; when it did not, an upper bound of
+// it (the dual's value at any point bounds the maximum from above).
+struct MomentFit {
+    double log_likelihood;
+    bool converged;
+};
+
 // The largest log-likelihood of a distribution with mean m and second moment v, all p_i > 0:
 // the empirical-likelihood dual. q_i = p_i / (1 + l.g_i) with g_i = (a_i - m, a_i^2 - v) and l
 // minimizing the convex -sum_i p_i log(1 + l.g_i); Newton's method with a backtracking line
-// search from `l` (a warm start, updated). Nothing when it does not converge.
+// search from `l` (a warm start, updated). Near the edge of the feasible moments l is huge and
+// rounding can stop it early: then it says so.
 template <std::size_t N>
-std::optional<double> moment_fit(const Cells<N>& p, double m, double v, std::array<double, 2>& l) {
+MomentFit moment_fit(const Cells<N>& p, double m, double v, std::array<double, 2>& l) {
     const auto values = score_values<N>();
     Cells<N> g1{};
     Cells<N> g2{};
@@ -123,11 +131,11 @@ std::optional<double> moment_fit(const Cells<N>& p, double m, double v, std::arr
             h22 += p[i] * g2[i] * g2[i] / (w * w);
         }
         const double det = h11 * h22 - h12 * h12;
-        if (!(det > 0.0)) return std::nullopt;
+        if (!(det > 0.0)) return {std::numeric_limits<double>::infinity(), false};
         const double s1 = -(h22 * d1 - h12 * d2) / det;
         const double s2 = -(h11 * d2 - h12 * d1) / det;
         const double decrement = -(d1 * s1 + d2 * s2);  // s' H s: twice the expected gain
-        if (decrement < 1e-16) return log_likelihood(p, p) + value;
+        if (decrement < 1e-16) return {log_likelihood(p, p) + value, true};
         double step = 1.0;
         for (;;) {
             const double next = dual(l[0] + step * s1, l[1] + step * s2);
@@ -138,13 +146,10 @@ std::optional<double> moment_fit(const Cells<N>& p, double m, double v, std::arr
             }
             step *= 0.5;
             // No decrease left above rounding: converged if the expected gain is that small.
-            if (step < 1e-12) {
-                if (decrement < 1e-12) return log_likelihood(p, p) + value;
-                return std::nullopt;
-            }
+            if (step < 1e-12) return {log_likelihood(p, p) + value, decrement < 1e-12};
         }
     }
-    return std::nullopt;
+    return {log_likelihood(p, p) + value, false};
 }
 
 // Whether (m, v) lies strictly inside the moments' polygon, the convex hull of the points
@@ -160,30 +165,26 @@ bool moments_inside(double m, double v) {
     return v > a * a + (a + b) * (m - a) + margin;
 }
 
-// The maximum of `f` on [a, b] by golden-section search, given f is unimodal there.
+// The maximum of `f` on [a, b] given x inside with f(x) >= f(a), f(b): golden-section search
+// that keeps the best point found inside the bracket, so it never loses f(x), even where f is
+// -inf (infeasible) near both ends.
 template <typename F>
-double golden_maximum(F f, double a, double b) {
-    constexpr double ratio = 0.6180339887498949;
-    double x1 = b - ratio * (b - a);
-    double x2 = a + ratio * (b - a);
-    double f1 = f(x1);
-    double f2 = f(x2);
-    for (int iteration = 0; iteration < 100 && b - a > 1e-15 * b; ++iteration) {
-        if (f1 >= f2) {
-            b = x2;
-            x2 = x1;
-            f2 = f1;
-            x1 = b - ratio * (b - a);
-            f1 = f(x1);
+double bracketed_maximum(F f, double a, double x, double b) {
+    constexpr double golden = 0.3819660112501051;  // 2 - the golden ratio
+    double fx = f(x);
+    for (int iteration = 0; iteration < 300 && b - a > 1e-15 * b; ++iteration) {
+        const bool left = x - a > b - x;
+        const double u = left ? x - golden * (x - a) : x + golden * (b - x);
+        const double fu = f(u);
+        if (fu > fx) {
+            (left ? b : a) = x;
+            x = u;
+            fx = fu;
         } else {
-            a = x1;
-            x1 = x2;
-            f1 = f2;
-            x2 = a + ratio * (b - a);
-            f2 = f(x2);
+            (left ? a : b) = u;
         }
     }
-    return std::max(f1, f2);
+    return fx;
 }
 
 // The points where t_value_fit looks at its profile, as distances d = |mu - ref| in (0, span):
@@ -210,22 +211,25 @@ std::vector<double> profile_grid(double span, double t) {
 // mean mu the second moment is v = mu^2 + ((mu - ref) / t)^2, and the best distribution with
 // moments (mu, v) is a convex problem (moment_fit). The profile over mu need not be unimodal
 // (its feasible set can even be several intervals), so it is scanned on a grid first and then
-// each local maximum of the grid is refined by golden-section search. Nothing if a fit fails.
+// each local maximum of the grid is refined by golden-section search. Nothing if a fit that did
+// not converge might have been the best (one near the edge of the feasible set, far below the
+// best, does not matter).
 template <std::size_t N>
 std::optional<double> t_value_fit(const Cells<N>& p, double ref, double t) {
     if (t == 0.0) return mean_fit(p, ref);
     constexpr double none = -std::numeric_limits<double>::infinity();
     std::array<double, 2> warm{0.0, 0.0};
-    bool failed = false;
+    double unsure = none;  // the highest upper bound of a fit that did not converge
     // The profile at distance d from ref on the side of t's sign.
     const auto profile = [&](double d) {
         const double mu = t > 0.0 ? ref + d : ref - d;
         const double sigma = d / std::abs(t);
         const double v = mu * mu + sigma * sigma;
         if (!moments_inside<N>(mu, v)) return none;
-        const auto f = moment_fit(p, mu, v, warm);
-        failed = failed || !f;
-        return f.value_or(none);
+        const auto fit = moment_fit(p, mu, v, warm);
+        if (fit.converged) return fit.log_likelihood;
+        unsure = std::max(unsure, fit.log_likelihood);
+        return none;
     };
     const auto d = profile_grid(t > 0.0 ? 1.0 - ref : ref, t);
     std::vector<double> f(d.size(), none);
@@ -233,9 +237,9 @@ std::optional<double> t_value_fit(const Cells<N>& p, double ref, double t) {
     double best = none;
     for (std::size_t k = 1; k + 1 < d.size(); ++k) {
         if (std::isfinite(f[k]) && f[k] >= f[k - 1] && f[k] >= f[k + 1])
-            best = std::max({best, f[k], golden_maximum(profile, d[k - 1], d[k + 1])});
+            best = std::max(best, bracketed_maximum(profile, d[k - 1], d[k], d[k + 1]));
     }
-    if (failed || !std::isfinite(best)) return std::nullopt;
+    if (!std::isfinite(best) || unsure >= best) return std::nullopt;
     return best;
 }
 
