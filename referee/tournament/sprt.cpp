@@ -88,6 +88,37 @@ std::optional<double> mean_fit(const Cells<N>& p, double s) {
     return log_likelihood(p, q);
 }
 
+// x with h x = g for a symmetric positive definite 3x3 h (Cholesky); nothing when h is not.
+inline std::optional<std::array<double, 3>> solve3(const std::array<std::array<double, 3>, 3>& h,
+                                                   const std::array<double, 3>& g) {
+    std::array<std::array<double, 3>, 3> l{};
+    for (std::size_t i = 0; i < 3; ++i) {
+        for (std::size_t j = 0; j <= i; ++j) {
+            double sum = h[i][j];
+            for (std::size_t k = 0; k < j; ++k) sum -= l[i][k] * l[j][k];
+            if (i == j) {
+                if (!(sum > 0.0)) return std::nullopt;
+                l[i][i] = std::sqrt(sum);
+            } else {
+                l[i][j] = sum / l[j][j];
+            }
+        }
+    }
+    std::array<double, 3> y{};
+    for (std::size_t i = 0; i < 3; ++i) {
+        double sum = g[i];
+        for (std::size_t k = 0; k < i; ++k) sum -= l[i][k] * y[k];
+        y[i] = sum / l[i][i];
+    }
+    std::array<double, 3> x{};
+    for (std::size_t i = 3; i-- > 0;) {
+        double sum = y[i];
+        for (std::size_t k = i + 1; k < 3; ++k) sum -= l[k][i] * x[k];
+        x[i] = sum / l[i][i];
+    }
+    return x;
+}
+
 // A fit of moment_fit: its log-likelihood when it converged; when it did not, an upper bound of
 // it (the dual's value at any point bounds the maximum from above).
 struct MomentFit {
@@ -95,61 +126,93 @@ struct MomentFit {
     bool converged;
 };
 
-// The largest log-likelihood of a distribution with mean m and second moment v, all p_i > 0:
-// the empirical-likelihood dual. q_i = p_i / (1 + l.g_i) with g_i = (a_i - m, a_i^2 - v) and l
-// minimizing the convex -sum_i p_i log(1 + l.g_i); Newton's method with a backtracking line
-// search from `l` (a warm start, updated). Near the edge of the feasible moments l is huge and
-// rounding can stop it early: then it says so.
+// The largest log-likelihood of a distribution with mean m and second moment v, all p_i > 0,
+// by the empirical-likelihood dual: q_i = p_i / u(a_i) for the quadratic u > 0 at every a_i that
+// minimizes the convex Phi(u) = -sum_i p_i log u(a_i) + E[u], where E[u] = c0 + c1 m + c2 v for
+// u = c0 + c1 a + c2 a^2 (at its minimum q has the moments). Newton's method with a backtracking
+// line search. u is held by its values at three nodes, the three where it is smallest: where the
+// fit puts far more mass than p (u tiny) the value is a variable, never the small difference of
+// large coefficients, so empty cells of a long match keep full precision. `u` holds u(a_i): a
+// warm start (any positive values do), updated.
 template <std::size_t N>
-MomentFit moment_fit(const Cells<N>& p, double m, double v, std::array<double, 2>& l) {
-    const auto values = score_values<N>();
-    Cells<N> g1{};
-    Cells<N> g2{};
-    for (std::size_t i = 0; i < N; ++i) {
-        g1[i] = values[i] - m;
-        g2[i] = values[i] * values[i] - v;
-    }
-    const auto dual = [&](double l1, double l2) {
+MomentFit moment_fit(const Cells<N>& p, double m, double v, Cells<N>& u) {
+    const auto a = score_values<N>();
+    if (!std::all_of(u.begin(), u.end(), [](double x) { return x > 0.0; })) u.fill(1.0);
+    const auto phi = [&](const Cells<N>& w, const std::array<double, 3>& mean_of_basis,
+                         const std::array<std::size_t, 3>& nodes) {
         double sum = 0.0;
         for (std::size_t i = 0; i < N; ++i) {
-            const double w = 1.0 + l1 * g1[i] + l2 * g2[i];
-            if (!(w > 0.0)) return std::numeric_limits<double>::infinity();
-            sum -= p[i] * std::log(w);
+            if (!(w[i] > 0.0)) return std::numeric_limits<double>::infinity();
+            sum -= p[i] * std::log(w[i]);
         }
+        for (std::size_t j = 0; j < 3; ++j) sum += mean_of_basis[j] * w[nodes[j]];
         return sum;
     };
-    if (!std::isfinite(dual(l[0], l[1]))) l = {0.0, 0.0};
-    double value = dual(l[0], l[1]);
     for (int iteration = 0; iteration < 500; ++iteration) {
-        double d1 = 0.0, d2 = 0.0, h11 = 0.0, h12 = 0.0, h22 = 0.0;
-        for (std::size_t i = 0; i < N; ++i) {
-            const double w = 1.0 + l[0] * g1[i] + l[1] * g2[i];
-            d1 -= p[i] * g1[i] / w;
-            d2 -= p[i] * g2[i] / w;
-            h11 += p[i] * g1[i] * g1[i] / (w * w);
-            h12 += p[i] * g1[i] * g2[i] / (w * w);
-            h22 += p[i] * g2[i] * g2[i] / (w * w);
+        // The three nodes where u is smallest, and the Lagrange basis on them: basis[i][j] is
+        // the j-th basis quadratic at a_i, mean_of_basis[j] its E[.] under the moments (m, v).
+        std::array<std::size_t, N> order{};
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        std::partial_sort(order.begin(), order.begin() + 3, order.end(),
+                          [&](std::size_t x, std::size_t y) { return u[x] < u[y]; });
+        const std::array<std::size_t, 3> nodes{order[0], order[1], order[2]};
+        std::array<std::array<double, 3>, N> basis{};
+        std::array<double, 3> mean_of_basis{};
+        for (std::size_t j = 0; j < 3; ++j) {
+            const double x = a[nodes[(j + 1) % 3]];
+            const double y = a[nodes[(j + 2) % 3]];
+            const double scale = (a[nodes[j]] - x) * (a[nodes[j]] - y);
+            for (std::size_t i = 0; i < N; ++i) basis[i][j] = (a[i] - x) * (a[i] - y) / scale;
+            mean_of_basis[j] = (v - (x + y) * m + x * y) / scale;
         }
-        const double det = h11 * h22 - h12 * h12;
-        if (!(det > 0.0)) return {std::numeric_limits<double>::infinity(), false};
-        const double s1 = -(h22 * d1 - h12 * d2) / det;
-        const double s2 = -(h11 * d2 - h12 * d1) / det;
-        const double decrement = -(d1 * s1 + d2 * s2);  // s' H s: twice the expected gain
-        if (decrement < 1e-16) return {log_likelihood(p, p) + value, true};
-        double step = 1.0;
+        // u at the other nodes from its values at the three (exactly 0 or 1 at the three).
+        for (std::size_t i = 0; i < N; ++i) {
+            if (i == nodes[0] || i == nodes[1] || i == nodes[2]) continue;
+            u[i] =
+                basis[i][0] * u[nodes[0]] + basis[i][1] * u[nodes[1]] + basis[i][2] * u[nodes[2]];
+        }
+        const double value = phi(u, mean_of_basis, nodes);
+        if (!std::isfinite(value)) return {std::numeric_limits<double>::infinity(), false};
+        std::array<double, 3> g = mean_of_basis;
+        std::array<std::array<double, 3>, 3> h{};
+        for (std::size_t i = 0; i < N; ++i) {
+            for (std::size_t j = 0; j < 3; ++j) {
+                g[j] -= p[i] * basis[i][j] / u[i];
+                for (std::size_t k = 0; k < 3; ++k)
+                    h[j][k] += p[i] * basis[i][j] * basis[i][k] / (u[i] * u[i]);
+            }
+        }
+        const auto step = solve3(h, g);
+        if (!step) return {std::numeric_limits<double>::infinity(), false};
+        const double decrement = (*step)[0] * g[0] + (*step)[1] * g[1] + (*step)[2] * g[2];
+        // The dual's value: the maximum to second order in the distance from the minimum
+        // (the likelihood of q itself would be off to first order in its moments' error).
+        const double bound = log_likelihood(p, p) + value - 1.0;
+        if (decrement < 1e-20) return {bound, true};
+        double t = 1.0;
         for (;;) {
-            const double next = dual(l[0] + step * s1, l[1] + step * s2);
-            if (next < value && next <= value - 0.25 * step * decrement) {
-                l = {l[0] + step * s1, l[1] + step * s2};
-                value = next;
+            Cells<N> next = u;
+            for (std::size_t i = 0; i < N; ++i) {
+                next[i] -= t * (basis[i][0] * (*step)[0] + basis[i][1] * (*step)[1] +
+                                basis[i][2] * (*step)[2]);
+            }
+            for (std::size_t j = 0; j < 3; ++j) next[nodes[j]] = u[nodes[j]] - t * (*step)[j];
+            const double after = phi(next, mean_of_basis, nodes);
+            // Close to the minimum (Newton decrement below 0.1, where the full step of a
+            // self-concordant function stays inside and converges quadratically) rounding may
+            // hide the decrease: take the step.
+            if ((decrement < 0.01 && t == 1.0 && std::isfinite(after)) ||
+                (after < value && after <= value - 0.25 * t * decrement)) {
+                u = next;
                 break;
             }
-            step *= 0.5;
+            t *= 0.5;
             // No decrease left above rounding: converged if the expected gain is that small.
-            if (step < 1e-12) return {log_likelihood(p, p) + value, decrement < 1e-12};
+            // Otherwise the dual's value bounds the maximum from above.
+            if (t < 1e-12) return {bound, decrement < 1e-12};
         }
     }
-    return {log_likelihood(p, p) + value, false};
+    return {std::numeric_limits<double>::infinity(), false};
 }
 
 // Whether (m, v) lies strictly inside the moments' polygon, the convex hull of the points
@@ -218,7 +281,7 @@ template <std::size_t N>
 std::optional<double> t_value_fit(const Cells<N>& p, double ref, double t) {
     if (t == 0.0) return mean_fit(p, ref);
     constexpr double none = -std::numeric_limits<double>::infinity();
-    std::array<double, 2> warm{0.0, 0.0};
+    Cells<N> warm{};
     double unsure = none;  // the highest upper bound of a fit that did not converge
     // The profile at distance d from ref on the side of t's sign.
     const auto profile = [&](double d) {

@@ -350,3 +350,23 @@ TEST_CASE("SPRT bounds past the widest accepted are refused, naming the bound",
     REQUIRE_FALSE(swapped);
     CHECK(swapped.error().message == "SPRT needs elo0 < elo1, got elo0=5 and elo1=0");
 }
+
+TEST_CASE("long runs with empty cells fit at every bound without error", "[tournament][sprt]") {
+    // Two deterministic engines share every pair: an empty cell holds 1e-3 of a count among
+    // millions, where the fit puts far more mass than that.
+    for (const std::int64_t n : {120, 5000, 1000000}) {
+        for (const auto bounds : kBounds) {
+            for (const auto& cells : {std::array<std::int64_t, 5>{0, 0, n, 0, 0},
+                                      {0, 0, 0, 0, n},
+                                      {n, 0, 0, 0, 0},
+                                      {0, n, 0, n, 0},
+                                      {n, 0, n, 0, n}}) {
+                INFO(n << " pairs, " << text_of({cells.begin(), cells.end()}, bounds));
+                const double value = llr(params_of(true, bounds), Pentanomial{cells});
+                CHECK(std::isfinite(value));
+            }
+        }
+    }
+    // Symmetric bounds on symmetric results: no evidence either way.
+    CHECK(std::abs(llr(params_of(true, {-1000, 1000}), Pentanomial{{0, 0, 1000000, 0, 0}})) < 1e-3);
+}
