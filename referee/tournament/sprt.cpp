@@ -336,13 +336,13 @@ double generic_llr(const SprtParams& params, const std::array<std::int64_t, N>& 
         f1 = mean_fit(p, score_from_elo(params.elo1()));
     }
     if (!f0 || !f1) {
-        std::string cells;
-        for (const auto c : counts) cells += (cells.empty() ? "" : ", ") + std::to_string(c);
-        throw SprtFitError("SPRT: the maximum-likelihood fit for elo" +
-                           std::string(f0 ? "1" : "0") + "=" +
-                           std::to_string(f0 ? params.elo1() : params.elo0()) + " (" +
-                           (params.is_normalized() ? "normalized" : "logistic") +
-                           ") did not converge on the counts [" + cells + "]");
+        std::ostringstream text;
+        text << "SPRT: the maximum-likelihood fit for elo" << (f0 ? "1=" : "0=")
+             << (f0 ? params.elo1() : params.elo0()) << " ("
+             << (params.is_normalized() ? "normalized" : "logistic")
+             << ") did not converge on the counts [";
+        for (std::size_t i = 0; i < N; ++i) text << (i ? ", " : "") << counts[i];
+        throw SprtFitError(text.str() + "]");
     }
     return total * (*f1 - *f0);
 }
