@@ -232,6 +232,12 @@ void Progress::print_summary_text(const tournament::RunFinished& e) const {
     if (e.status != tournament::RunStatus::Finished && !resume_command_.empty())
         std::cout << (e.failure.empty() ? "Interrupted. " : "")
                   << "Continue with: " << resume_command_ << "\n";
+    // An SPRT that reached its cap without a verdict may go on with a higher one.
+    const auto sprt = e.match ? e.match->sprt_status() : std::nullopt;
+    if (e.status == tournament::RunStatus::Finished && sprt &&
+        sprt->decision == tournament::SprtDecision::Continue && !resume_command_.empty())
+        std::cout << "Play on with a higher cap: " << resume_command_ << " --games " << 2 * e.total
+                  << "\n";
     std::cout << std::flush;
 }
 

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -23,7 +24,7 @@ namespace {
 // The ranges of the numeric options: wide enough for any real run, narrow enough that no count,
 // deadline or total computed from them overflows.
 constexpr WholeRange kOpeningPlies{0, 100};
-constexpr RealRange kSprtElo{-1000, 1000};
+constexpr RealRange kSprtElo{-tournament::kMaxSprtElo, tournament::kMaxSprtElo};
 constexpr RealRange kSprtRisk{0.000001, 0.5};
 constexpr WholeRange kTimeMargin{0, 600000, "ms"};
 constexpr WholeRange kStallTimeout{1, 86400000, "ms"};
@@ -136,11 +137,28 @@ bool read_sprt_number(tournament::SprtDefinition& s, const std::string& key,
     return true;
 }
 
+// The --sprt words, each "key=value"; one shell word holding several ("elo0=0 elo1=5") is split
+// at its spaces, which no value contains.
+std::vector<std::string> sprt_words(const std::vector<std::string>& tokens) {
+    std::vector<std::string> words;
+    for (const auto& t : tokens) {
+        std::istringstream in(t);
+        for (std::string w; in >> w;) words.push_back(w);
+    }
+    return words;
+}
+
 tournament::SprtDefinition parse_sprt(const std::vector<std::string>& tokens) {
     tournament::SprtDefinition s;
     std::string model = "normalized";
-    for (const auto& t : tokens) {
+    std::map<std::string, std::string> seen;
+    for (const auto& t : sprt_words(tokens)) {
         const auto [key, value, has_value] = split_key_value(t);
+        if (const auto first = seen.find(key); first != seen.end()) {
+            throw OaqError("--sprt: " + key + " is given twice (\"" + first->second + "\" and \"" +
+                           t + "\"): give each key once");
+        }
+        seen.emplace(key, t);
         if (key == "model") {
             model = value;
         } else if (!read_sprt_number(s, key, value)) {
@@ -274,7 +292,7 @@ void read_match_options(const po::variables_map& vm, RunConfig& c) {
     if (!vm.count("sprt")) return;
     const auto& tokens = vm["sprt"].as<std::vector<std::string>>();
     d.sprt = parse_sprt(tokens);
-    for (const auto& t : tokens) c.sprt_text += (c.sprt_text.empty() ? "" : " ") + t;
+    for (const auto& t : sprt_words(tokens)) c.sprt_text += (c.sprt_text.empty() ? "" : " ") + t;
     // Without an explicit cap an SPRT runs until it decides (fishtest's default cap is large).
     if (!games_given && !vm.count("rounds")) d.games = 200000;
 }
@@ -391,6 +409,22 @@ std::string pgn_out_argument(const std::vector<std::string>& args) {
     return "";
 }
 
+// On --resume the stored definition is played as it is: an option that would change it is
+// refused rather than ignored, except a match's --games, the new cap of its SPRT.
+void read_resume_games(const po::variables_map& vm, RunConfig& c) {
+    for (const char* name :
+         {"rules", "tc", "time-margin", "stall-timeout", "max-plies", "max-handshake-failures",
+          "openings", "seed", "sprt", "rounds", "session", "format", "games"}) {
+        if (!vm.count(name) || vm[name].defaulted()) continue;
+        if (c.mode == RunMode::Match && std::string_view(name) == "games") continue;
+        throw OaqError(std::string("--resume takes no --") + name +
+                       ": the stored run keeps its definition (only an SPRT match's cap may "
+                       "change, with --games)");
+    }
+    if (c.mode == RunMode::Match && !vm["games"].defaulted())
+        c.resume_games = whole_number(text_of(vm, "games"), "--games", kGames);
+}
+
 }  // namespace
 
 std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::string>& args) {
@@ -424,6 +458,7 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
         if (!split.engines.empty())
             throw OaqError("--resume takes no --engine: the stored run knows its engines");
         if (!c.db) throw OaqError("--resume needs --db FILE");
+        read_resume_games(*vm, c);
         read_process_options(*vm, c);
         c.concurrency_given = !(*vm)["concurrency"].defaulted();
         c.log_given = vm->count("log") > 0;

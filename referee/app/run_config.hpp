@@ -30,6 +30,7 @@ struct RunConfig {
     bool name_given = false;  // --name; a default name that is taken gets a suffix (-2, -3...)
     std::optional<std::string> db;
     std::optional<std::string> resume;
+    std::optional<std::int64_t> resume_games;  // --games with --resume: an SPRT match's new cap
     bool json = false;
     std::string log_dir;
     std::string pgn_out;  // --pgnout FILE: each finished game appended as PGN ("" for none)

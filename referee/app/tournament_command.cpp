@@ -70,7 +70,7 @@ tournament::Run open_run(RunMode mode, RunConfig& c, tournament::RunRecorder& re
         auto run = tournament::Run::resume(
             recorder, *c.resume,
             [mode](const tournament::StoredRun& stored) { return legacy_definition(mode, stored); },
-            {}, run_inputs(c));
+            {}, run_inputs(c), c.resume_games);
         if (!run) throw OaqError("--resume: " + run.error().message);
         return std::move(*run);
     }

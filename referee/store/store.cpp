@@ -460,6 +460,19 @@ Expected<Ok> Store::set_tournament_status(RowId id, TournamentStatus status,
     return Ok{};
 }
 
+Expected<Ok> Store::set_tournament_definition(RowId id, std::string_view definition_json,
+                                              std::string_view fingerprint) {
+    Lock lock(impl_->mutex);
+    Statement st(impl_->db,
+                 "UPDATE tournaments SET definition = ?2, fingerprint = ?3 WHERE id = ?1"
+                 " RETURNING id");
+    st.bind(1, id).bind(2, definition_json).bind(3, fingerprint);
+    bool found = st.step();
+    st.run();
+    if (!found) return fail("no tournament with id " + std::to_string(id));
+    return Ok{};
+}
+
 Expected<Ok> Store::set_tournament_outcome(RowId id, std::string_view outcome_json) {
     Lock lock(impl_->mutex);
     try {

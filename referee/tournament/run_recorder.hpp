@@ -73,6 +73,10 @@ class RunRecorder {
     // A resumed run: its engines are written again (what the definition says about them) and its
     // status becomes running.
     virtual void reopen_run(RunId run, const RunDefinition& definition) = 0;
+    // A resumed run whose definition changed (an SPRT match's new cap): its definition and
+    // fingerprint are written again.
+    virtual void set_definition(RunId run, const std::string& definition_json,
+                                const std::string& fingerprint) = 0;
 
     // The game_index of every game stored for the run (resume plays the others).
     virtual std::vector<std::int64_t> completed_games(RunId run) = 0;

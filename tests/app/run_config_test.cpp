@@ -205,3 +205,62 @@ TEST_CASE("a run name its games could not be named by is refused before anything
                       "--name: run name \"a\\x0Ab\" contains a control character");
     CHECK_THROWS_WITH(with_name("a\xFF"), Catch::Contains("is not valid UTF-8"));
 }
+
+namespace {
+
+std::vector<std::string> match_with_sprt(std::vector<std::string> sprt) {
+    std::vector<std::string> args{"match",    "--engine", "name=a",        "cmd=/bin/true",
+                                  "--engine", "name=b",   "cmd=/bin/true", "--sprt"};
+    args.insert(args.end(), sprt.begin(), sprt.end());
+    return args;
+}
+
+}  // namespace
+
+TEST_CASE("--sprt keys in one shell word are split at spaces and each key is given once",
+          "[app][run][sprt]") {
+    auto c = app::parse_run_config(app::RunMode::Match,
+                                   match_with_sprt({"elo0=-3 elo1=7", "alpha=0.1"}));
+    REQUIRE(c);
+    REQUIRE(c->definition.sprt);
+    CHECK(c->definition.sprt->elo0 == -3);
+    CHECK(c->definition.sprt->elo1 == 7);
+    CHECK(c->definition.sprt->alpha == 0.1);
+    CHECK(c->sprt_text == "elo0=-3 elo1=7 alpha=0.1");
+    CHECK_THROWS_WITH(
+        app::parse_run_config(app::RunMode::Match, match_with_sprt({"elo0=0", "elo0=5"})),
+        "--sprt: elo0 is given twice (\"elo0=0\" and \"elo0=5\"): give each key once");
+    CHECK_THROWS_WITH(
+        app::parse_run_config(app::RunMode::Match, match_with_sprt({"elo0=5 elo1=0"})),
+        "--sprt: SPRT needs elo0 < elo1, got elo0=5 and elo1=0");
+    CHECK_THROWS_WITH(
+        app::parse_run_config(app::RunMode::Match, match_with_sprt({"model=logistic model=x"})),
+        Catch::Contains("model is given twice"));
+}
+
+TEST_CASE("--resume refuses an option that would change the stored run but takes a match's --games",
+          "[app][run][sprt]") {
+    auto c = app::parse_run_config(app::RunMode::Match,
+                                   {"match", "--resume", "x", "--db", "f.db", "--games", "400"});
+    REQUIRE(c);
+    CHECK(c->resume_games == 400);
+    auto plain =
+        app::parse_run_config(app::RunMode::Match, {"match", "--resume", "x", "--db", "f.db"});
+    REQUIRE(plain);
+    CHECK_FALSE(plain->resume_games);
+    for (const auto& option : {std::vector<std::string>{"--tc", "depth=2"},
+                               {"--sprt", "elo1=10"},
+                               {"--rounds", "4"},
+                               {"--openings", "plies=2"},
+                               {"--seed", "5"}}) {
+        std::vector<std::string> args{"match", "--resume", "x", "--db", "f.db"};
+        args.insert(args.end(), option.begin(), option.end());
+        CHECK_THROWS_WITH(app::parse_run_config(app::RunMode::Match, args),
+                          "--resume takes no " + option[0] +
+                              ": the stored run keeps its definition (only an SPRT match's cap "
+                              "may change, with --games)");
+    }
+    CHECK_THROWS_WITH(app::parse_run_config(app::RunMode::Tournament,
+                                            {"tournament", "--resume", "x", "--games", "4"}),
+                      Catch::StartsWith("--resume takes no --games"));
+}
