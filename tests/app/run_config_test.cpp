@@ -217,7 +217,7 @@ std::vector<std::string> match_with_sprt(std::vector<std::string> sprt) {
 
 }  // namespace
 
-TEST_CASE("--sprt keys in one shell word are split at spaces and each key is given once",
+TEST_CASE("the keys of --sprt in one shell word are split at spaces and each key is given once",
           "[app][run][sprt]") {
     auto c = app::parse_run_config(app::RunMode::Match,
                                    match_with_sprt({"elo0=-3 elo1=7", "alpha=0.1"}));
@@ -238,7 +238,7 @@ TEST_CASE("--sprt keys in one shell word are split at spaces and each key is giv
         Catch::Contains("model is given twice"));
 }
 
-TEST_CASE("--resume refuses an option that would change the stored run but takes a match's --games",
+TEST_CASE("a resume refuses an option that would change the stored run but takes a match's --games",
           "[app][run][sprt]") {
     auto c = app::parse_run_config(app::RunMode::Match,
                                    {"match", "--resume", "x", "--db", "f.db", "--games", "400"});
