@@ -36,10 +36,6 @@ RowId engine_id(Store::Impl& impl, const std::string& name) {
     return id;
 }
 
-RecordError refuse(RecordError::Kind kind, std::string message) {
-    return RecordError{kind, std::move(message)};
-}
-
 void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<game::MoveRecord>& moves) {
     Statement& st =
         impl.cached(impl.insert_move, "INSERT INTO game_moves (game_id, moves) VALUES (?1, ?2)");
@@ -50,18 +46,18 @@ void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<game::Move
 
 }  // namespace
 
-Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameSlot& slot,
-                                                const game::GameRecord& r, std::string_view host,
-                                                const SessionSlot* session) {
-    using Kind = RecordError::Kind;
+Expected<RowId> Store::record_game(RowId tournament_id, const GameSlot& slot,
+                                   const game::GameRecord& r, std::string_view host,
+                                   const SessionSlot* session) {
+    using Kind = ErrorKind;
     if (r.result == rules::Result::Ongoing) {
-        return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
-                                         " has no result: only finished games are stored");
+        return fail(Kind::InvalidRecord, "game " + std::to_string(slot.game_index) +
+                                             " has no result: only finished games are stored");
     }
     if (r.termination == game::Termination::Aborted) {
-        return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
-                                         " was aborted: aborted games are not stored (resume "
-                                         "replays them)");
+        return fail(Kind::InvalidRecord, "game " + std::to_string(slot.game_index) +
+                                             " was aborted: aborted games are not stored (resume "
+                                             "replays them)");
     }
     // What the old per-ply table's CHECK constraints refused, refused before anything is written.
     for (std::size_t i = 0; i < r.moves.size(); ++i) {
@@ -70,8 +66,8 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
                             : m.time_used.count() < 0 ? "a negative time used"
                                                       : nullptr;
         if (wrong) {
-            return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) + ", ply " +
-                                             std::to_string(i + 1) + ": " + wrong);
+            return fail(Kind::InvalidRecord, "game " + std::to_string(slot.game_index) + ", ply " +
+                                                 std::to_string(i + 1) + ": " + wrong);
         }
     }
     Lock lock(impl_->mutex);
@@ -84,14 +80,14 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
             ResetOnExit reset(rules);
             rules.bind(1, tournament_id);
             if (!rules.step()) {
-                return refuse(Kind::UnknownTournament,
-                              "no tournament with id " + std::to_string(tournament_id));
+                return fail(Kind::UnknownTournament,
+                            "no tournament with id " + std::to_string(tournament_id));
             }
             if (!r.rules.empty() && r.rules != rules.text(0)) {
-                return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
-                                                 " was played under rules \"" + r.rules +
-                                                 "\", its tournament under \"" + rules.text(0) +
-                                                 "\"");
+                return fail(Kind::InvalidRecord, "game " + std::to_string(slot.game_index) +
+                                                     " was played under rules \"" + r.rules +
+                                                     "\", its tournament under \"" + rules.text(0) +
+                                                     "\"");
             }
         }
         RowId south = engine_id(impl, r.south);
@@ -139,12 +135,12 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
         impl.engine_ids.clear();
         if (!e.is_constraint()) throw;
         if (e.is_unique_violation()) {
-            return refuse(Kind::DuplicateGame, "tournament " + std::to_string(tournament_id) +
-                                                   " already has game " +
-                                                   std::to_string(slot.game_index));
+            return fail(Kind::DuplicateGame, "tournament " + std::to_string(tournament_id) +
+                                                 " already has game " +
+                                                 std::to_string(slot.game_index));
         }
-        return refuse(Kind::Invalid,
-                      "game " + std::to_string(slot.game_index) + " refused: " + e.reason());
+        return fail(Kind::InvalidRecord,
+                    "game " + std::to_string(slot.game_index) + " refused: " + e.reason());
     }
 }
 

@@ -59,7 +59,7 @@ Expected<Run> Run::create(RunRecorder& recorder, std::string name, RunDefinition
     if (auto schedule = make_schedule(d, 0)) row.run_games = schedule->total_games();
     row.shard_games = run.total_games();
     auto id = recorder.create_run(row);
-    if (!id) return fail("run \"" + name + "\": " + id.error().message);
+    if (!id) return id.error().prefixed("run \"" + name + "\": ");
     run.name_ = std::move(name);
     run.id_ = *id;
     // Only a process resuming the run in the instant since it was written can hold this already.
@@ -193,8 +193,9 @@ class Session {
             auto stored = step ? recorder_.record_session_game(id_, p, record, *step)
                                : recorder_.record_game(id_, p, record);
             if (!stored)
-                throw OaqError("storing game " + std::to_string(p.game_index) + ": " +
-                               stored.error().message);
+                throw OaqError(
+                    "storing game " + std::to_string(p.game_index) + ": " + stored.error().message,
+                    stored.error().kind);
             event.game_id = *stored;
             add(p, record, *stored);
         }

@@ -91,7 +91,7 @@ TEST_CASE("a second game with the same game_index is refused and changes nothing
     REQUIRE(store.record_game(t, GameSlot{3, 1, 0}, make_game("a", "b", 40, 1)));
     auto again = store.record_game(t, GameSlot{3, 1, 0}, make_game("c", "d", 40, 2));
     REQUIRE_FALSE(again.has_value());
-    CHECK(again.error().kind == RecordError::Kind::DuplicateGame);
+    CHECK(again.error().kind == ErrorKind::DuplicateGame);
     CHECK_THAT(again.error().message, Contains("already has game 3"));
     CHECK(store.count_games(GameFilter{}) == 1);
     CHECK_FALSE(store.find_engine("c").has_value());  // the refused game's engines are not kept
@@ -118,7 +118,7 @@ TEST_CASE("a game with a move no engine can have made is refused and leaves noth
 
     auto refused = store.record_game(t, GameSlot{0, 0, 0}, record);
     REQUIRE_FALSE(refused.has_value());
-    CHECK(refused.error().kind == RecordError::Kind::Invalid);
+    CHECK(refused.error().kind == ErrorKind::InvalidRecord);
     CHECK(refused.error().message == expected);
     CHECK(store.count_games(GameFilter{}) == 0);
     CHECK(store.completed_game_indices(t).empty());
@@ -151,7 +151,7 @@ TEST_CASE("aborted, unfinished, misplaced and foreign-rules games are refused", 
     SECTION("unknown tournament") {
         auto r = store.record_game(t + 100, GameSlot{0, 0, 0}, record);
         REQUIRE_FALSE(r);
-        CHECK(r.error().kind == RecordError::Kind::UnknownTournament);
+        CHECK(r.error().kind == ErrorKind::UnknownTournament);
     }
     SECTION("other rules than the tournament's") {
         record.rules = "preset=other";
