@@ -17,8 +17,9 @@ constexpr std::size_t kMaxDepth = 200;
 constexpr std::string_view kExpectedValue =
     "expected a value (object, array, string, number, true, false or null)";
 
-// A pointer into the text that counts how far nlohmann's lexer has read, so the builder can name
-// the position of what it refuses itself (a duplicate member name, a value nested too deep).
+// A pointer into the text that counts how far nlohmann's lexer has read, so the builder knows where
+// each event's token ends and can name the position of what it refuses (a duplicate member name,
+// a value nested too deep) or of the token the parser refused.
 class Cursor {
   public:
     using iterator_category = std::input_iterator_tag;
@@ -142,7 +143,8 @@ class Builder {
 
     bool parse_error(std::size_t position, const std::string&, const json::exception& e) {
         // `position` counts the bytes the lexer read, the end of the text counting as one.
-        const std::size_t at = position > text_.size() ? text_.size() : position - 1;
+        const std::size_t at =
+            position > text_.size() ? text_.size() : (position == 0 ? 0 : position - 1);
         // Digits right after a number that is a 0 ("01"): the lexer ended the number at the 0.
         if (last_was_zero_ && last_end_ < text_.size() && is_digit(text_[last_end_])) {
             error_ = message(last_end_, "expected no leading zero", true);
