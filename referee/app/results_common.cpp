@@ -197,9 +197,10 @@ Expected<rules::Game> replay_start(const game::GameRecord& record) {
     auto start = rules::parse_position(
         record.start_position.empty() ? "startpos" : record.start_position, *rules);
     if (!start) {
-        // Some of the rules library's messages start with "position: " already.
-        const auto& why = start.error().message;
-        return fail("start " + (why.rfind("position: ", 0) == 0 ? why : "position: " + why));
+        // A field's error names the field only; the others name the position already.
+        const auto& why = start.error();
+        return fail(std::string("start ") +
+                    (why.kind == ErrorKind::PositionField ? "position: " : "") + why.message);
     }
     return rules::Game(*rules, *start, 0);
 }

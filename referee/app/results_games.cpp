@@ -53,15 +53,23 @@ void for_each_game(store::Store& db, store::GameFilter f, Visit visit) {
     }
 }
 
-// "showing 1–100 of 2345; --offset 100 for more" (– is an en dash).
-std::string page_note(std::size_t offset, std::size_t shown, std::int64_t total) {
-    if (total == 0) return "no games match";
+// "showing 1–100 of 2345; --offset 100 for more" (– is an en dash), and whether more games match
+// than the page shows.
+struct PageNote {
+    std::string text;
+    bool more = false;
+};
+
+PageNote page_note(std::size_t offset, std::size_t shown, std::int64_t total) {
+    if (total == 0) return {"no games match"};
     if (shown == 0)
-        return fmt::format("showing none of {} (--offset {} is past the last)", total, offset);
+        return {fmt::format("showing none of {} (--offset {} is past the last)", total, offset)};
     const auto last = offset + shown;
-    std::string note = fmt::format("showing {}–{} of {}", offset + 1, last, total);
-    if (static_cast<std::int64_t>(last) < total)
-        note += fmt::format("; --offset {} for more", last);
+    PageNote note{fmt::format("showing {}–{} of {}", offset + 1, last, total)};
+    if (static_cast<std::int64_t>(last) < total) {
+        note.text += fmt::format("; --offset {} for more", last);
+        note.more = true;
+    }
     return note;
 }
 
@@ -118,9 +126,9 @@ int results_games_command(int argc, char** argv) {
     }
     const auto note = page_note(filter.offset, rows.size(), db.count_games(filter));
     if (format == OutputFormat::Table) {
-        std::cout << render(table, format) << note << "\n";
-    } else if (note.find("for more") != std::string::npos) {
-        std::cerr << note << "\n";  // scripts read stdout; the rest is a note for people
+        std::cout << render(table, format) << note.text << "\n";
+    } else if (note.more) {
+        std::cerr << note.text << "\n";  // scripts read stdout; the rest is a note for people
     }
     return 0;
 }

@@ -53,7 +53,7 @@ tournament::PlayerFactory engine_factory(const std::string& log_dir, OptionWarni
 constexpr int kNameSuffixes = 1000;
 
 bool taken(const Error& e) {
-    return e.message.find("already exists") != std::string::npos;
+    return e.kind == ErrorKind::NameTaken;
 }
 
 tournament::Run open_run(RunMode mode, RunConfig& c, tournament::RunRecorder& recorder) {

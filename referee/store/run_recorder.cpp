@@ -168,7 +168,7 @@ Expected<std::int64_t> StoreRunRecorder::record_game(tournament::RunId run,
                                                      const game::GameRecord& record) {
     auto stored = db_.record_game(
         run, GameSlot{p.game_index, static_cast<int>(p.pair_index), p.round}, record, me_.host);
-    if (!stored) return fail(stored.error().message);
+    if (!stored) return stored.error();
     return *stored;
 }
 
@@ -193,7 +193,7 @@ Expected<std::int64_t> StoreRunRecorder::record_session_game(tournament::RunId r
     auto stored =
         db_.record_game(run, GameSlot{p.game_index, static_cast<int>(p.pair_index), p.round},
                         record, me_.host, &slot);
-    if (!stored) return fail(stored.error().message);
+    if (!stored) return stored.error();
     return *stored;
 }
 

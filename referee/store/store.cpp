@@ -379,7 +379,8 @@ Expected<RowId> Store::create_tournament(const TournamentRow& t) {
         Statement taken(impl_->db, "SELECT 1 FROM tournaments WHERE name = ?1");
         taken.bind(1, t.name);
         if (e.is_unique_violation() && taken.step()) {
-            return fail("a tournament named \"" + t.name + "\" already exists");
+            return fail(ErrorKind::NameTaken,
+                        "a tournament named \"" + t.name + "\" already exists");
         }
         return fail("tournament \"" + t.name + "\" refused: " + e.reason());
     }

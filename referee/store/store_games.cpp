@@ -40,10 +40,6 @@ RowId engine_id(Store::Impl& impl, const std::string& name) {
     return id;
 }
 
-RecordError refuse(RecordError::Kind kind, std::string message) {
-    return RecordError{kind, std::move(message)};
-}
-
 void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<game::MoveRecord>& moves) {
     Statement& st =
         impl.cached(impl.insert_move, "INSERT INTO game_moves (game_id, moves) VALUES (?1, ?2)");
@@ -74,10 +70,10 @@ std::optional<std::string> unstorable(const game::GameRecord& r, const std::stri
 
 }  // namespace
 
-Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameSlot& slot,
-                                                const game::GameRecord& r, std::string_view host,
-                                                const SessionSlot* session) {
-    using Kind = RecordError::Kind;
+Expected<RowId> Store::record_game(RowId tournament_id, const GameSlot& slot,
+                                   const game::GameRecord& r, std::string_view host,
+                                   const SessionSlot* session) {
+    using Kind = ErrorKind;
     Lock lock(impl_->mutex);
     Impl& impl = *impl_;
     // Until the tournament's name is read; then "cup#7", as every view names the game.
@@ -90,11 +86,12 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
             ResetOnExit reset(t);
             t.bind(1, tournament_id);
             if (!t.step()) {
-                return refuse(Kind::UnknownTournament,
-                              "no tournament with id " + std::to_string(tournament_id));
+                return fail(Kind::UnknownTournament,
+                            "no tournament with id " + std::to_string(tournament_id));
             }
             reference = tournament::game_reference(t.text(1), slot.game_index);
-            if (auto why = unstorable(r, t.text(0))) return refuse(Kind::Invalid, reference + *why);
+            if (auto why = unstorable(r, t.text(0)))
+                return fail(Kind::InvalidRecord, reference + *why);
         }
         RowId south = engine_id(impl, r.south);
         RowId north = engine_id(impl, r.north);
@@ -141,8 +138,8 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
         impl.engine_ids.clear();
         if (!e.is_constraint()) throw;
         if (e.is_unique_violation())
-            return refuse(Kind::DuplicateGame, reference + " is stored already");
-        return refuse(Kind::Invalid, reference + " refused: " + e.reason());
+            return fail(Kind::DuplicateGame, reference + " is stored already");
+        return fail(Kind::InvalidRecord, reference + " refused: " + e.reason());
     }
 }
 

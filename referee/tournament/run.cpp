@@ -72,7 +72,7 @@ Expected<Run> Run::create(RunRecorder& recorder, std::string name, RunDefinition
     row.run_games = planned_games(d);
     row.shard_games = run.total_games();
     auto id = recorder.create_run(row);
-    if (!id) return fail("run \"" + name + "\": " + id.error().message);
+    if (!id) return id.error().prefixed("run \"" + name + "\": ");
     run.name_ = std::move(name);
     run.id_ = *id;
     // Only a process resuming the run in the instant since it was written can hold this already.
@@ -258,7 +258,8 @@ class Session {
         } else {
             auto stored = step ? recorder_.record_session_game(id_, p, record, *step)
                                : recorder_.record_game(id_, p, record);
-            if (!stored) throw OaqError("storing a game: " + stored.error().message);
+            if (!stored)
+                throw OaqError("storing a game: " + stored.error().message, stored.error().kind);
             event.game_id = *stored;
             add(p, record, *stored);
         }

@@ -12,6 +12,7 @@
 
 #include "../store/fixtures.hpp"
 #include "app/commands.hpp"
+#include "app/results_common.hpp"
 #include "app/results_json.hpp"
 #include "app/standings.hpp"
 #include "common/error.hpp"
@@ -584,4 +585,20 @@ TEST_CASE("a session run plans sessions times G games and shows it as an upper b
     const auto plain = lines(results(f, {"tournaments", "--tournament", "plain"}));
     CHECK(contains(plain[1], " 3 "));
     CHECK_FALSE(contains(plain[1], "\u2264"));
+}
+
+TEST_CASE("a stored game's bad start position is named once as the start position",
+          "[app][results][errors]") {
+    game::GameRecord record;
+    record.rules = rules::expanded(rules::Rules{});
+    record.start_position = "Q0,5,x5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0";  // a field
+    auto field = app::replay_start(record);
+    REQUIRE_FALSE(field);
+    CHECK(field.error().message ==
+          "start position: field 1 (pits), cell 3 (S2): \"x5\" is not a count");
+    record.start_position = "Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0";  // the whole string
+    auto whole = app::replay_start(record);
+    REQUIRE_FALSE(whole);
+    CHECK_THAT(whole.error().message,
+               Catch::StartsWith("start position: expected 6 fields separated by single spaces"));
 }

@@ -91,7 +91,7 @@ TEST_CASE("a second game with the same game_index is refused and changes nothing
     REQUIRE(store.record_game(t, GameSlot{3, 1, 0}, make_game("a", "b", 40, 1)));
     auto again = store.record_game(t, GameSlot{3, 1, 0}, make_game("c", "d", 40, 2));
     REQUIRE_FALSE(again.has_value());
-    CHECK(again.error().kind == RecordError::Kind::DuplicateGame);
+    CHECK(again.error().kind == ErrorKind::DuplicateGame);
     // Named as views name it (game_index 3 is t#4), never by the 0-based index.
     CHECK(again.error().message == "t#4 is stored already");
     CHECK(store.count_games(GameFilter{}) == 1);
@@ -119,7 +119,7 @@ TEST_CASE("a game with a move no engine can have made is refused and leaves noth
 
     auto refused = store.record_game(t, GameSlot{0, 0, 0}, record);
     REQUIRE_FALSE(refused.has_value());
-    CHECK(refused.error().kind == RecordError::Kind::Invalid);
+    CHECK(refused.error().kind == ErrorKind::InvalidRecord);
     CHECK(refused.error().message == expected);
     CHECK(store.count_games(GameFilter{}) == 0);
     CHECK(store.completed_game_indices(t).empty());
@@ -154,7 +154,7 @@ TEST_CASE("aborted, unfinished, misplaced and foreign-rules games are refused", 
     SECTION("unknown tournament") {
         auto r = store.record_game(t + 100, GameSlot{0, 0, 0}, record);
         REQUIRE_FALSE(r);
-        CHECK(r.error().kind == RecordError::Kind::UnknownTournament);
+        CHECK(r.error().kind == ErrorKind::UnknownTournament);
     }
     SECTION("other rules than the tournament's") {
         record.rules = "preset=other";

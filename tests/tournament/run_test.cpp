@@ -287,6 +287,18 @@ TEST_CASE("a run refuses an invalid definition or a taken name and writes nothin
     CHECK(recorder.runs.size() == 1);
 }
 
+TEST_CASE("a taken run name reaches the caller as kind NameTaken", "[run][errors]") {
+    testing::MemoryRecorder recorder;
+    REQUIRE(Run::create(recorder, "x", definition(2)));
+    auto again = Run::create(recorder, "x", definition(2));
+    REQUIRE_FALSE(again);
+    CHECK(again.error().kind == ErrorKind::NameTaken);
+    // Other refusals are not taken for a taken name (the command line would try another).
+    auto bad = Run::create(recorder, "y", definition(1));
+    REQUIRE_FALSE(bad);
+    CHECK(bad.error().kind == ErrorKind::Other);
+}
+
 TEST_CASE("a run stored without a definition resumes through the legacy reader", "[run]") {
     testing::MemoryRecorder recorder;
     REQUIRE(Run::create(recorder, "old", definition(2)));
@@ -466,6 +478,40 @@ TEST_CASE("an environment failure during play leaves the run interrupted and say
     CHECK(events.finished->status == RunStatus::Interrupted);
     CHECK_THAT(events.finished->failure, Catch::Contains("disk is full"));
     CHECK(events.finished->played == 3);
+}
+
+namespace {
+
+// A recorder that refuses every game after `good` as stored already.
+class RefusingRecorder : public testing::MemoryRecorder {
+  public:
+    explicit RefusingRecorder(int good) : good_(good) {}
+    Expected<std::int64_t> record_game(RunId id, const Pairing& p,
+                                       const game::GameRecord& record) override {
+        if (good_-- <= 0) return fail(ErrorKind::DuplicateGame, "game index stored twice");
+        return MemoryRecorder::record_game(id, p, record);
+    }
+
+  private:
+    std::atomic<int> good_;
+};
+
+}  // namespace
+
+TEST_CASE("a game the recorder refuses stops the run with an OaqError of the refusal's kind",
+          "[run][errors]") {
+    RefusingRecorder recorder(2);
+    auto run = Run::create(recorder, "refused", definition(3)).value();
+    std::atomic<bool> interrupted{false};
+    Events events;
+    try {
+        run.play(scripted(), events, interrupted, {1, 0});
+        FAIL("the run went on after a refused game");
+    } catch (const OaqError& e) {
+        CHECK(e.kind() == ErrorKind::DuplicateGame);
+        CHECK_THAT(e.what(), Catch::Contains("storing a game"));
+    }
+    CHECK(recorder.run("refused").games.size() == 2);
 }
 
 TEST_CASE("a session run records each game with its session step and resumes by sessions",
