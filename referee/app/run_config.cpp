@@ -487,7 +487,7 @@ std::string settings_json(const RunConfig& c) {
     j.field("openings", tournament::openings_text(d.openings)).field("max_plies", d.max_plies);
     j.field("margin_ms", static_cast<std::int64_t>(d.time_margin.count()));
     if (d.sprt) j.field("sprt", c.sprt_text);
-    j.field("log", c.log_dir).field("pgnout", absolute_path(c.pgn_out));
+    j.field("log", absolute_path(c.log_dir)).field("pgnout", absolute_path(c.pgn_out));
     j.field("progress", c.progress_every);
     return j.str();
 }

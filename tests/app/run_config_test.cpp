@@ -264,3 +264,20 @@ TEST_CASE("a resume refuses an option that would change the stored run but takes
                                             {"tournament", "--resume", "x", "--games", "4"}),
                       Catch::StartsWith("--resume takes no --games"));
 }
+
+TEST_CASE("a run keeps its log directory as an absolute path so a resume elsewhere logs there",
+          "[app][run]") {
+    auto started = app::parse_run_config(
+        app::RunMode::Tournament, {"tournament", "--engine", "name=a", "cmd=/bin/true", "--engine",
+                                   "name=b", "cmd=/bin/true", "--log", "logs"});
+    REQUIRE(started);
+    tournament::StoredRun stored;
+    stored.name = "cup";
+    stored.settings_json = app::settings_json(*started);
+    const auto kept = (std::filesystem::current_path() / "logs").string();
+    auto resumed = app::parse_run_config(app::RunMode::Tournament,
+                                         {"tournament", "--resume", "cup", "--db", "x.db"});
+    REQUIRE(resumed);
+    app::apply_stored_settings(*resumed, stored);
+    CHECK(resumed->log_dir == kept);
+}
