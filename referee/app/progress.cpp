@@ -5,14 +5,27 @@
 #include <cmath>
 #include <iostream>
 
-#include "app/results_json.hpp"
-#include "app/session_lines.hpp"
 #include "app/shard_option.hpp"
-#include "app/standings.hpp"
 #include "common/json.hpp"
 #include "rules/game.hpp"
+#include "views/results_json.hpp"
+#include "views/session_lines.hpp"
+#include "views/standings.hpp"
 
 namespace oaq::app {
+
+// The views every line of a run is written with (referee/views/).
+using views::elo_difference_text;
+using views::game_json;
+using views::game_number;
+using views::game_reference;
+using views::pair_json;
+using views::score_pair_text;
+using views::session_step_json;
+using views::session_step_text;
+using views::sprt_json;
+using views::standings_json;
+using views::standings_table;
 
 namespace {
 

@@ -1,9 +1,9 @@
 // Progress: what a person (or a script, with --json) sees while a run plays: a line per finished
 // game, the standings every N games with games/minute and an ETA, for a match the running score
-// and the SPRT state, and the final summary. The JSON lines use the layouts of results_json.hpp
-// (docs/json.md): a game line is the game object with its moves and "type":"game". It is the app's
-// RunObserver: the run (tournament/ run.hpp) decides and counts, this only formats its events as
-// text or JSON lines on stdout.
+// and the SPRT state, and the final summary. The JSON lines use the layouts of
+// views/results_json.hpp (docs/json.md): a game line is the game object with its moves and
+// "type":"game". It is the app's RunObserver: the run (tournament/ run.hpp) decides and counts,
+// this only formats its events as text or JSON lines on stdout.
 #pragma once
 
 #include <string>

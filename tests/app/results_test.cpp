@@ -12,8 +12,6 @@
 
 #include "../store/fixtures.hpp"
 #include "app/commands.hpp"
-#include "app/results_json.hpp"
-#include "app/standings.hpp"
 #include "common/error.hpp"
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
@@ -246,26 +244,6 @@ TEST_CASE("h2h gives totals, colours and the pentanomial from A's side", "[app][
     CHECK(contains(text, "[0 1 0 0 0]"));
     CHECK(contains(text, "Elo difference"));
     CHECK(contains(text, "LOS"));
-}
-
-TEST_CASE("an Elo difference without spread has no error bar and no sign", "[app][results]") {
-    // Every pair split (DD or WL): the mean is exactly 0.5 and the variance 0.
-    const tournament::EloEstimate split{-0.0, 0.0};
-    CHECK(app::elo_difference_text(split) ==
-          "+0.0 (no error estimate: every game or pair scored the same)");
-    CHECK(app::elo_json(split) == R"({"value":0,"error":null})");
-    CHECK(app::elo_difference_text(tournament::EloEstimate{70.44, 30.01}) == "+70.4 ± 30.0");
-    CHECK(app::elo_json(std::nullopt) == "null");
-    tournament::EngineRating anchor;
-    anchor.status = tournament::RatingStatus::Ok;
-    CHECK(app::rating_text(anchor, true) == "+0.0 (anchor)");
-    anchor.status = tournament::RatingStatus::Disconnected;
-    anchor.rating = 12.34;
-    anchor.error = 30;
-    anchor.group = 1;
-    CHECK(app::rating_text(anchor) == "+12.3 ± 30.0 (group 2)");
-    CHECK(app::rating_json(anchor, false) ==
-          R"({"status":"disconnected","value":12.34,"error":30,"group":2,"anchor":false})");
 }
 
 TEST_CASE("games lists number games within their tournament, filter them and say what is left",
