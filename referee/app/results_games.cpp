@@ -5,7 +5,6 @@
 // vocabulary.md). Lists page with --limit/--offset and say how many games match and what is left.
 #include <fmt/format.h>
 #include <unistd.h>
-#include <charconv>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -72,47 +71,13 @@ namespace {
 
 // ---- game NAME#N ----------------------------------------------------------------------------
 
-std::int64_t parse_game_number(const std::string& text) {
-    std::int64_t n = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || n < 1)
-        throw OaqError("\"" + text + "\" is not a game number (1, 2, ...)");
-    return n;
-}
-
-store::TournamentRow tournament_named(store::Store& db, const std::string& name) {
-    auto t = views::tournament_named(db, name);
-    if (!t) throw OaqError(t.error().message);
-    return *t;
-}
-
 // The database id of the game the command line names: NAME#N, --tournament NAME N or --game N,
 // N alone when the file holds one tournament, or --id ID.
 RowId addressed_game(store::Store& db, const po::variables_map& vm) {
     if (vm.count("id")) return whole_number(vm["id"].as<std::string>(), "--id", kCount);
-    std::string text = vm["game"].as<std::string>();
-    std::optional<store::TournamentRow> t;
-    if (const auto hash = text.rfind('#'); hash != std::string::npos) {
-        t = tournament_named(db, text.substr(0, hash));
-        text = text.substr(hash + 1);
-    } else if (vm.count("tournament")) {
-        t = tournament_named(db, vm["tournament"].as<std::string>());
-    } else if (const auto all = db.list_tournaments(); all.size() == 1) {
-        t = all.front();
-    }
-    const auto n = parse_game_number(text);
-    if (!t) {
-        throw OaqError("game " + text +
-                       ": games are numbered within a tournament; name it as "
-                       "NAME#" +
-                       text + " or --tournament NAME " + text +
-                       " (--id ID for a "
-                       "database id)");
-    }
-    auto id = db.game_id(t->id, n - 1);
-    if (!id)
-        throw OaqError(fmt::format("{}#{}: no such game is stored in {}", t->name, n, db.path()));
-    return *id;
+    std::optional<std::string> tournament;
+    if (vm.count("tournament")) tournament = vm["tournament"].as<std::string>();
+    return views::find_game(db, vm["game"].as<std::string>(), tournament);
 }
 
 void replay(const store::StoredGame& game, const std::string& name, bool step) {

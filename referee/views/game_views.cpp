@@ -1,9 +1,11 @@
 #include "views/game_views.hpp"
 
 #include <fmt/format.h>
+#include <charconv>
 
 #include "common/error.hpp"
 #include "views/export_games.hpp"
+#include "views/selection.hpp"
 #include "views/standings.hpp"
 
 namespace oaq::views {
@@ -50,6 +52,50 @@ std::string games_list(const std::vector<store::GameRow>& rows,
         }
     }
     return format == OutputFormat::Table ? render(table, format) : out;
+}
+
+namespace {
+
+std::int64_t parse_game_number(const std::string& text) {
+    std::int64_t n = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || n < 1)
+        throw OaqError("\"" + text + "\" is not a game number (1, 2, ...)");
+    return n;
+}
+
+store::TournamentRow existing_tournament(store::Store& db, const std::string& name) {
+    auto t = tournament_named(db, name);
+    if (!t) throw OaqError(t.error().message);
+    return *t;
+}
+
+}  // namespace
+
+store::RowId find_game(store::Store& db, std::string text,
+                       const std::optional<std::string>& tournament) {
+    std::optional<store::TournamentRow> t;
+    if (const auto hash = text.rfind('#'); hash != std::string::npos) {
+        t = existing_tournament(db, text.substr(0, hash));
+        text = text.substr(hash + 1);
+    } else if (tournament) {
+        t = existing_tournament(db, *tournament);
+    } else if (const auto all = db.list_tournaments(); all.size() == 1) {
+        t = all.front();
+    }
+    const auto n = parse_game_number(text);
+    if (!t) {
+        throw OaqError("game " + text +
+                       ": games are numbered within a tournament; name it as "
+                       "NAME#" +
+                       text + " or --tournament NAME " + text +
+                       " (--id ID for a "
+                       "database id)");
+    }
+    auto id = db.game_id(t->id, n - 1);
+    if (!id)
+        throw OaqError(fmt::format("{}#{}: no such game is stored in {}", t->name, n, db.path()));
+    return *id;
 }
 
 store::StoredGame load_game(store::Store& db, store::RowId id) {

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,11 @@ std::string page_note(std::size_t offset, std::size_t shown, std::int64_t total)
 // A page of games (no moves): JSON lines, CSV with its header, or a table for people.
 std::string games_list(const std::vector<store::GameRow>& rows,
                        const std::map<store::RowId, TournamentInfo>& infos, OutputFormat format);
+
+// The database id of the game `text` names: NAME#N, or N of `tournament` (--tournament), or N
+// alone when the file holds one tournament; N counts from 1. Throws OaqError naming the game.
+store::RowId find_game(store::Store& db, std::string text,
+                       const std::optional<std::string>& tournament);
 
 // The stored game of that database id with its moves. Throws OaqError when there is none.
 store::StoredGame load_game(store::Store& db, store::RowId id);
