@@ -12,10 +12,11 @@ namespace oaq::app {
 
 class Progress : public tournament::RunObserver {
   public:
-    // `resume_command`: printed when the run ends interrupted ("" for none). `sprt`: the run's
-    // game count is the SPRT's cap, shown as "at most N" and never as the run's length.
-    Progress(bool json, std::string resume_command, bool sprt = false)
-        : lines_(json, std::move(resume_command), sprt) {}
+    // As views::RunLines: `resume_command` printed when the run ends interrupted ("" for none),
+    // `sprt` (the count is the SPRT's cap) and `sessions` (the most the sessions can play) shown
+    // as "at most N".
+    Progress(bool json, std::string resume_command, bool sprt = false, bool sessions = false)
+        : lines_(json, std::move(resume_command), sprt, sessions) {}
 
     void run_started(const tournament::RunStarted& e) override;
     void game_started(const tournament::GameStarted& e) override;

@@ -129,6 +129,12 @@ void StoreRunRecorder::reopen_run(tournament::RunId run, const tournament::RunDe
     if (!set) throw OaqError(set.error().message);
 }
 
+void StoreRunRecorder::set_definition(tournament::RunId run, const std::string& definition_json,
+                                      const std::string& fingerprint) {
+    auto set = db_.set_tournament_definition(run, definition_json, fingerprint);
+    if (!set) throw OaqError(set.error().message);
+}
+
 std::vector<std::int64_t> StoreRunRecorder::completed_games(tournament::RunId run) {
     return db_.completed_game_indices(run);
 }

@@ -98,6 +98,9 @@ class Store {
                                        std::optional<TimePoint> finished_at = std::nullopt);
     // Fails when the id is unknown or the text is not valid JSON.
     Expected<Ok> set_tournament_outcome(RowId id, std::string_view outcome_json);
+    // A resumed run's changed definition (an SPRT match's new cap). Fails when the id is unknown.
+    Expected<Ok> set_tournament_definition(RowId id, std::string_view definition_json,
+                                           std::string_view fingerprint);
 
     // ---- run locks (db/006_run_locks.sql) ----
     // Takes the lock of tournament `lock.tournament_id` for `lock.holder` in one immediate

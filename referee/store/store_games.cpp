@@ -1,5 +1,7 @@
 // Store: games and their moves, and the queries over them.
 #include <limits>
+#include <optional>
+#include <string>
 #include <variant>
 
 #include "rules/game.hpp"
@@ -7,6 +9,7 @@
 #include "store/store.hpp"
 #include "store/store_impl.hpp"
 #include "store/time_text.hpp"
+#include "tournament/run_name.hpp"
 
 namespace oaq::store {
 
@@ -49,51 +52,49 @@ void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<game::Move
     st.run();
 }
 
+// Why `r` cannot be stored in a tournament played under `rules` (nullopt: it can), as the rest of
+// a sentence that starts with the game's name. What the old per-ply table's CHECK constraints
+// refused is refused here, before anything is written.
+std::optional<std::string> unstorable(const game::GameRecord& r, const std::string& rules) {
+    if (r.result == rules::Result::Ongoing) return " has no result: only finished games are stored";
+    if (r.termination == game::Termination::Aborted)
+        return " was aborted: aborted games are not stored (resume replays them)";
+    for (std::size_t i = 0; i < r.moves.size(); ++i) {
+        const auto& m = r.moves[i];
+        const char* wrong = m.move.empty()            ? "an empty move"
+                            : m.time_used.count() < 0 ? "a negative time used"
+                                                      : nullptr;
+        if (wrong) return ", ply " + std::to_string(i + 1) + ": " + wrong;
+    }
+    if (!r.rules.empty() && r.rules != rules)
+        return " was played under rules \"" + r.rules + "\", its tournament under \"" + rules +
+               "\"";
+    return std::nullopt;
+}
+
 }  // namespace
 
 Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameSlot& slot,
                                                 const game::GameRecord& r, std::string_view host,
                                                 const SessionSlot* session) {
     using Kind = RecordError::Kind;
-    if (r.result == rules::Result::Ongoing) {
-        return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
-                                         " has no result: only finished games are stored");
-    }
-    if (r.termination == game::Termination::Aborted) {
-        return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
-                                         " was aborted: aborted games are not stored (resume "
-                                         "replays them)");
-    }
-    // What the old per-ply table's CHECK constraints refused, refused before anything is written.
-    for (std::size_t i = 0; i < r.moves.size(); ++i) {
-        const auto& m = r.moves[i];
-        const char* wrong = m.move.empty()            ? "an empty move"
-                            : m.time_used.count() < 0 ? "a negative time used"
-                                                      : nullptr;
-        if (wrong) {
-            return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) + ", ply " +
-                                             std::to_string(i + 1) + ": " + wrong);
-        }
-    }
     Lock lock(impl_->mutex);
     Impl& impl = *impl_;
+    // Until the tournament's name is read; then "cup#7", as every view names the game.
+    std::string reference = "game " + std::to_string(slot.game_index + 1);
     try {
         Transaction tx(impl.db);
         {
-            Statement& rules =
-                impl.cached(impl.tournament_rules, "SELECT rules FROM tournaments WHERE id = ?1");
-            ResetOnExit reset(rules);
-            rules.bind(1, tournament_id);
-            if (!rules.step()) {
+            Statement& t = impl.cached(impl.tournament_rules,
+                                       "SELECT rules, name FROM tournaments WHERE id = ?1");
+            ResetOnExit reset(t);
+            t.bind(1, tournament_id);
+            if (!t.step()) {
                 return refuse(Kind::UnknownTournament,
                               "no tournament with id " + std::to_string(tournament_id));
             }
-            if (!r.rules.empty() && r.rules != rules.text(0)) {
-                return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
-                                                 " was played under rules \"" + r.rules +
-                                                 "\", its tournament under \"" + rules.text(0) +
-                                                 "\"");
-            }
+            reference = tournament::game_reference(t.text(1), slot.game_index);
+            if (auto why = unstorable(r, t.text(0))) return refuse(Kind::Invalid, reference + *why);
         }
         RowId south = engine_id(impl, r.south);
         RowId north = engine_id(impl, r.north);
@@ -139,13 +140,9 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
         // Whatever this transaction inserted is gone, bare engines included.
         impl.engine_ids.clear();
         if (!e.is_constraint()) throw;
-        if (e.is_unique_violation()) {
-            return refuse(Kind::DuplicateGame, "tournament " + std::to_string(tournament_id) +
-                                                   " already has game " +
-                                                   std::to_string(slot.game_index));
-        }
-        return refuse(Kind::Invalid,
-                      "game " + std::to_string(slot.game_index) + " refused: " + e.reason());
+        if (e.is_unique_violation())
+            return refuse(Kind::DuplicateGame, reference + " is stored already");
+        return refuse(Kind::Invalid, reference + " refused: " + e.reason());
     }
 }
 

@@ -11,6 +11,7 @@
 #include "rules/position_string.hpp"
 #include "rules/rules.hpp"
 #include "store/time_text.hpp"
+#include "tournament/run_name.hpp"
 
 namespace oaq::views {
 
@@ -39,7 +40,7 @@ GameNumber game_number(const std::string& tournament, const store::GameSlot& slo
 }
 
 std::string game_reference(const GameNumber& n) {
-    return n.tournament + "#" + std::to_string(n.game);
+    return tournament::game_reference(n.tournament, n.game - 1);
 }
 
 std::string result_token(rules::Result r) {
@@ -249,8 +250,8 @@ std::string tournament_json(const TournamentFacts& f) {
         j.null("outcome");
     else
         j.field("outcome", f.outcome);
-    if (f.planned > 0)
-        j.field("planned", f.planned);
+    if (f.planned.games > 0)
+        j.field("planned", f.planned.games);
     else
         j.null("planned");
     if (t.shards.empty()) {

@@ -89,14 +89,21 @@ std::string sprt_json(const tournament::SprtStatus& status, const std::string& s
 // "10+0.1" when every engine had it, else "A 10+0.1, B movetime=100".
 std::string time_controls_text(const std::vector<store::EngineTimeControl>& engines);
 
+// The games a run plans (0: unknown). For sessions an upper bound (`at_most`): sessions x G, and a
+// session that ends by the rules before its G-th game plays fewer.
+struct Planned {
+    std::int64_t games = 0;
+    bool at_most = false;
+};
+
 struct TournamentFacts {
     const store::TournamentRow& row;
     std::vector<store::EngineTimeControl> engines;
     std::int64_t games = 0;
     std::string rules_name;
     std::string outcome;  // the outcome's summary, "" for none
-    // The games it plans (a shard's own file: that shard's; else the whole run's); 0: unknown.
-    std::int64_t planned = 0;
+    // The games it plans (a shard's own file: that shard's; else the whole run's).
+    Planned planned;
 };
 std::string tournament_json(const TournamentFacts& tournament);
 

@@ -18,15 +18,22 @@ using store::RowId;
 
 // ---- tournaments ----------------------------------------------------------------------------
 
-// The games a run plans: its shard's in a shard's own file, the whole run's otherwise.
-std::int64_t planned_games(const store::TournamentRow& t) {
-    if (t.shards.size() == 1 && t.shards.front().source.empty()) return t.shards.front().games;
-    if (!t.shards.empty()) return t.shards.front().run_games;
-    if (!t.definition) return 0;
+// The games a run plans: its shard's in a shard's own file, the whole run's otherwise; for
+// sessions the most they can play (tournament::planned_games).
+Planned planned_games(const store::TournamentRow& t) {
+    if (t.shards.size() == 1 && t.shards.front().source.empty()) return {t.shards.front().games};
+    if (!t.shards.empty()) return {t.shards.front().run_games};
+    if (!t.definition) return {};
     auto d = tournament::run_definition_from_json(*t.definition);
-    if (!d) return 0;
-    auto schedule = tournament::make_schedule(*d, 0);
-    return schedule ? schedule->total_games() : 0;
+    if (!d) return {};
+    return {tournament::planned_games(*d), d->session_games != 0};
+}
+
+// "18", or for sessions "≤18" (a session that ends by the rules plays fewer); CSV the number.
+Cell planned_cell(const Planned& planned, OutputFormat format) {
+    if (planned.at_most && format == OutputFormat::Table)
+        return Cell{"\u2264" + std::to_string(planned.games), true};
+    return int_cell(planned.games);
 }
 
 // "2/4 done" for a merged run, "shard 1/4" for a shard's own file, "" for a whole run.
@@ -69,12 +76,12 @@ std::string tournaments_view(store::Store& db, const Selection& sel, OutputForma
             out += tournament_json(f) + "\n";
             continue;
         }
-        table.rows.push_back({text_cell(t.name), text_cell(t.format), text_cell(f.rules_name),
-                              text_cell(time_controls_text(f.engines)),
-                              text_cell(std::string(to_string(t.status))),
-                              int_cell(static_cast<std::int64_t>(f.engines.size())),
-                              int_cell(f.games), int_cell(f.planned), text_cell(shards_text(t)),
-                              text_cell(store::format_utc(t.started_at)), text_cell(f.outcome)});
+        table.rows.push_back(
+            {text_cell(t.name), text_cell(t.format), text_cell(f.rules_name),
+             text_cell(time_controls_text(f.engines)), text_cell(std::string(to_string(t.status))),
+             int_cell(static_cast<std::int64_t>(f.engines.size())), int_cell(f.games),
+             planned_cell(f.planned, format), text_cell(shards_text(t)),
+             text_cell(store::format_utc(t.started_at)), text_cell(f.outcome)});
     }
     return format == OutputFormat::Json ? out : render(table, format);
 }

@@ -58,7 +58,7 @@ std::string sprt_line(const tournament::SprtStatus& s, std::int64_t cap) {
 }
 
 std::string RunLines::total_text(std::int64_t total) const {
-    return sprt_ ? fmt::format("at most {}", total) : std::to_string(total);
+    return at_most_ ? fmt::format("at most {}", total) : std::to_string(total);
 }
 
 std::string RunLines::run_started(const tournament::RunStarted& e) {
@@ -203,6 +203,12 @@ std::string RunLines::summary_text(const tournament::RunFinished& e) const {
     if (e.status != tournament::RunStatus::Finished && !resume_command_.empty())
         out += std::string(e.failure.empty() ? "Interrupted. " : "") +
                "Continue with: " + resume_command_ + "\n";
+    // An SPRT that reached its cap without a verdict may go on with a higher one.
+    const auto sprt = e.match ? e.match->sprt_status() : std::nullopt;
+    if (e.status == tournament::RunStatus::Finished && sprt &&
+        sprt->decision == tournament::SprtDecision::Continue && !resume_command_.empty())
+        out += "Play on with a higher cap: " + resume_command_ + " --games " +
+               std::to_string(2 * e.total) + "\n";
     return out;
 }
 

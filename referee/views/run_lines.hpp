@@ -34,8 +34,12 @@ class RunLines {
   public:
     // `resume_command`: printed when the run ends interrupted ("" for none). `sprt`: the run's
     // game count is the SPRT's cap, shown as "at most N" and never as the run's length.
-    RunLines(bool json, std::string resume_command, bool sprt = false)
-        : json_(json), sprt_(sprt), resume_command_(std::move(resume_command)) {}
+    // `sessions`: the count is the most the sessions can play (one may end early): "at most N".
+    RunLines(bool json, std::string resume_command, bool sprt = false, bool sessions = false)
+        : json_(json),
+          sprt_(sprt),
+          at_most_(sprt || sessions),
+          resume_command_(std::move(resume_command)) {}
 
     // Also keeps the run's name, engines, length and shard for the lines that follow.
     std::string run_started(const tournament::RunStarted& e);
@@ -55,11 +59,12 @@ class RunLines {
     std::string summary_json(const tournament::RunFinished& e, const RefereeCost& cost) const;
     std::string summary_text(const tournament::RunFinished& e) const;
 
-    // "12", or for an SPRT "at most 200000".
+    // "12", or for an SPRT or sessions "at most 200000".
     std::string total_text(std::int64_t total) const;
 
     bool json_;
     bool sprt_;
+    bool at_most_;
     std::string resume_command_;
     std::vector<std::string> engines_;
     std::string name_;        // the run's (tournament's) name: games are numbered within it

@@ -206,3 +206,25 @@ TEST_CASE("an undeclared option is reported once per engine, whatever the proces
           "A: option \"Foo\" is not declared by the engine (it declares Hash); not sent");
     CHECK(lines[1].rfind("B: option \"Foo\"", 0) == 0);
 }
+
+TEST_CASE("an args= value with a quote never closed is refused naming the engine and the text",
+          "[app][cli]") {
+    CHECK(app::split_words(R"(-a "b c" 'd e' f)").value() ==
+          std::vector<std::string>{"-a", "b c", "d e", "f"});
+    CHECK(app::split_words(R"(-x "")").value() == std::vector<std::string>{"-x", ""});
+    CHECK(app::split_words(R"(-a "b)").error().message == "the \" at character 4 is never closed");
+    app::SplitArguments split;
+    split.engines = {{"name=a", "cmd=/bin/true"}, {"cmd=/bin/true", R"(args=-a "b)"}};
+    CHECK_THROWS_WITH(app::parse_engine_specs(split),
+                      R"(--engine 2 (true): the " at character 4 is never closed in args=-a "b)");
+    split.engines = {{"name=a", "cmd=/bin/true", "args=--depth 'x"}};
+    CHECK_THROWS_WITH(app::parse_engine_specs(split),
+                      "--engine 1 (a): the ' at character 9 is never closed in args=--depth 'x");
+    // From --each too: the engine it reaches is named.
+    split.engines = {{"name=a", "cmd=/bin/true"}};
+    split.each = {R"(args=")"};
+    CHECK_THROWS_WITH(app::parse_engine_specs(split), Catch::Contains("--engine 1 (a): the \""));
+    split.each = {};
+    split.engines = {{"name=a", "cmd=/bin/true", R"(args=-v "two words")"}};
+    CHECK(app::parse_engine_specs(split).at(0).args == std::vector<std::string>{"-v", "two words"});
+}

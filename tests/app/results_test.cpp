@@ -522,3 +522,44 @@ TEST_CASE("tournaments show the time control each engine played, from the stored
     // Engines that all played one time control show it once.
     CHECK(contains(results(f, {"tournaments", "--tournament", "t1"}), " 10+0.1 "));
 }
+
+TEST_CASE("a session run plans sessions times G games and shows it as an upper bound",
+          "[app][results][sessions]") {
+    Fixture f;
+    // A match of 3 (sessions with session_games) between A and B.
+    const auto add = [&](const std::string& name, int session_games) {
+        auto db = store::Store::open(f.path, {.create = false});
+        oaq::tournament::RunDefinition d;
+        d.format = oaq::tournament::Format::Match;
+        d.games = 3;
+        d.session_games = session_games;
+        oaq::tournament::EngineDefinition a, b;
+        a.name = "A";
+        a.command = "./A";
+        b.name = "B";
+        b.command = "./B";
+        d.engines = {a, b};
+        store::TournamentRow t;
+        t.name = name;
+        t.format = "match";
+        t.rules = standard();
+        t.time_control = "10+0.1";
+        t.definition = oaq::tournament::to_json(d);
+        t.fingerprint = oaq::tournament::fingerprint(d);
+        t.engine_ids = {db.find_engine("A")->id, db.find_engine("B")->id};
+        db.create_tournament(t).value();
+    };
+    add("s", 7);
+    add("plain", 0);
+    // Three sessions of at most 7 games: 21, not the 6 games of three colour-swapped pairs.
+    const auto table = lines(results(f, {"tournaments", "--tournament", "s"}));
+    REQUIRE(table.size() == 2);
+    CHECK(contains(table[1], " \u226421 "));
+    CHECK(lines(results(f, {"tournaments", "--tournament", "s", "--csv"}))[1].find(",21,") !=
+          std::string::npos);
+    CHECK(contains(results(f, {"tournaments", "--tournament", "s", "--json"}), R"("planned":21,)"));
+    // A run of ordinary games plans its schedule, shown as a plain number.
+    const auto plain = lines(results(f, {"tournaments", "--tournament", "plain"}));
+    CHECK(contains(plain[1], " 3 "));
+    CHECK_FALSE(contains(plain[1], "\u2264"));
+}

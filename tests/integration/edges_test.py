@@ -186,15 +186,17 @@ def test_check_engine_and_play_leave_no_engine_behind_on_a_signal():
                                 stderr=subprocess.PIPE)
         time.sleep(0.5)  # the engine has started; the person is asked for a move
         proc.send_signal(sig)
-        proc.communicate(timeout=30)
-        assert proc.returncode == -sig, f"play {sig.name}: {proc.returncode}"
+        out, _ = proc.communicate(timeout=30)
+        # play says the game was interrupted (aborted, never a loss), then exits 128+N.
+        assert proc.returncode == 128 + sig, f"play {sig.name}: {proc.returncode}"
+        assert b"Game interrupted by " in out, out[-300:]
         no_engine_left()
 
 
 def test_play_at_the_end_of_its_input_aborts_without_a_winner():
     proc = subprocess.run([oaq_path(), "play", *engine("bot", "oaq-test-engine")], input="",
                           capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 1, proc.stderr  # an unfinished game is not a success
     assert "aborted" in proc.stdout and "no result" in proc.stdout, proc.stdout
     assert "win" not in proc.stdout.split("aborted")[-1], proc.stdout
     # `quit` is a resignation (issue 13): a loss of the person, never an abort.

@@ -109,6 +109,32 @@ TEST_CASE("a resumed run comes back from its stored definition and plays the res
     CHECK(db.find_tournament("m")->status == store::TournamentStatus::Finished);
 }
 
+TEST_CASE("an SPRT match resumed with a higher cap stores its new definition and fingerprint",
+          "[store][run]") {
+    auto db = store::Store::open_memory();
+    store::StoreRunRecorder recorder(db);
+    auto d = definition(2);
+    d.format = tournament::Format::Match;
+    d.games = 4;
+    d.sprt = tournament::SprtDefinition{};
+    std::atomic<bool> interrupted{false};
+    tournament::RunObserver quiet;
+    REQUIRE(tournament::Run::create(recorder, "s", d)
+                .value()
+                .play(scripted(), quiet, interrupted)
+                .decision == tournament::SprtDecision::Continue);
+    const auto before = db.find_tournament("s").value();
+    auto resumed = tournament::Run::resume(recorder, "s", {}, {}, {}, 10).value();
+    CHECK(resumed.play(scripted(), quiet, interrupted).played == 6);
+    const auto after = db.find_tournament("s").value();
+    CHECK(after.status == store::TournamentStatus::Finished);
+    CHECK(db.completed_game_indices(after.id).size() == 10);
+    d.games = 10;
+    CHECK(after.definition == tournament::to_json(d));
+    CHECK(after.fingerprint == tournament::fingerprint(d));
+    CHECK(after.fingerprint != before.fingerprint);
+}
+
 TEST_CASE("a run stored before definitions were kept has none", "[store][run]") {
     auto db = store::Store::open_memory();
     store::TournamentRow t;

@@ -81,6 +81,11 @@ class MemoryRecorder : public tournament::RunRecorder {
         runs.at(id).stored.status = tournament::RunStatus::Running;
         ++runs.at(id).reopened;
     }
+    void set_definition(tournament::RunId id, const std::string& definition_json,
+                        const std::string& fingerprint) override {
+        runs.at(id).stored.definition_json = definition_json;
+        runs.at(id).fingerprint = fingerprint;
+    }
     std::vector<std::int64_t> completed_games(tournament::RunId id) override {
         std::vector<std::int64_t> out;
         for (const auto& g : runs.at(id).games) out.push_back(g.pairing.game_index);

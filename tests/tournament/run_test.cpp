@@ -217,6 +217,64 @@ TEST_CASE("an SPRT verdict stops a match and is stored as its outcome", "[run][s
     CHECK(events.finished->standings[0].engine == "e0");
 }
 
+TEST_CASE("an SPRT match that reached its cap plays on with a higher cap stored with it",
+          "[run][sprt]") {
+    testing::MemoryRecorder recorder;
+    auto d = definition(2, Format::Match);
+    d.sprt = SprtDefinition{};
+    std::atomic<bool> interrupted{false};
+    Events events;
+    auto first = Run::create(recorder, "capped", d).value().play(scripted(), events, interrupted);
+    REQUIRE(first.status == RunStatus::Finished);
+    REQUIRE(first.decision == SprtDecision::Continue);
+    CHECK(first.played == 8);
+    CHECK_THAT(Run::resume(recorder, "capped").error().message,
+               Catch::Contains("\"capped\" has finished already (its SPRT reached its cap of 8 "
+                               "games without a verdict"));
+    CHECK_THAT(Run::resume(recorder, "capped", {}, {}, {}, 8).error().message,
+               Catch::Contains("it has played 8 games already: a cap of 8 leaves none to play"));
+    const auto old_fingerprint = recorder.run("capped").fingerprint;
+
+    auto resumed = Run::resume(recorder, "capped", {}, {}, {}, 20);
+    REQUIRE(resumed);
+    CHECK(resumed->total_games() == 20);
+    const auto second = resumed->play(scripted(), events, interrupted);
+    CHECK(second.status == RunStatus::Finished);
+    CHECK(second.played == 12);
+    CHECK(recorder.run("capped").games.size() == 20);
+    auto stored = run_definition_from_json(*recorder.run("capped").stored.definition_json);
+    REQUIRE(stored);
+    CHECK(stored->games == 20);
+    CHECK(recorder.run("capped").fingerprint == fingerprint(*stored));
+    CHECK(recorder.run("capped").fingerprint != old_fingerprint);
+}
+
+TEST_CASE("only an SPRT match without a verdict takes a new cap on resume", "[run][sprt]") {
+    testing::MemoryRecorder recorder;
+    std::atomic<bool> interrupted{false};
+    Events events;
+    auto plain = definition(2, Format::Match);
+    REQUIRE(Run::create(recorder, "plain", plain)
+                .value()
+                .play(scripted(), events, interrupted)
+                .status == RunStatus::Finished);
+    CHECK_THAT(Run::resume(recorder, "plain", {}, {}, {}, 100).error().message,
+               Catch::Contains("only the cap (games) of an SPRT match can change"));
+    CHECK_THAT(Run::resume(recorder, "plain").error().message,
+               Catch::Equals("\"plain\" has finished already"));
+
+    auto decided = definition(2, Format::Match);
+    decided.games = 2000;
+    decided.sprt = SprtDefinition{};
+    const auto result =
+        Run::create(recorder, "decided", decided).value().play(scripted({1}), events, interrupted);
+    REQUIRE(result.decision == SprtDecision::AcceptH1);
+    CHECK_THAT(Run::resume(recorder, "decided", {}, {}, {}, 4000).error().message,
+               Catch::Contains("its SPRT ended with a verdict (H1 accepted): there is nothing to "
+                               "continue"));
+    CHECK(recorder.run("decided").reopened == 0);
+}
+
 TEST_CASE("a run refuses an invalid definition or a taken name and writes nothing", "[run]") {
     testing::MemoryRecorder recorder;
     auto bad = definition(1);
