@@ -12,7 +12,6 @@
 #include "app/engine_specs.hpp"
 #include "app/option_warnings.hpp"
 #include "app/run_config.hpp"
-#include "app/standings.hpp"
 #include "app/suggest.hpp"
 #include "common/error.hpp"
 
@@ -187,11 +186,6 @@ TEST_CASE("a default run name is marked so that a taken one can get a suffix", "
     CHECK(c->name.rfind("match-", 0) == 0);
     c = app::parse_run_config(app::RunMode::Match, two_engines({"match"}, {"--name", "mine"}));
     CHECK(c->name_given);
-}
-
-TEST_CASE("a negative score reads as a score, South's first", "[app][progress]") {
-    CHECK(app::score_pair_text(85, -15) == "85 : -15");
-    CHECK(app::score_pair_text(25, 45) == "25 : 45");
 }
 
 TEST_CASE("an undeclared option is reported once per engine, whatever the processes",

@@ -12,9 +12,6 @@
 
 #include "../store/fixtures.hpp"
 #include "app/commands.hpp"
-#include "app/results_common.hpp"
-#include "app/results_json.hpp"
-#include "app/standings.hpp"
 #include "common/error.hpp"
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
@@ -22,6 +19,7 @@
 #include "rules/turn.hpp"
 #include "store/store.hpp"
 #include "tournament/run_definition.hpp"
+#include "views/results_json.hpp"
 
 namespace {
 
@@ -247,26 +245,6 @@ TEST_CASE("h2h gives totals, colours and the pentanomial from A's side", "[app][
     CHECK(contains(text, "[0 1 0 0 0]"));
     CHECK(contains(text, "Elo difference"));
     CHECK(contains(text, "LOS"));
-}
-
-TEST_CASE("an Elo difference without spread has no error bar and no sign", "[app][results]") {
-    // Every pair split (DD or WL): the mean is exactly 0.5 and the variance 0.
-    const tournament::EloEstimate split{-0.0, 0.0};
-    CHECK(app::elo_difference_text(split) ==
-          "+0.0 (no error estimate: every game or pair scored the same)");
-    CHECK(app::elo_json(split) == R"({"value":0,"error":null})");
-    CHECK(app::elo_difference_text(tournament::EloEstimate{70.44, 30.01}) == "+70.4 ± 30.0");
-    CHECK(app::elo_json(std::nullopt) == "null");
-    tournament::EngineRating anchor;
-    anchor.status = tournament::RatingStatus::Ok;
-    CHECK(app::rating_text(anchor, true) == "+0.0 (anchor)");
-    anchor.status = tournament::RatingStatus::Disconnected;
-    anchor.rating = 12.34;
-    anchor.error = 30;
-    anchor.group = 1;
-    CHECK(app::rating_text(anchor) == "+12.3 ± 30.0 (group 2)");
-    CHECK(app::rating_json(anchor, false) ==
-          R"({"status":"disconnected","value":12.34,"error":30,"group":2,"anchor":false})");
 }
 
 TEST_CASE("games lists number games within their tournament, filter them and say what is left",
@@ -592,12 +570,12 @@ TEST_CASE("a stored game's bad start position is named once as the start positio
     game::GameRecord record;
     record.rules = rules::expanded(rules::Rules{});
     record.start_position = "Q0,5,x5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0";  // a field
-    auto field = app::replay_start(record);
+    auto field = views::replay_start(record);
     REQUIRE_FALSE(field);
     CHECK(field.error().message ==
           "start position: field 1 (pits), cell 3 (S2): \"x5\" is not a count");
     record.start_position = "Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0";  // the whole string
-    auto whole = app::replay_start(record);
+    auto whole = views::replay_start(record);
     REQUIRE_FALSE(whole);
     CHECK_THAT(whole.error().message,
                Catch::StartsWith("start position: expected 6 fields separated by single spaces"));

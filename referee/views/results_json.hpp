@@ -19,15 +19,17 @@
 #include <string_view>
 #include <vector>
 
+#include "common/expected.hpp"
 #include "common/json.hpp"
 #include "game/game_record.hpp"
+#include "rules/game.hpp"
 #include "store/results.hpp"
 #include "store/rows.hpp"
 #include "tournament/match_tally.hpp"
 #include "tournament/pentanomial.hpp"
 #include "tournament/ranking.hpp"
 
-namespace oaq::app {
+namespace oaq::views {
 
 // A game's place in its tournament as people and every output number it (docs/vocabulary.md).
 struct GameNumber {
@@ -44,6 +46,11 @@ std::string game_reference(const GameNumber& number);
 
 using store::side_time_controls;
 using store::SideTimeControls;
+
+std::string result_token(rules::Result r);  // "1-0", "0-1", "1/2-1/2"
+
+// A stored game's start (its rules and start position) ready to replay its moves, no ply limit.
+Expected<rules::Game> replay_start(const game::GameRecord& record);
 
 // The side that played each move (a turn can pass), "south"/"north"; "?" past a move that does
 // not replay.
@@ -100,4 +107,4 @@ struct TournamentFacts {
 };
 std::string tournament_json(const TournamentFacts& tournament);
 
-}  // namespace oaq::app
+}  // namespace oaq::views
