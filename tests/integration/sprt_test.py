@@ -12,15 +12,11 @@
   plain match or a decided SPRT are refused in one line with nothing written.
 After every test no engine process started by this script is left (an environment marker).
 """
-import argparse
 import json
 import os
 import re
 import sqlite3
 import sys
-import tempfile
-import time
-import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import referee_test as base  # noqa: E402  (its oaq(), engine() and leak check)
@@ -147,33 +143,7 @@ def test_only_an_undecided_sprt_match_takes_a_new_cap():
 
 
 def main():
-    global TMP
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", required=True)
-    parser.add_argument("-k", default="", help="run only tests whose name contains this")
-    args = parser.parse_args()
-    base.BIN = os.path.abspath(args.bin)
-    passed = failed = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        TMP = base.TMP = tmp
-        for name, fn in sorted(globals().items()):
-            if not name.startswith("test_") or not callable(fn) or args.k not in name:
-                continue
-            began = time.monotonic()
-            try:
-                fn()
-                passed += 1
-                print(f"PASS {name} ({time.monotonic() - began:.1f} s)", flush=True)
-            except Exception:
-                failed += 1
-                print(f"FAIL {name}\n{traceback.format_exc()}", flush=True)
-            left = base.test_engine_processes()
-            if left:
-                failed += 1
-                print(f"FAIL {name}: engines left behind: {left}", flush=True)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
-
+    return base.run_test_functions(globals())
 
 if __name__ == "__main__":
     sys.exit(main())
