@@ -3,7 +3,8 @@
 // one transaction). Prints one line per run (or JSON) and exits 0; a refusal (a conflict, engines
 // with one name and two binaries, a file that is not an oaq database or holds damaged values) is
 // one line (with --json one {"error": ...} object on stdout) and exit 2 with ALL.db as it was;
-// Ctrl-C likewise leaves it as it was (exit 130). The sources are only read.
+// Ctrl-C likewise leaves it as it was (exit 130). The sources are only read. What it prints is
+// views/merge_lines.hpp's.
 #include <fmt/format.h>
 #include <filesystem>
 #include <iostream>
@@ -14,42 +15,11 @@
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "store/store.hpp"
+#include "views/merge_lines.hpp"
 
 namespace oaq::app {
 
 namespace {
-
-std::string run_json(const store::MergedRun& r) {
-    Json j;
-    j.field("tournament", r.name).field("added", r.added).field("present", r.present);
-    j.field("games", r.games).field("planned", r.run_games);
-    j.field("shards", r.shard_count).field("shards_done", r.shards_done);
-    j.field("status", store::to_string(r.status));
-    return j.str();
-}
-
-std::string summary_json(const store::MergeSummary& s, const std::string& into) {
-    std::vector<std::string> runs;
-    for (const auto& r : s.runs) runs.push_back(run_json(r));
-    Json j;
-    j.field("into", into).field("added", s.added).field("present", s.present);
-    j.field("seconds", s.seconds);
-    j.raw("runs", Json::array(runs));
-    return j.str();
-}
-
-void print_text(const store::MergeSummary& s, const std::string& into) {
-    for (const auto& r : s.runs) {
-        std::cout << fmt::format(
-            "{}: {} games added, {} already present; {} of {} games, {} of {} "
-            "shards done: {}\n",
-            r.name, r.added, r.present, r.games, r.run_games, r.shards_done, r.shard_count,
-            store::to_string(r.status));
-    }
-    const double rate = s.seconds > 0 ? static_cast<double>(s.added) / s.seconds : 0.0;
-    std::cout << fmt::format("merged into {}: {} games added in {:.2f} s ({:.0f} games/s)\n", into,
-                             s.added, s.seconds, rate);
-}
 
 // What keeps `f` from being a source, or "" when it is a regular file.
 std::string not_a_source(const std::string& f) {
@@ -95,10 +65,8 @@ int merge(const std::string& into, const std::vector<std::string>& files, bool j
         return 128 + stop.signal_number();
     }
     if (!merged) throw OaqError(merged.error().message);
-    if (json)
-        std::cout << summary_json(*merged, into) << "\n";
-    else
-        print_text(*merged, into);
+    std::cout << (json ? views::merge_json(*merged, into) + "\n"
+                       : views::merge_text(*merged, into));
     return 0;
 }
 

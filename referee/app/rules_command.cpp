@@ -35,11 +35,12 @@ rules::Rules rules_option(const po::variables_map& vm) {
 RulesAndPosition load(const po::variables_map& vm, const std::string& position_text) {
     RulesAndPosition out{rules_option(vm), {}};
     auto pos = rules::parse_position(position_text, out.rules);
-    // Some of the rules library's messages start with "position: " already, others with the field
-    // ("field 1 (pits): ..."): the prefix is added once.
+    // A field's error names the field only ("field 1 (pits): ..."); the others name the position
+    // already: the prefix is added once.
     if (!pos) {
-        const auto& why = pos.error().message;
-        throw OaqError(why.rfind("position: ", 0) == 0 ? why : "position: " + why);
+        const auto& why = pos.error();
+        throw OaqError(why.kind == ErrorKind::PositionField ? "position: " + why.message
+                                                            : why.message);
     }
     out.position = *pos;
     return out;

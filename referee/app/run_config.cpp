@@ -1,7 +1,9 @@
 #include "app/run_config.hpp"
 
 #include <chrono>
+#include <filesystem>
 #include <iostream>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -13,6 +15,7 @@
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
+#include "tournament/run_name.hpp"
 
 namespace oaq::app {
 
@@ -21,7 +24,7 @@ namespace {
 // The ranges of the numeric options: wide enough for any real run, narrow enough that no count,
 // deadline or total computed from them overflows.
 constexpr WholeRange kOpeningPlies{0, 100};
-constexpr RealRange kSprtElo{-1000, 1000};
+constexpr RealRange kSprtElo{-tournament::kMaxSprtElo, tournament::kMaxSprtElo};
 constexpr RealRange kSprtRisk{0.000001, 0.5};
 constexpr WholeRange kTimeMargin{0, 600000, "ms"};
 constexpr WholeRange kStallTimeout{1, 86400000, "ms"};
@@ -134,11 +137,28 @@ bool read_sprt_number(tournament::SprtDefinition& s, const std::string& key,
     return true;
 }
 
+// The --sprt words, each "key=value"; one shell word holding several ("elo0=0 elo1=5") is split
+// at its spaces, which no value contains.
+std::vector<std::string> sprt_words(const std::vector<std::string>& tokens) {
+    std::vector<std::string> words;
+    for (const auto& t : tokens) {
+        std::istringstream in(t);
+        for (std::string w; in >> w;) words.push_back(w);
+    }
+    return words;
+}
+
 tournament::SprtDefinition parse_sprt(const std::vector<std::string>& tokens) {
     tournament::SprtDefinition s;
     std::string model = "normalized";
-    for (const auto& t : tokens) {
+    std::map<std::string, std::string> seen;
+    for (const auto& t : sprt_words(tokens)) {
         const auto [key, value, has_value] = split_key_value(t);
+        if (const auto first = seen.find(key); first != seen.end()) {
+            throw OaqError("--sprt: " + key + " is given twice (\"" + first->second + "\" and \"" +
+                           t + "\"): give each key once");
+        }
+        seen.emplace(key, t);
         if (key == "model") {
             model = value;
         } else if (!read_sprt_number(s, key, value)) {
@@ -189,7 +209,8 @@ void add_common_options(CommandLine& cli, RunMode mode) {
         "--shard derived from --name and the definition, so every shard has the same; stored)")(
         "log", po::value<std::string>(), "directory for engine stderr and protocol logs")(
         "pgnout", po::value<std::string>(),
-        "append each finished game to FILE as PGN, flushed as it ends")(
+        "append each finished game to FILE as PGN, flushed as it ends (kept with the run: "
+        "--resume appends to the same file unless it is given --pgnout FILE of its own)")(
         "shard", po::value<std::string>(),
         "K/N | slurm | k8s[/N]: play only shard K of N (whole colour-swapped pairs), for "
         "clusters; every shard needs the same --name; merge the shard files with oaq merge")(
@@ -271,7 +292,7 @@ void read_match_options(const po::variables_map& vm, RunConfig& c) {
     if (!vm.count("sprt")) return;
     const auto& tokens = vm["sprt"].as<std::vector<std::string>>();
     d.sprt = parse_sprt(tokens);
-    for (const auto& t : tokens) c.sprt_text += (c.sprt_text.empty() ? "" : " ") + t;
+    for (const auto& t : sprt_words(tokens)) c.sprt_text += (c.sprt_text.empty() ? "" : " ") + t;
     // Without an explicit cap an SPRT runs until it decides (fishtest's default cap is large).
     if (!games_given && !vm.count("rounds")) d.games = 200000;
 }
@@ -332,7 +353,9 @@ void read_process_options(const po::variables_map& vm, RunConfig& c) {
     if (vm.count("name")) {
         c.name = vm["name"].as<std::string>();
         c.name_given = true;
-        if (c.name.empty()) throw OaqError("--name must not be empty");
+        // Refused before the database is opened: the run's games would be unreachable as NAME#N.
+        if (auto named = tournament::check_run_name(c.name); !named)
+            throw OaqError("--name: " + named.error().message);
     } else {
         c.name = default_name(c.mode);
     }
@@ -363,6 +386,43 @@ void settle_shard(RunConfig& c, bool seed_given) {
     d.seed = tournament::derived_seed(c.name, unseeded);
     if (openings_follow) d.openings.seed = d.seed;
     c.seed_derived = true;
+}
+
+// The file a resume from another directory must still append to ("" stays "").
+std::string absolute_path(const std::string& path) {
+    if (path.empty()) return path;
+    std::error_code error;
+    auto absolute = std::filesystem::absolute(path, error);
+    return error ? path : absolute.lexically_normal().string();
+}
+
+// --pgnout FILE (or --pgnout=FILE) among a run's stored arguments, "" when absent. Read without
+// parsing them again: that would look for engines and books that may be gone by now, and a run
+// stored before the file was kept resumes from its definition.
+std::string pgn_out_argument(const std::vector<std::string>& args) {
+    constexpr std::string_view kOption = "--pgnout";
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == kOption && i + 1 < args.size()) return args[i + 1];
+        if (args[i].rfind(std::string(kOption) + "=", 0) == 0)
+            return args[i].substr(kOption.size() + 1);
+    }
+    return "";
+}
+
+// On --resume the stored definition is played as it is: an option that would change it is
+// refused rather than ignored, except a match's --games, the new cap of its SPRT.
+void read_resume_games(const po::variables_map& vm, RunConfig& c) {
+    for (const char* name :
+         {"rules", "tc", "time-margin", "stall-timeout", "max-plies", "max-handshake-failures",
+          "openings", "seed", "sprt", "rounds", "session", "format", "games"}) {
+        if (!vm.count(name) || vm[name].defaulted()) continue;
+        if (c.mode == RunMode::Match && std::string_view(name) == "games") continue;
+        throw OaqError(std::string("--resume takes no --") + name +
+                       ": the stored run keeps its definition (only an SPRT match's cap may "
+                       "change, with --games)");
+    }
+    if (c.mode == RunMode::Match && !vm["games"].defaulted())
+        c.resume_games = whole_number(text_of(vm, "games"), "--games", kGames);
 }
 
 }  // namespace
@@ -398,9 +458,11 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
         if (!split.engines.empty())
             throw OaqError("--resume takes no --engine: the stored run knows its engines");
         if (!c.db) throw OaqError("--resume needs --db FILE");
+        read_resume_games(*vm, c);
         read_process_options(*vm, c);
         c.concurrency_given = !(*vm)["concurrency"].defaulted();
         c.log_given = vm->count("log") > 0;
+        c.pgn_out_given = vm->count("pgnout") > 0;
         c.progress_given = !(*vm)["progress"].defaulted();
         return c;
     }
@@ -425,7 +487,8 @@ std::string settings_json(const RunConfig& c) {
     j.field("openings", tournament::openings_text(d.openings)).field("max_plies", d.max_plies);
     j.field("margin_ms", static_cast<std::int64_t>(d.time_margin.count()));
     if (d.sprt) j.field("sprt", c.sprt_text);
-    j.field("log", c.log_dir).field("progress", c.progress_every);
+    j.field("log", absolute_path(c.log_dir)).field("pgnout", absolute_path(c.pgn_out));
+    j.field("progress", c.progress_every);
     return j.str();
 }
 
@@ -434,6 +497,7 @@ void apply_stored_settings(RunConfig& c, const tournament::StoredRun& run) {
     if (!root) return;
     const auto* concurrency = root->find("concurrency");
     const auto* log = root->find("log");
+    const auto* pgn_out = root->find("pgnout");
     const auto* progress = root->find("progress");
     std::optional<RunConfig> legacy;
     if (!log || !progress) {
@@ -448,6 +512,10 @@ void apply_stored_settings(RunConfig& c, const tournament::StoredRun& run) {
         c.concurrency = static_cast<int>(*concurrency->as_int64());
     if (!c.log_given && log && log->as_string()) c.log_dir = *log->as_string();
     if (!c.log_given && !log && legacy) c.log_dir = legacy->log_dir;
+    if (!c.pgn_out_given && pgn_out && pgn_out->as_string()) c.pgn_out = *pgn_out->as_string();
+    if (!c.pgn_out_given && !pgn_out) {
+        if (auto args = stored_arguments(run.settings_json)) c.pgn_out = pgn_out_argument(*args);
+    }
     if (!c.progress_given && progress && progress->as_int64())
         c.progress_every = static_cast<int>(*progress->as_int64());
     if (!c.progress_given && !progress && legacy) c.progress_every = legacy->progress_every;

@@ -111,8 +111,4 @@ tournament::Shard parse_shard(std::string_view text) {
     });
 }
 
-std::string shard_text(const tournament::Shard& s) {
-    return std::to_string(s.index) + "/" + std::to_string(s.count);
-}
-
 }  // namespace oaq::app

@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "tournament/schedule.hpp"
+#include "views/run_lines.hpp"
 
 namespace oaq::app {
 
@@ -24,6 +25,6 @@ using GetEnv = std::function<std::optional<std::string>(std::string_view name)>;
 tournament::Shard parse_shard(std::string_view text, const GetEnv& getenv);
 tournament::Shard parse_shard(std::string_view text);  // the process environment
 
-std::string shard_text(const tournament::Shard& shard);  // "K/N"
+using views::shard_text;  // "K/N"
 
 }  // namespace oaq::app

@@ -8,6 +8,7 @@
 #include "common/sha256.hpp"
 #include "protocol/codec.hpp"
 #include "store/results.hpp"
+#include "tournament/run_name.hpp"
 
 namespace oaq::store {
 
@@ -134,6 +135,12 @@ void StoreRunRecorder::reopen_run(tournament::RunId run, const tournament::RunDe
     if (!set) throw OaqError(set.error().message);
 }
 
+void StoreRunRecorder::set_definition(tournament::RunId run, const std::string& definition_json,
+                                      const std::string& fingerprint) {
+    auto set = db_.set_tournament_definition(run, definition_json, fingerprint);
+    if (!set) throw OaqError(set.error().message);
+}
+
 std::vector<std::int64_t> StoreRunRecorder::completed_games(tournament::RunId run) {
     return db_.completed_game_indices(run);
 }
@@ -162,29 +169,35 @@ std::vector<tournament::ResultRow> StoreRunRecorder::stored_results(tournament::
     return rows;
 }
 
-const std::vector<RowId>& StoreRunRecorder::run_engines(tournament::RunId run) {
+const std::vector<RowId>* StoreRunRecorder::run_engines(tournament::RunId run) {
     std::lock_guard lock(engines_mutex_);
     auto it = run_engines_.find(run);
-    if (it == run_engines_.end())
-        it = run_engines_.emplace(run, tournament_row(run).engine_ids).first;
-    return it->second;
+    if (it == run_engines_.end()) {
+        auto t = db_.tournament(run);
+        if (!t) return nullptr;
+        it = run_engines_.emplace(run, t->engine_ids).first;
+    }
+    return &it->second;
 }
 
 // Each seat's engine id from the run's list, by the index the game carries (the pairing's when a
-// record names none).
+// record names none). None for a run the file does not hold: the store refuses the game with
+// ErrorKind::UnknownTournament.
 KnownEngines StoreRunRecorder::known_engines(tournament::RunId run, const tournament::Pairing& p,
                                              const game::GameRecord& record) {
-    const auto& ids = run_engines(run);
+    const auto* ids = run_engines(run);
     KnownEngines known;
+    if (!ids) return known;
     for (std::size_t k = 0; k < record.seats.size(); ++k) {
         int engine = record.seats[k].engine;
         if (engine == game::SeatRecord::kNoEngine && k < 2) engine = k == 0 ? p.south : p.north;
-        if (engine < 0 || static_cast<std::size_t>(engine) >= ids.size()) {
-            throw OaqError(db_.path() + ": run " + std::to_string(run) + " has no engine " +
-                           std::to_string(engine + 1) + " (game " +
-                           std::to_string(p.game_index + 1) + ")");
+        if (engine < 0 || static_cast<std::size_t>(engine) >= ids->size()) {
+            throw OaqError(db_.path() + ": " +
+                           tournament::game_reference(tournament_row(run).name, p.game_index) +
+                           ": run " + std::to_string(run) + " has no engine " +
+                           std::to_string(engine + 1));
         }
-        known.seats.push_back(ids[static_cast<std::size_t>(engine)]);
+        known.seats.push_back((*ids)[static_cast<std::size_t>(engine)]);
     }
     return known;
 }
@@ -195,7 +208,7 @@ Expected<std::int64_t> StoreRunRecorder::record_game(tournament::RunId run,
     auto stored =
         db_.record_game(run, GameSlot{p.game_index, static_cast<int>(p.pair_index), p.round},
                         record, me_.host, nullptr, known_engines(run, p, record));
-    if (!stored) return fail(stored.error().message);
+    if (!stored) return stored.error();
     return *stored;
 }
 
@@ -204,9 +217,10 @@ Expected<std::int64_t> StoreRunRecorder::record_session_game(tournament::RunId r
                                                              const game::GameRecord& record,
                                                              const tournament::SessionStep& step) {
     auto known = known_engines(run, p, record);
-    const auto& ids = run_engines(run);
-    known.first = ids.at(static_cast<std::size_t>(step.first));
-    known.second = ids.at(static_cast<std::size_t>(step.second));
+    if (const auto* ids = run_engines(run)) {
+        known.first = ids->at(static_cast<std::size_t>(step.first));
+        known.second = ids->at(static_cast<std::size_t>(step.second));
+    }
     // The players are given by id (known): the slot's names are only for a caller without ids.
     SessionSlot slot{step.session_index,
                      step.game.number,
@@ -220,7 +234,7 @@ Expected<std::int64_t> StoreRunRecorder::record_session_game(tournament::RunId r
     auto stored =
         db_.record_game(run, GameSlot{p.game_index, static_cast<int>(p.pair_index), p.round},
                         record, me_.host, &slot, known);
-    if (!stored) return fail(stored.error().message);
+    if (!stored) return stored.error();
     return *stored;
 }
 

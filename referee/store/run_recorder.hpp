@@ -32,6 +32,8 @@ class StoreRunRecorder : public tournament::RunRecorder {
     Expected<Ok> lock_run(tournament::RunId run) override;
     void unlock_run(tournament::RunId run) noexcept override;
     void reopen_run(tournament::RunId run, const tournament::RunDefinition& definition) override;
+    void set_definition(tournament::RunId run, const std::string& definition_json,
+                        const std::string& fingerprint) override;
     std::vector<std::int64_t> completed_games(tournament::RunId run) override;
     std::vector<tournament::ResultRow> stored_results(tournament::RunId run) override;
     Expected<std::int64_t> record_game(tournament::RunId run, const tournament::Pairing& pairing,
@@ -52,8 +54,9 @@ class StoreRunRecorder : public tournament::RunRecorder {
     std::vector<RowId> register_engines(const tournament::RunDefinition& definition);
     TournamentRow tournament_row(tournament::RunId run);
     // The run's engine ids in seat order, read once per run (kept from create_run) and reused
-    // for every game: a game's seats name the run's engines by index, never by name.
-    const std::vector<RowId>& run_engines(tournament::RunId run);
+    // for every game: a game's seats name the run's engines by index, never by name. Null when
+    // the file holds no run with that id.
+    const std::vector<RowId>* run_engines(tournament::RunId run);
     KnownEngines known_engines(tournament::RunId run, const tournament::Pairing& pairing,
                                const game::GameRecord& record);
 

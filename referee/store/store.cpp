@@ -9,6 +9,7 @@
 #include "store/migrations.hpp"
 #include "store/packed_moves.hpp"
 #include "store/store_impl.hpp"
+#include "tournament/run_name.hpp"
 
 namespace oaq::store {
 
@@ -231,10 +232,14 @@ Expected<Ok> Store::integrity_check() {
         }
         // Each game's packed moves (db/010_packed_moves.sql): readable, one ply per ply.
         Statement packed(impl_->db,
-                         "SELECT g.id, g.plies, m.moves FROM games g"
-                         " LEFT JOIN game_moves m ON m.game_id = g.id");
+                         "SELECT g.id, g.plies, m.moves, t.name, g.game_index FROM games g"
+                         " LEFT JOIN game_moves m ON m.game_id = g.id"
+                         " LEFT JOIN tournaments t ON t.id = g.tournament_id");
         while (packed.step() && problems.size() < 20) {
-            const std::string game = "game " + std::to_string(packed.int64(0));
+            // "cup#7" as views name it; a game without its tournament by its database id.
+            const std::string game =
+                packed.is_null(3) ? "game with id " + std::to_string(packed.int64(0))
+                                  : tournament::game_reference(packed.text(3), packed.int64(4));
             if (packed.is_null(2)) {
                 problems.push_back(game + " has no moves row");
                 continue;
@@ -374,7 +379,8 @@ Expected<RowId> Store::create_tournament(const TournamentRow& t) {
         Statement taken(impl_->db, "SELECT 1 FROM tournaments WHERE name = ?1");
         taken.bind(1, t.name);
         if (e.is_unique_violation() && taken.step()) {
-            return fail("a tournament named \"" + t.name + "\" already exists");
+            return fail(ErrorKind::NameTaken,
+                        "a tournament named \"" + t.name + "\" already exists");
         }
         return fail("tournament \"" + t.name + "\" refused: " + e.reason());
     }
@@ -452,6 +458,19 @@ Expected<Ok> Store::set_tournament_status(RowId id, TournamentStatus status,
                     " (source = '' OR ?2 = 'finished')");
     shard.bind(1, id).bind(2, to_string(status));
     shard.run();
+    return Ok{};
+}
+
+Expected<Ok> Store::set_tournament_definition(RowId id, std::string_view definition_json,
+                                              std::string_view fingerprint) {
+    Lock lock(impl_->mutex);
+    Statement st(impl_->db,
+                 "UPDATE tournaments SET definition = ?2, fingerprint = ?3 WHERE id = ?1"
+                 " RETURNING id");
+    st.bind(1, id).bind(2, definition_json).bind(3, fingerprint);
+    bool found = st.step();
+    st.run();
+    if (!found) return fail("no tournament with id " + std::to_string(id));
     return Ok{};
 }
 

@@ -97,7 +97,7 @@ class Store {
     std::vector<EngineRow> list_engines();  // by id
 
     // ---- tournaments ----
-    // Fails (as a value) when the name is taken or an engine id is unknown.
+    // Fails (as a value) when the name is taken (kind NameTaken) or an engine id is unknown.
     Expected<RowId> create_tournament(const TournamentRow& tournament);
     std::optional<TournamentRow> find_tournament(std::string_view name);
     std::optional<TournamentRow> tournament(RowId id);
@@ -107,6 +107,9 @@ class Store {
                                        std::optional<TimePoint> finished_at = std::nullopt);
     // Fails when the id is unknown or the text is not valid JSON.
     Expected<Ok> set_tournament_outcome(RowId id, std::string_view outcome_json);
+    // A resumed run's changed definition (an SPRT match's new cap). Fails when the id is unknown.
+    Expected<Ok> set_tournament_definition(RowId id, std::string_view definition_json,
+                                           std::string_view fingerprint);
 
     // ---- run locks (db/006_run_locks.sql) ----
     // Takes the lock of tournament `lock.tournament_id` for `lock.holder` in one immediate
@@ -126,15 +129,15 @@ class Store {
     // found by name (an unknown name is stored as a new engine with only its name). Refused, with
     // nothing written: a game_index already stored for the tournament, an unknown tournament, a
     // record whose rules differ from the tournament's, an aborted or unfinished game (resume
-    // replays those), a record that breaks a schema check (e.g. a move outside the rules' grammar).
-    // `host`: the machine that played it ("" unknown). With `session`, the game is a session game:
-    // its session row (made with the session's first game) and the game's link to it are written in
-    // the same transaction.
-    Expected<RowId, RecordError> record_game(RowId tournament_id, const GameSlot& slot,
-                                             const game::GameRecord& record,
-                                             std::string_view host = {},
-                                             const SessionSlot* session = nullptr,
-                                             const KnownEngines& known = {});
+    // replays those), a record that breaks a schema check (e.g. a move outside the rules'
+    // grammar); the error's kind says which (DuplicateGame, UnknownTournament, InvalidRecord).
+    // `host`: the machine that played it ("" unknown). With `session`, the game is a session
+    // game: its session row (made with the session's first game) and the game's link to it are
+    // written in the same transaction.
+    Expected<RowId> record_game(RowId tournament_id, const GameSlot& slot,
+                                const game::GameRecord& record, std::string_view host = {},
+                                const SessionSlot* session = nullptr,
+                                const KnownEngines& known = {});
     // The game_index of every stored game of the tournament, ascending (resume skips these).
     std::vector<std::int64_t> completed_game_indices(RowId tournament_id);
     std::vector<GameRow> games(const GameFilter& filter);

@@ -1,12 +1,16 @@
 // Store: games and their moves, and the queries over them.
 #include <limits>
+#include <optional>
+#include <string>
 #include <variant>
 
 #include "rules/game.hpp"
+#include "rules/move.hpp"
 #include "store/packed_moves.hpp"
 #include "store/store.hpp"
 #include "store/store_impl.hpp"
 #include "store/time_text.hpp"
+#include "tournament/run_name.hpp"
 
 namespace oaq::store {
 
@@ -37,10 +41,6 @@ RowId engine_id(Store::Impl& impl, const std::string& name) {
     return id;
 }
 
-RecordError refuse(RecordError::Kind kind, std::string message) {
-    return RecordError{kind, std::move(message)};
-}
-
 void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<game::MoveRecord>& moves) {
     Statement& st =
         impl.cached(impl.insert_move, "INSERT INTO game_moves (game_id, moves) VALUES (?1, ?2)");
@@ -49,23 +49,15 @@ void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<game::Move
     st.run();
 }
 
-}  // namespace
-
-Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameSlot& slot,
-                                                const game::GameRecord& r, std::string_view host,
-                                                const SessionSlot* session,
-                                                const KnownEngines& known) {
-    using Kind = RecordError::Kind;
-    if (r.result == rules::Result::Ongoing) {
-        return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
-                                         " has no result: only finished games are stored");
-    }
-    if (r.termination == game::Termination::Aborted) {
-        return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
-                                         " was aborted: aborted games are not stored (resume "
-                                         "replays them)");
-    }
-    // What the old per-ply table's CHECK constraints refused, refused before anything is written.
+// Why `r` cannot be stored in a tournament played under `rules` (nullopt: it can), as the rest of
+// a sentence that starts with the game's name. What the old per-ply table's CHECK constraints
+// refused is refused here, before anything is written; and a record the two-player tables cannot
+// hold (seats, or engine ids the caller gives, other than two).
+std::optional<std::string> unstorable(const game::GameRecord& r, const std::string& rules,
+                                      const KnownEngines& known) {
+    if (r.result == rules::Result::Ongoing) return " has no result: only finished games are stored";
+    if (r.termination == game::Termination::Aborted)
+        return " was aborted: aborted games are not stored (resume replays them)";
     for (std::size_t i = 0; i < r.moves.size(); ++i) {
         const auto& m = r.moves[i];
         // A rules::Move holds any square: only one the rules' grammar reads back is stored.
@@ -73,38 +65,42 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
         const std::string wrong = !move                     ? move.error().message
                                   : m.time_used.count() < 0 ? "a negative time used"
                                                             : "";
-        if (!wrong.empty()) {
-            return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) + ", ply " +
-                                             std::to_string(i + 1) + ": " + wrong);
-        }
+        if (!wrong.empty()) return ", ply " + std::to_string(i + 1) + ": " + wrong;
     }
-    if (r.seats.size() != 2 || (!known.seats.empty() && known.seats.size() != r.seats.size())) {
-        return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) + " has " +
-                                         std::to_string(r.seats.size()) +
-                                         " seats: the store keeps two-player games");
-    }
-    const std::string rules_text = rules::expanded(r.rules);
+    if (r.seats.size() != 2 || (!known.seats.empty() && known.seats.size() != r.seats.size()))
+        return " has " + std::to_string(r.seats.size()) +
+               " seats: the store keeps two-player games";
+    if (const auto played = rules::expanded(r.rules); played != rules)
+        return " was played under rules \"" + played + "\", its tournament under \"" + rules + "\"";
+    return std::nullopt;
+}
+
+}  // namespace
+
+Expected<RowId> Store::record_game(RowId tournament_id, const GameSlot& slot,
+                                   const game::GameRecord& r, std::string_view host,
+                                   const SessionSlot* session, const KnownEngines& known) {
+    using Kind = ErrorKind;
     const std::string opening = r.opening.text();
     const std::string time_control = r.time_control_text();
     Lock lock(impl_->mutex);
     Impl& impl = *impl_;
+    // Until the tournament's name is read; then "cup#7", as every view names the game.
+    std::string reference = "game " + std::to_string(slot.game_index + 1);
     try {
         Transaction tx(impl.db);
         {
-            Statement& rules =
-                impl.cached(impl.tournament_rules, "SELECT rules FROM tournaments WHERE id = ?1");
-            ResetOnExit reset(rules);
-            rules.bind(1, tournament_id);
-            if (!rules.step()) {
-                return refuse(Kind::UnknownTournament,
-                              "no tournament with id " + std::to_string(tournament_id));
+            Statement& t = impl.cached(impl.tournament_rules,
+                                       "SELECT rules, name FROM tournaments WHERE id = ?1");
+            ResetOnExit reset(t);
+            t.bind(1, tournament_id);
+            if (!t.step()) {
+                return fail(Kind::UnknownTournament,
+                            "no tournament with id " + std::to_string(tournament_id));
             }
-            if (rules_text != rules.text(0)) {
-                return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
-                                                 " was played under rules \"" + rules_text +
-                                                 "\", its tournament under \"" + rules.text(0) +
-                                                 "\"");
-            }
+            reference = tournament::game_reference(t.text(1), slot.game_index);
+            if (auto why = unstorable(r, t.text(0), known))
+                return fail(Kind::InvalidRecord, reference + *why);
         }
         const RowId south = known.seats.empty() ? engine_id(impl, r.south().name) : known.seats[0];
         const RowId north = known.seats.empty() ? engine_id(impl, r.north().name) : known.seats[1];
@@ -151,13 +147,9 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
         // Whatever this transaction inserted is gone, bare engines included.
         impl.engine_ids.clear();
         if (!e.is_constraint()) throw;
-        if (e.is_unique_violation()) {
-            return refuse(Kind::DuplicateGame, "tournament " + std::to_string(tournament_id) +
-                                                   " already has game " +
-                                                   std::to_string(slot.game_index));
-        }
-        return refuse(Kind::Invalid,
-                      "game " + std::to_string(slot.game_index) + " refused: " + e.reason());
+        if (e.is_unique_violation())
+            return fail(Kind::DuplicateGame, reference + " is stored already");
+        return fail(Kind::InvalidRecord, reference + " refused: " + e.reason());
     }
 }
 

@@ -7,6 +7,7 @@
 #include "rules/game.hpp"
 #include "store/store.hpp"
 #include "store/store_impl.hpp"
+#include "tournament/run_name.hpp"
 
 namespace oaq::store {
 
@@ -137,8 +138,8 @@ std::vector<SessionGameEnd> Store::session_game_ends(RowId tournament_id) {
             auto termination = game::parse_termination(st.text(3));
             auto result = rules::parse_result(st.text(4));
             if (!termination || !result)
-                impl.damaged(st.text(5) + "#" + std::to_string(e.game_index + 1) +
-                             ": a termination or result no oaq file holds");
+                impl.damaged(tournament::game_reference(st.text(5), e.game_index) +
+                             ": termination \"" + st.text(3) + "\", result \"" + st.text(4) + "\"");
             e.termination = *termination;
             e.result = *result;
             return e;

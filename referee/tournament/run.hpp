@@ -171,9 +171,13 @@ class Run {
     // Finds a stored run, rebuilds its definition, checks it and `inputs` and takes its lock.
     // Fails for an unknown name, a finished run, a stored definition that does not read back, a
     // failed check or a lock another process holds. Writes only the lock (play() reopens it).
+    // `games`: a new cap for an SPRT match without a verdict (one that stopped at its cap may
+    // then go on), above the games it has played; play() stores it with the definition. Fails
+    // for any other run.
     static Expected<Run> resume(RunRecorder& recorder, std::string_view name,
                                 const LegacyDefinition& legacy = {}, RunClock clock = {},
-                                const RunInputs& inputs = {});
+                                const RunInputs& inputs = {},
+                                std::optional<std::int64_t> games = std::nullopt);
 
     ~Run();
     Run(Run&& other) noexcept;
@@ -202,6 +206,8 @@ class Run {
     // Checks the definition and inputs; keeps the book.
     Expected<Ok> check(const RunInputs& inputs);
     RunStarted started_event(std::int64_t already_done) const;
+    // Sets the cap of a resumed SPRT match (see resume).
+    Expected<Ok> change_cap(std::int64_t games);
     void release_lock() noexcept;
 
     RunRecorder* recorder_;
@@ -210,6 +216,7 @@ class Run {
     RunId id_ = 0;
     bool resumed_ = false;
     bool locked_ = false;
+    bool cap_changed_ = false;  // resumed with a new cap: play() writes the definition
     RunDefinition definition_;
     std::optional<Shard> shard_;
     std::vector<game::Opening> book_;

@@ -113,6 +113,14 @@ Expected<Schedule> make_schedule(const RunDefinition& d, std::int64_t openings) 
     return Schedule::round_robin(n, d.rounds, openings);
 }
 
+std::int64_t planned_games(const RunDefinition& d, const std::optional<Shard>& shard) {
+    auto schedule = make_schedule(d, 0);
+    if (!schedule) return 0;
+    // A session is one pair of the schedule; one that ends early leaves its slots empty.
+    if (d.session_games != 0) return schedule->total_pairs() * d.session_games;
+    return shard ? shard_games(*schedule, *shard) : schedule->total_games();
+}
+
 // ---- writing --------------------------------------------------------------------------------
 
 namespace {

@@ -133,6 +133,12 @@ std::uint64_t derived_seed(std::string_view name, RunDefinition definition);
 // The schedule the definition plays with `openings` book lines (0: generated or none).
 Expected<Schedule> make_schedule(const RunDefinition& definition, std::int64_t openings);
 
+// The games a run of the definition plans: its schedule's games (with `shard`, that shard's). For
+// sessions, the most they can play: sessions x G (a session that ends by the rules before its G-th
+// game plays fewer, so a finished session run may hold less). 0 when there is no schedule.
+std::int64_t planned_games(const RunDefinition& definition,
+                           const std::optional<Shard>& shard = std::nullopt);
+
 // "plies=8 seed=1", "file=book.txt [order=random seed=S] [start=N]" or "": the openings as a
 // person would type them.
 std::string openings_text(const OpeningsDefinition& openings);

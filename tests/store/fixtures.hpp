@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "game/game_record.hpp"
+#include "rules/rules.hpp"
 #include "store/store.hpp"
 
 namespace oaq::store::test {
@@ -38,9 +39,10 @@ class TempDir {
     std::filesystem::path path_;
 };
 
-// The expanded text of the rules make_game's records are played under (the store refuses a game
-// whose rules are not its tournament's).
-inline const rules::Rules kGameRules{};
+// The rules make_game's records are played under, and their expanded text (the store refuses a
+// game whose rules are not its tournament's). Not the standard rules, so a test can tell these
+// games from games under the defaults (tests/views/selection_test.cpp).
+inline const rules::Rules kGameRules = rules::parse_rules("quan5").value();
 inline const std::string kRules = rules::expanded(kGameRules);
 
 inline TimePoint at_ms(std::int64_t ms) {

@@ -227,3 +227,24 @@ TEST_CASE(
     d.engines[0].handshake_timeout = game::Milliseconds(0);
     CHECK_FALSE(validate(d));
 }
+
+TEST_CASE("a run plans its schedule's games, and sessions the most they can play",
+          "[run_definition][sessions]") {
+    RunDefinition d = sample();
+    d.sprt.reset();
+    d.openings = {};
+    d.games = 9;
+    CHECK(planned_games(d) == 9);
+    // Pairs 0, 2, 4 of the five (the last one a lone game) are shard 0 of 2.
+    CHECK(planned_games(d, Shard{0, 2}) == 5);
+    CHECK(planned_games(d, Shard{1, 2}) == 4);
+    // With sessions --games counts sessions: 9 sessions of at most 7 games.
+    d.session_games = 7;
+    CHECK(planned_games(d) == 63);
+    d.format = Format::RoundRobin;
+    d.engines.push_back(d.engines[0]);
+    d.engines.back().name = "third";
+    d.rounds = 2;
+    // Three pairings twice, each a session: six sessions of at most 7 games.
+    CHECK(planned_games(d) == 42);
+}
