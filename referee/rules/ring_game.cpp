@@ -18,7 +18,8 @@ std::string why_illegal(const RingPosition& pos, Move move, const Rules& rules) 
     }
     const int pit = ring_pit(pos.to_move, move.square);
     if (pos.citizens_at(pit) == 0) {
-        return "square " + std::to_string(move.square) + " (" + ring_pit_name(pit) + ") is empty";
+        return "square " + std::to_string(move.square) + " of seat " +
+               std::to_string(pos.to_move + 1) + " (pit " + std::to_string(pit) + ") is empty";
     }
     return {};
 }

@@ -66,21 +66,28 @@ class Fields {
     int seats_;
 };
 
-// The seats a string of `fields` fields is written for, or 0 when no size has that many.
-int seats_of_field_count(std::size_t fields) {
-    if (fields == 6 || fields == 7) return 2;
-    if (fields % 2 == 0 && fields >= 8 && fields <= 2 * kMaxSeats + 2)
-        return static_cast<int>(fields / 2 - 1);
-    return 0;
+// The seats a string is written for, judged by its pits and its fields together (6 or 7 fields
+// for 2, 2N + 2 for N >= 3), or 0 when it is no size's.
+int seats_written_for(const std::vector<std::string_view>& fields) {
+    const auto cells = split(fields[0], ',').size();
+    if (cells % 6 != 0 || cells < 12 || cells > 6 * kMaxSeats) return 0;
+    const int seats = static_cast<int>(cells / 6);
+    const bool fits = seats == 2 ? fields.size() == 6 || fields.size() == 7
+                                 : fields.size() == static_cast<std::size_t>(2 * seats + 2);
+    return fits ? seats : 0;
 }
 
 Expected<Ok> check_size(const std::vector<std::string_view>& fields, std::string_view text,
                         const Fields& names, int seats) {
-    if (static_cast<int>(fields.size()) == names.count()) return Ok{};
+    const int written_for = seats_written_for(fields);
+    if (static_cast<int>(fields.size()) == names.count() &&
+        (written_for == 0 || written_for == seats)) {
+        return Ok{};
+    }
     const std::string expected = "the rules say players=" + std::to_string(seats) +
                                  ": expected " + names.layout() + " separated by single spaces";
-    if (const int other = seats_of_field_count(fields.size()); other != 0) {
-        return fail("position: a " + std::to_string(other) + "-player position string (" +
+    if (written_for != 0 && written_for != seats) {
+        return fail("position: a " + std::to_string(written_for) + "-player position string (" +
                     std::to_string(fields.size()) + " fields), but " + expected);
     }
     return fail("position: " + expected + ", found " + std::to_string(fields.size()) + " in " +
@@ -174,9 +181,9 @@ Expected<Ok> parse_balances(const std::vector<std::string_view>& fields, const F
 }  // namespace
 
 std::string ring_pit_name(int pit) {
-    if (is_ring_mandarin(pit)) return "pit " + std::to_string(pit) + " (mandarin)";
-    return "pit " + std::to_string(pit) + " (seat " + std::to_string(owner_of(pit) + 1) +
-           ", square " + std::to_string(pit % 6) + ")";
+    if (is_ring_mandarin(pit)) return "pit " + std::to_string(pit) + ": a mandarin pit";
+    return "pit " + std::to_string(pit) + ": seat " + std::to_string(owner_of(pit) + 1) +
+           ", square " + std::to_string(pit % 6);
 }
 
 Expected<RingPosition> parse_ring_position(std::string_view text, const Rules& rules) {

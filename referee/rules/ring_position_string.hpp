@@ -27,7 +27,7 @@ Expected<RingPosition> parse_ring_position(std::string_view text, const Rules& r
 // seat's negative balance.
 std::string to_string(const RingPosition& pos);
 
-// Pit names for people: "pit 8 (seat 2, square 2)", "pit 6 (mandarin)".
+// Pit names for people: "pit 8: seat 2, square 2", "pit 6: a mandarin pit".
 std::string ring_pit_name(int pit);
 
 }  // namespace oaq::rules
