@@ -125,13 +125,14 @@ std::string draw_ring(const rules::RingPosition& pos, const rules::Rules& rules)
             out += fmt::format("| {:>3} ", pos.citizens_at(rules::ring_pit(seat, k)));
         }
         const auto i = static_cast<std::size_t>(seat);
-        out += fmt::format("|  store {:>2}+{}  balance {:>3}  score {:>3}{}\n",
-                           pos.store_citizens[i], pos.store_pieces[i], pos.balance[i],
-                           rules::score(pos, seat, rules),
-                           !pos.is_over() && pos.to_move == seat ? "   <- to move" : "");
+        out +=
+            fmt::format("|  store {:>2}+{}  balance {:>3}  score {:>3}{}\n", pos.store_citizens[i],
+                        pos.store_pieces[i], pos.balance[i], rules::score(pos, seat, rules),
+                        !pos.is_over() && pos.to_move == seat ? "   <- to move" : "");
     }
-    out += fmt::format("  (pits 0..{} counter-clockwise: R runs along a row into the next seat's)\n",
-                       pos.pits() - 1);
+    out +=
+        fmt::format("  (pits 0..{} counter-clockwise: R runs along a row into the next seat's)\n",
+                    pos.pits() - 1);
     if (pos.is_over()) {
         std::string ranks;
         for (const auto& s : rules::standings(pos, rules)) {

@@ -125,9 +125,8 @@ int play_command(int argc, char** argv) {
                     "Plays the moves in order and prints the board after each. An illegal or "
                     "malformed move is an error naming its index and the reason (exit 2).");
     add_rules_options(cli, true);
-    cli.options.add_options()(
-        "max-plies", po::value<std::string>(),
-        "ply limit (0: none; default 150 per player: 300, 450 or 600)");
+    cli.options.add_options()("max-plies", po::value<std::string>(),
+                              "ply limit (0: none; default 150 per player: 300, 450 or 600)");
     cli.hidden.add_options()("moves", po::value<std::vector<std::string>>()->multitoken(), "moves");
     cli.positional.add("moves", -1);
     auto vm = parse(cli, argc, argv);
@@ -136,13 +135,11 @@ int play_command(int argc, char** argv) {
                                           : std::vector<std::string>{};
     const bool json = vm->count("json") > 0;
     const auto parsed_rules = rules_option(*vm);
-    const int max_plies =
-        vm->count("max-plies")
-            ? int_number((*vm)["max-plies"].as<std::string>(), "--max-plies", {0, 1000000})
-            : rules::default_ply_limit(parsed_rules);
+    const int max_plies = vm->count("max-plies") ? int_number((*vm)["max-plies"].as<std::string>(),
+                                                              "--max-plies", {0, 1000000})
+                                                 : rules::default_ply_limit(parsed_rules);
     if (parsed_rules.players != 2) {
-        return ring_play(parsed_rules, (*vm)["position"].as<std::string>(), moves, max_plies,
-                         json);
+        return ring_play(parsed_rules, (*vm)["position"].as<std::string>(), moves, max_plies, json);
     }
     auto [rules, pos] = load(*vm, (*vm)["position"].as<std::string>());
     rules::Game game(rules, pos, max_plies);

@@ -45,7 +45,7 @@ struct RingPosition {
     EndReason end = EndReason::None;
     std::array<std::uint8_t, kMaxSeats> store_citizens{};  // captured citizens, by seat
     std::array<std::uint8_t, kMaxSeats> store_pieces{};    // captured mandarin pieces, by seat
-    std::array<std::int16_t, kMaxSeats> balance{};  // citizens lent minus citizens borrowed
+    std::array<std::int16_t, kMaxSeats> balance{};         // citizens lent minus citizens borrowed
 
     int pits() const { return 6 * seats; }
     int citizens_at(int pit) const { return citizens[static_cast<std::size_t>(pit)]; }

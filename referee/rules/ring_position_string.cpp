@@ -49,11 +49,10 @@ class Fields {
     explicit Fields(int seats) : seats_(seats) {}
     int count() const { return 2 * seats_ + 2; }
     std::string name(int field) const {
-        std::string what = field == 1   ? "pits"
-                           : field == 2 ? "seat to move"
-                           : field <= 2 + seats_
-                               ? "store " + std::to_string(field - 2)
-                               : "balance " + std::to_string(field - 2 - seats_);
+        std::string what = field == 1            ? "pits"
+                           : field == 2          ? "seat to move"
+                           : field <= 2 + seats_ ? "store " + std::to_string(field - 2)
+                                                 : "balance " + std::to_string(field - 2 - seats_);
         return "field " + std::to_string(field) + " (" + what + ")";
     }
     std::string layout() const {
@@ -84,8 +83,8 @@ Expected<Ok> check_size(const std::vector<std::string_view>& fields, std::string
         (written_for == 0 || written_for == seats)) {
         return Ok{};
     }
-    const std::string expected = "the rules say players=" + std::to_string(seats) +
-                                 ": expected " + names.layout() + " separated by single spaces";
+    const std::string expected = "the rules say players=" + std::to_string(seats) + ": expected " +
+                                 names.layout() + " separated by single spaces";
     if (written_for != 0 && written_for != seats) {
         return fail("position: a " + std::to_string(written_for) + "-player position string (" +
                     std::to_string(fields.size()) + " fields), but " + expected);
@@ -116,7 +115,8 @@ Expected<Ok> parse_pits(std::string_view field, const Fields& names, int seats, 
             p.pieces = static_cast<std::uint8_t>(p.pieces | (1u << (pit / 6)));
         }
         long n = 0;
-        if (!parse_count(cell, n)) return fail(where + ": " + quoted(cells[at(pit)]) + " is not a count");
+        if (!parse_count(cell, n))
+            return fail(where + ": " + quoted(cells[at(pit)]) + " is not a count");
         total += n;
         if (total > kMaxCitizens) return fail(where + ": more than 200 citizens in the position");
         p.citizens[at(pit)] = static_cast<std::uint8_t>(n);

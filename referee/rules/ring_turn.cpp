@@ -93,8 +93,7 @@ void finish(RingPosition& p, EndReason reason, bool settle) {
         p.end = reason;
 }
 
-RingPosition play_settling(const RingPosition& before, Move move, const Rules& rules,
-                           bool settle) {
+RingPosition play_settling(const RingPosition& before, Move move, const Rules& rules, bool settle) {
     RingPosition p = before;
     const bool captured_mandarin =
         sow_and_capture(p, ring_pit(p.to_move, move.square), step(move.direction), rules);
@@ -115,8 +114,7 @@ RingPosition play_settling(const RingPosition& before, Move move, const Rules& r
 // The volatile sink of perft's leaf positions, so that every leaf move is really made.
 volatile std::uint64_t g_ring_leaf_sink = 0;
 
-std::uint64_t count(const RingPosition& pos, int depth, const Rules& rules,
-                    std::uint64_t& sink) {
+std::uint64_t count(const RingPosition& pos, int depth, const Rules& rules, std::uint64_t& sink) {
     std::uint64_t nodes = 0;
     for (Move m : legal_moves(pos, rules)) {
         const RingPosition next = play(pos, m, rules);

@@ -51,8 +51,9 @@ inline constexpr int kMinPlayers = 2;
 inline constexpr int kMaxPlayers = 4;
 
 // The expanded canonical form: the eight original switches always, in table order, then `refill`
-// only when it is not its default `borrow` and `players` only when it is not its default 2, e.g. "quan_value=10,quan_setup=piece,direction=free,
-// empty_quan_gap=yes,after_capture=relay,chain=yes,quan_non=0,end=mandarins_empty" (standard) and
+// only when it is not its default `borrow` and `players` only when it is not its default 2, e.g.
+// "quan_value=10,quan_setup=piece,direction=free,empty_quan_gap=yes,after_capture=relay,
+// chain=yes,quan_non=0,end=mandarins_empty" (standard) and
 // "...,after_capture=stop,...,end=mandarins_empty,refill=own_or_lose" (tg-standard). So every
 // string stored or sent to an engine before `refill` existed is still the expanded form of the same
 // rules. parse_rules accepts it back (and accepts an explicit refill=borrow or players=2).

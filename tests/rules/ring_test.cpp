@@ -62,7 +62,8 @@ TEST_CASE("perft from the start of 3 and 4 seats matches the section 9 counts",
     const RingPosition start = ring_start_position(rules);
     INFO(rules_text);
     // Depths 1..5 are RULES.md's; depth 6 is protocol-spec/rules.md's (oaq rules perft).
-    for (int depth = 1; depth <= 5; ++depth) CHECK(perft(start, depth, rules) == counts[static_cast<std::size_t>(depth - 1)]);
+    for (int depth = 1; depth <= 5; ++depth)
+        CHECK(perft(start, depth, rules) == counts[static_cast<std::size_t>(depth - 1)]);
     std::uint64_t divided = 0;
     for (auto& [move, nodes] : perft_divide(start, 4, rules)) divided += nodes;
     CHECK(divided == counts[3]);
@@ -127,7 +128,7 @@ TEST_CASE("a ring of two seats plays every preset exactly as the 2-player rules"
         }
         const auto by_ring = standings(pos, rules);
         const Result result = rules::result(pos, rules);
-        CHECK(by_ring[0].points == (result == Result::SouthWin  ? 1.0
+        CHECK(by_ring[0].points == (result == Result::SouthWin   ? 1.0
                                     : result == Result::NorthWin ? 0.0
                                                                  : 0.5));
     }
@@ -143,8 +144,7 @@ TEST_CASE("a refill borrows a shortfall from the other seats in turn order, with
         {"3+0 0+0 2+0 1 -1 0", "0+0 0+0 0+0 4 -6 2"},
     }));
     const Rules rules = rules_of("standard,players=3");
-    const RingPosition pos =
-        ring_of("Q0,1,0,0,0,0,Q0,0,0,0,0,0,Q0,1,0,0,0,0 2 " + stores, rules);
+    const RingPosition pos = ring_of("Q0,1,0,0,0,0,Q0,0,0,0,0,0,Q0,1,0,0,0,0 2 " + stores, rules);
     INFO(stores);
     CHECK(to_string(pos) == "Q0,1,0,0,0,0,Q0,1,1,1,1,1,Q0,1,0,0,0,0 2 " + after);
 }
@@ -174,22 +174,22 @@ TEST_CASE("a refill after a move borrows too, and the borrower's score falls by 
 TEST_CASE("every end condition of the ring game ends and settles it", "[rules][ring][end]") {
     SECTION("every mandarin pit empty after a turn, but not two of three") {
         CHECK(ring_after("standard,players=3",
-                         "0,0,0,1,0,0,Q3,0,0,1,1,1,0,1,0,0,0,0 1 0+1 0+0 0+1 0 0 0", "3R") ==
-              "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 2 4+2 3+0 1+1 0 0 0");
+                         "0,0,0,1,0,0,Q3,0,0,1,1,1,0,1,0,0,0,0 1 0+1 0+0 0+1 0 0 0",
+                         "3R") == "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 2 4+2 3+0 1+1 0 0 0");
         const Rules rules = rules_of("standard,players=3");
-        const RingPosition end = play(
-            ring_of("0,0,0,1,0,0,Q3,0,0,1,1,1,0,1,0,0,0,0 1 0+1 0+0 0+1 0 0 0", rules),
-            Move{3, Direction::R}, rules);
+        const RingPosition end =
+            play(ring_of("0,0,0,1,0,0,Q3,0,0,1,1,1,0,1,0,0,0,0 1 0+1 0+0 0+1 0 0 0", rules),
+                 Move{3, Direction::R}, rules);
         CHECK(end.end == EndReason::MandarinsEmpty);
         CHECK(ring_after("standard,players=3",
-                         "0,0,0,1,0,0,Q3,0,0,1,1,1,Q0,1,0,0,0,0 1 0+1 0+0 0+0 0 0 0", "3R") ==
-              "0,0,0,0,1,0,0,0,0,1,1,1,Q0,1,0,0,0,0 2 3+2 0+0 0+0 0 0 0");
+                         "0,0,0,1,0,0,Q3,0,0,1,1,1,Q0,1,0,0,0,0 1 0+1 0+0 0+0 0 0 0",
+                         "3R") == "0,0,0,0,1,0,0,0,0,1,1,1,Q0,1,0,0,0,0 2 3+2 0+0 0+0 0 0 0");
     }
     SECTION("the first mandarin capture, under end=first_mandarin_capture") {
         const Rules rules = rules_of("standard,players=3,end=first_mandarin_capture");
-        const RingPosition end = play(
-            ring_of("Q5,0,0,1,0,0,Q3,0,0,1,1,1,Q2,1,0,0,0,0 1 0+0 0+0 0+0 0 0 0", rules),
-            Move{3, Direction::R}, rules);
+        const RingPosition end =
+            play(ring_of("Q5,0,0,1,0,0,Q3,0,0,1,1,1,Q2,1,0,0,0,0 1 0+0 0+0 0+0 0 0 0", rules),
+                 Move{3, Direction::R}, rules);
         CHECK(end.end == EndReason::MandarinCaptured);
         CHECK(to_string(end) == "Q5,0,0,0,0,0,0,0,0,0,0,0,Q2,0,0,0,0,0 2 4+1 3+0 1+0 0 0 0");
     }
@@ -239,9 +239,8 @@ TEST_CASE("every end condition of the ring game ends and settles it", "[rules][r
         CHECK(default_ply_limit(rules_of("standard,players=4")) == 600);
         const Rules rules = rules_of("standard,players=3");
         CHECK(RingGame(rules, ring_start_position(rules)).ply_limit() == 450);
-        RingGame game(rules,
-                      ring_of("Q0,1,0,0,0,0,Q0,1,0,0,0,0,Q0,1,0,0,0,0 1 0+0 0+0 0+0 0 0 0", rules),
-                      4);
+        RingGame game(
+            rules, ring_of("Q0,1,0,0,0,0,Q0,1,0,0,0,0,Q0,1,0,0,0,0 1 0+0 0+0 0+0 0 0 0", rules), 4);
         for (auto move : {"1R", "1R", "1R"}) REQUIRE(game.play(move));
         CHECK_FALSE(game.is_over());
         REQUIRE(game.play("2L"));
@@ -258,15 +257,15 @@ TEST_CASE("seats are ranked by score with shared ranks and earn points by the se
             {"standard,players=3", "5+0 0+1 2+0 -2 1 1", {2, 1, 2}, {0.25, 1.0, 0.25}},
             {"standard,players=3", "4+0 4+0 4+0 0 0 0", {1, 1, 1}, {0.5, 0.5, 0.5}},
             {"standard,players=4", "10+0 7+0 7+0 3+0 0 0 0 0", {1, 2, 2, 4}, {1.0, 0.5, 0.5, 0.0}},
-            {"standard,players=4", "8+0 8+0 8+0 2+0 0 0 0 0", {1, 1, 1, 4},
+            {"standard,players=4",
+             "8+0 8+0 8+0 2+0 0 0 0 0",
+             {1, 1, 1, 4},
              {2.0 / 3, 2.0 / 3, 2.0 / 3, 0.0}},
-            {"quan5,players=4", "0+1 5+0 1+0 9+0 0 0 0 0", {2, 2, 4, 1},
-             {0.5, 0.5, 0.0, 1.0}},
+            {"quan5,players=4", "0+1 5+0 1+0 9+0 0 0 0 0", {2, 2, 4, 1}, {0.5, 0.5, 0.0, 1.0}},
         }));
     const Rules rules = rules_of(rules_text);
-    const std::string pits =
-        rules.players == 3 ? "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"
-                           : "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0";
+    const std::string pits = rules.players == 3 ? "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"
+                                                : "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0";
     const RingPosition pos = ring_of(pits + " 1 " + stores, rules);
     REQUIRE(pos.is_over());
     const auto s = standings(pos, rules);
@@ -283,21 +282,21 @@ TEST_CASE("seats are ranked by score with shared ranks and earn points by the se
 
 TEST_CASE("the standings of a 2-player game are its result", "[rules][ring][result]") {
     const Rules rules = rules_of("standard");
-    const auto won = standings(
-        test::position_of("0,0,0,0,0,0,0,0,0,0,0,0 N 4+2 3+0 0 0", rules), rules);
+    const auto won =
+        standings(test::position_of("0,0,0,0,0,0,0,0,0,0,0,0 N 4+2 3+0 0 0", rules), rules);
     CHECK(std::tuple(won[0].rank, won[1].rank, won[0].points, won[1].points) ==
           std::tuple(1, 2, 1.0, 0.0));
-    const auto drawn = standings(
-        test::position_of("0,0,0,0,0,0,0,0,0,0,0,0 N 4+0 2+0 1 0", rules), rules);
+    const auto drawn =
+        standings(test::position_of("0,0,0,0,0,0,0,0,0,0,0,0 N 4+0 2+0 1 0", rules), rules);
     CHECK(std::tuple(drawn[0].rank, drawn[1].rank, drawn[0].points) == std::tuple(1, 1, 0.5));
 }
 
 TEST_CASE("random ring games conserve stones and balances and always end",
           "[rules][ring][playout]") {
-    const std::string rules_text = GENERATE(
-        as<std::string>{}, "standard,players=3", "stop-after-capture,players=4",
-        "village,players=3", "quan-non,players=4", "no-empty-gap,players=3",
-        "chain=no,players=4", "end=first_mandarin_capture,players=3");
+    const std::string rules_text =
+        GENERATE(as<std::string>{}, "standard,players=3", "stop-after-capture,players=4",
+                 "village,players=3", "quan-non,players=4", "no-empty-gap,players=3",
+                 "chain=no,players=4", "end=first_mandarin_capture,players=3");
     const Rules rules = rules_of(rules_text);
     INFO(rules_text);
     const RingPosition start = ring_start_position(rules);
