@@ -18,9 +18,12 @@ set_target_properties(oaq_common PROPERTIES EXPORT_NAME common)
 install(TARGETS oaq_engine_kit oaq_rules oaq_protocol oaq_common EXPORT oaq_kit_targets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/oaq)
+# common's JSON and SHA-256 headers are left out: their code is oaq_common_ext (nlohmann-json,
+# OpenSSL), which the kit neither needs nor installs.
 foreach(layer common rules protocol)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/referee/${layer}/
-          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/oaq/${layer} FILES_MATCHING PATTERN "*.hpp")
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/oaq/${layer} FILES_MATCHING PATTERN "*.hpp"
+          PATTERN "json.hpp" EXCLUDE PATTERN "json_reader.hpp" EXCLUDE PATTERN "sha256.hpp" EXCLUDE)
 endforeach()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/sample-engines/kit/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/oaq/kit FILES_MATCHING PATTERN "*.hpp")

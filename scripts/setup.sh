@@ -7,10 +7,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake pkg-config libboost-dev libboost-program-options-dev
-          libboost-filesystem-dev libfmt-dev libsqlite3-dev catch2 python3 sqlite3
+          libboost-filesystem-dev libfmt-dev libsqlite3-dev libssl-dev nlohmann-json3-dev catch2
+          python3 sqlite3
           clang-format
-          # A one-node Slurm cluster for the sharded-tournament test (scripts/slurm/local_cluster.py).
-          slurm-wlm munge)
+          # A one-node Slurm cluster for the sharded-tournament test (scripts/slurm/local_cluster.py),
+          # GNU parallel (scripts/parallel/shards.sh) and PyYAML (the Kubernetes manifest's test).
+          slurm-wlm munge parallel python3-yaml)
 # The report page is checked in headless Chromium by the test suite.
 if [ "${OAQ_WITH_BROWSER:-1}" = 1 ]; then packages+=(chromium fonts-dejavu-core); fi
 

@@ -3,10 +3,12 @@
 #   1. formatting: the tree must be clang-format clean (.clang-format, 100 columns);
 #   2. the Release build's whole CTest suite: the Catch2 unit tests of each library, the
 #      integration tests with real engine processes and SQLite files, the report in Chromium;
-#   3. every Catch2 test binary again under AddressSanitizer + UndefinedBehaviorSanitizer;
-#   4. the concurrent parts (tournament runner, store, engine kit, engine processes) under
+#   3. every Catch2 test binary once more whole, its cases in a random order from a printed seed
+#      (OAQ_TEST_SEED=N repeats one);
+#   4. every Catch2 test binary again under AddressSanitizer + UndefinedBehaviorSanitizer;
+#   5. the concurrent parts (tournament runner, store, engine kit, engine processes) under
 #      ThreadSanitizer.
-# Each step prints its time. OAQ_SKIP_SANITIZERS=1 stops after step 2.
+# Each step prints its time. OAQ_SKIP_SANITIZERS=1 stops after step 3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +22,24 @@ cmake --build build --target format-check
 
 step "CTest, Release"
 ctest --test-dir build -j2 --output-on-failure --timeout 1800
+
+# CTest runs each Catch2 case in a process of its own (catch_discover_tests), so a case that
+# depends on what another left behind (a static, a file, the working directory) passes there
+# whatever the order. Each binary runs once more whole, in an order drawn from the seed printed
+# here; `build/bin/<binary> --order rand --rng-seed <seed>` replays a failure.
+step "Catch2 binaries whole, in random order"
+seed="${OAQ_TEST_SEED:-$(date +%s)}"
+echo "random order seed: $seed (OAQ_TEST_SEED=$seed scripts/test.sh repeats it)"
+order_log="$(mktemp)"
+for binary in build/bin/oaq_*_test; do
+  if ! "$binary" --order rand --rng-seed "$seed" >"$order_log" 2>&1; then
+    cat "$order_log"
+    echo "FAILED in random order: $binary --order rand --rng-seed $seed"
+    exit 1
+  fi
+  echo "$(basename "$binary"): $(grep -E "^(All tests passed|test cases:)" "$order_log" | tail -n 1)"
+done
+rm -f "$order_log"
 
 if [ "${OAQ_SKIP_SANITIZERS:-0}" != 1 ]; then
   # The Python-driven suites exercise the same binaries end to end; under a sanitizer they would

@@ -60,8 +60,9 @@ void add_options(CommandLine& cli) {
         "ms for ugi -> ugiok")("ready-timeout",
                                po::value<std::string>()->default_value(ms(defaults.ready_timeout)),
                                "ms for isready -> readyok")(
-        "stall-timeout", po::value<std::string>()->default_value("10000"),
-        "ms for go depth 1 / go nodes 1000 -> bestmove")("json", "print one JSON object")(
+        "stall-timeout", po::value<std::string>()->default_value(ms(defaults.stall_timeout)),
+        "ms for go depth 1 / go nodes 1000 -> bestmove (a match's stall timeout; shorten it to "
+        "fail a hanging engine sooner)")("json", "print one JSON object")(
         "log-limit",
         po::value<std::string>()->default_value(std::to_string(defaults.max_log_bytes)),
         "bytes each log (--log, --stderr) may receive; 0: no limit");
@@ -137,9 +138,15 @@ void print_text(const CheckOutcome& o) {
         std::cout << "\n";
     }
     for (const auto& w : warnings) std::cout << "NOTE  " << w << "\n";
-    if (!steps.empty() && !steps.front().passed()) {
-        std::cout << "note: --handshake-timeout MS sets how long the handshake may take (now "
-                  << ms(config.handshake_timeout) << " ms)\n";
+    for (const auto& s : steps) {
+        if (s.passed()) continue;
+        if (s.name == engine::kHandshakeStep) {
+            std::cout << "note: --handshake-timeout MS sets how long the handshake may take (now "
+                      << ms(config.handshake_timeout) << " ms)\n";
+        } else if (s.name == engine::kFirstReadyStep) {
+            std::cout << "note: --ready-timeout MS sets how long isready -> readyok may take (now "
+                      << ms(config.ready_timeout) << " ms)\n";
+        }
     }
     std::cout << (all_passed ? "no step failed\n" : "some steps failed\n");
 }

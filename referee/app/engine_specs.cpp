@@ -34,12 +34,14 @@ SplitArguments split_engine_arguments(int argc, char** argv) {
     return out;
 }
 
-std::vector<std::string> split_words(const std::string& text) {
+Expected<std::vector<std::string>> split_words(const std::string& text) {
     std::vector<std::string> words;
     std::string word;
     bool in_word = false;
     char quote = 0;
-    for (char c : text) {
+    std::size_t opened = 0;  // where the open quote is, for the error
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
         if (quote) {
             if (c == quote)
                 quote = 0;
@@ -47,6 +49,7 @@ std::vector<std::string> split_words(const std::string& text) {
                 word += c;
         } else if (c == '"' || c == '\'') {
             quote = c;
+            opened = i;
             in_word = true;
         } else if (c == ' ' || c == '\t') {
             if (in_word) words.push_back(word);
@@ -57,6 +60,10 @@ std::vector<std::string> split_words(const std::string& text) {
             in_word = true;
         }
     }
+    // The engine would get words nobody typed: refuse rather than guess where the quote ends.
+    if (quote)
+        return fail(std::string("the ") + quote + " at character " + std::to_string(opened + 1) +
+                    " is never closed");
     if (in_word) words.push_back(word);
     return words;
 }
@@ -123,7 +130,9 @@ bool apply_session_key(EngineSpec& spec, const std::string& key, const std::stri
     return true;
 }
 
-void apply(EngineSpec& spec, const std::string& token, const std::string& where) {
+// `args_text`: the last args= value, split once the engine's name is known.
+void apply(EngineSpec& spec, const std::string& token, const std::string& where,
+           std::optional<std::string>& args_text) {
     const auto [key, value, has_value] = split_key_value(token);
     if (!has_value || key.empty()) {
         throw OaqError(where + ": \"" + token + "\" is not key=value (" + std::string(kKeys) + ")");
@@ -133,7 +142,7 @@ void apply(EngineSpec& spec, const std::string& token, const std::string& where)
     else if (key == "cmd")
         spec.command = value;
     else if (key == "args")
-        spec.args = split_words(value);
+        args_text = value;
     else if (key == "dir")
         spec.dir = value;
     else if (key == "tc")
@@ -164,10 +173,18 @@ std::vector<EngineSpec> parse_engine_specs(const SplitArguments& split) {
     for (std::size_t i = 0; i < split.engines.size(); ++i) {
         EngineSpec spec;
         const std::string where = "--engine " + std::to_string(i + 1);
-        for (const auto& token : split.each) apply(spec, token, "--each");
-        for (const auto& token : split.engines[i]) apply(spec, token, where);
+        std::optional<std::string> args_text;
+        for (const auto& token : split.each) apply(spec, token, "--each", args_text);
+        for (const auto& token : split.engines[i]) apply(spec, token, where, args_text);
         if (spec.command.empty()) throw OaqError(where + ": cmd=PATH is required");
         if (spec.name.empty()) spec.name = fs::path(spec.command).filename().string();
+        if (args_text) {
+            auto args = split_words(*args_text);
+            if (!args)
+                throw OaqError(where + " (" + spec.name + "): " + args.error().message +
+                               " in args=" + *args_text);
+            spec.args = std::move(*args);
+        }
         auto resolved = resolve_command(spec.command);
         if (!resolved) {
             throw OaqError(where + " (" + spec.name + "): cmd=" + spec.command +

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/expected.hpp"
 #include "engine/engine_session.hpp"
 #include "tournament/run_definition.hpp"
 
@@ -45,8 +46,9 @@ SplitArguments split_engine_arguments(int argc, char** argv);
 // missing cmd, an executable that does not exist, two engines with one name).
 std::vector<EngineSpec> parse_engine_specs(const SplitArguments& split);
 
-// Splits an args="..." value into words, honouring double and single quotes.
-std::vector<std::string> split_words(const std::string& text);
+// Splits an args="..." value into words, honouring double and single quotes. A quote that is
+// never closed is an error saying which and where (character positions count from 1).
+Expected<std::vector<std::string>> split_words(const std::string& text);
 
 engine::EngineConfig to_engine_config(const EngineSpec& spec);
 

@@ -72,6 +72,10 @@ const std::atomic<bool>& StopRequest::flag() const {
     return g_stop;
 }
 
+void StopRequest::request() {
+    g_stop = true;
+}
+
 int StopRequest::signal_number() const {
     return g_signal;
 }

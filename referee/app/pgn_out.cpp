@@ -1,8 +1,8 @@
 #include "app/pgn_out.hpp"
 
-#include "app/export_games.hpp"
-#include "app/results_json.hpp"
 #include "common/error.hpp"
+#include "views/export_games.hpp"
+#include "views/results_json.hpp"
 
 namespace oaq::app {
 
@@ -18,7 +18,8 @@ void PgnOut::run_started(const tournament::RunStarted& e) {
 void PgnOut::game_finished(const tournament::GameFinished& e) {
     if (e.aborted) return;
     const auto& p = e.pairing;
-    out_ << pgn_game(game_number(name_, p.game_index, p.pair_index, p.round), e.record);
+    out_ << views::pgn_game(views::game_number(name_, p.game_index, p.pair_index, p.round),
+                            e.record);
     if (!out_.flush()) throw OaqError("--pgnout: cannot write " + path_);
 }
 

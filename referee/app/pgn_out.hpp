@@ -1,6 +1,6 @@
 // PgnOut: `--pgnout FILE` of `oaq tournament` and `oaq match`, as cutechess-cli's -pgnout: every
-// finished game is appended to FILE in PGN (export_games.hpp) and flushed as soon as it ends, so
-// the file can be read (or fed to Ordo) while the run plays and holds every stored game if the
+// finished game is appended to FILE in PGN (views/export_games.hpp) and flushed as soon as it ends,
+// so the file can be read (or fed to Ordo) while the run plays and holds every stored game if the
 // run is killed. Aborted games are not written (resume plays them again, and they are not
 // stored either). The text is exactly what `oaq results export --format pgn` writes for the game.
 // RunObservers lets the app hand the run more than one observer (the progress lines and this).

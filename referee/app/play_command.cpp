@@ -3,9 +3,15 @@
 // same play_game as every tournament game: same validation, same adjudication, same record, and
 // with --db the same store. The board is drawn from the person's side (turned when they play
 // North), with a legend (also on `help`), what each move did, and the engine's score in words.
-// `quit` resigns (a loss, Termination::Resignation); the end of the input aborts the game, which
-// has no winner; a signal (Ctrl-C) ends the engine with the command (interrupts.hpp).
+// `quit` resigns (a loss, Termination::Resignation). The end of the input and a signal (Ctrl-C)
+// abort the game: it has no result, is never stored and never a loss (interrupts.hpp: the engine
+// is ended at once, even while the person is thinking); the command says so and exits non-zero (1
+// when the input ended, 128+N after signal N), printing the moves played so nothing is lost. So
+// does a finished game the database cannot take (a full disk): the moves, then the error (exit 2).
 #include <fmt/format.h>
+#include <signal.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <cctype>
 #include <iostream>
@@ -20,8 +26,10 @@
 #include "app/numbers.hpp"
 #include "app/play_store.hpp"
 #include "app/play_view.hpp"
+#include "app/terminal_input.hpp"
 #include "app/two_players.hpp"
 #include "common/error.hpp"
+#include "common/utf8.hpp"
 #include "engine/engine_session.hpp"
 #include "game/game_runner.hpp"
 #include "rules/game.hpp"
@@ -33,12 +41,17 @@ namespace oaq::app {
 
 namespace {
 
+// What a person typed is quoted back with at most this many characters.
+constexpr std::size_t kQuotedInput = 40;
+
 class TerminalPlayer final : public game::Player {
   public:
-    // `leave` is the game's abort flag: set when the person leaves.
-    TerminalPlayer(rules::Rules rules, std::istream& in, std::ostream& out,
-                   std::atomic<bool>& leave)
-        : rules_(rules), in_(in), out_(out), leave_(leave) {}
+    // `stop` holds the game's abort flag: a signal sets it, and so does the person leaving.
+    TerminalPlayer(rules::Rules rules, TerminalInput& in, std::ostream& out, StopRequest& stop)
+        : rules_(rules), in_(in), out_(out), stop_(stop) {}
+
+    // Whether the person's input ended before the game did.
+    bool input_ended() const { return input_ended_; }
 
     const std::string& name() const override { return name_; }
     Expected<Ok, game::PlayerFailure> prepare(const rules::Rules&, int) override { return Ok{}; }
@@ -58,11 +71,14 @@ class TerminalPlayer final : public game::Player {
         while (true) {
             out_ << "your move (" << legal_moves_text(pos) << "; help, quit): " << std::flush;
             std::string line;
-            if (!std::getline(in_, line)) {
+            if (const auto got = in_.next(line); got != TerminalInput::Got::Line) {
                 // Not a move and not a loss: the game stops unfinished (an abort has no winner).
                 out_ << "\n";
-                leave_ = true;
-                return game::PlayerFailure{game::Termination::Aborted, "the input ended", {}};
+                input_ended_ = got == TerminalInput::Got::End;
+                if (input_ended_) stop_.request();
+                return game::PlayerFailure{game::Termination::Aborted,
+                                           input_ended_ ? "the input ended" : "interrupted",
+                                           {}};
             }
             line = normalized(line);
             if (line == "QUIT" || line == "RESIGN")
@@ -100,8 +116,9 @@ class TerminalPlayer final : public game::Player {
     std::optional<rules::Move> checked_move(const rules::Position& pos, const std::string& line) {
         auto move = rules::parse_move(line);
         if (!move) {
-            out_ << "\"" << line << "\" is not a move: a move is a square 1-5 and L or R (3L), "
-                 << "or help, or quit\n";
+            // Quoted short and escaped: a pasted page must not come back whole.
+            out_ << "\"" << utf8::escaped(line, kQuotedInput)
+                 << "\" is not a move: a move is a square 1-5 and L or R (3L), or help, or quit\n";
             return std::nullopt;
         }
         if (auto why = rules::why_illegal(pos, *move, rules_); !why.empty()) {
@@ -113,9 +130,10 @@ class TerminalPlayer final : public game::Player {
 
     std::string name_ = "you";
     rules::Rules rules_;
-    std::istream& in_;
+    TerminalInput& in_;
     std::ostream& out_;
-    std::atomic<bool>& leave_;
+    StopRequest& stop_;
+    bool input_ended_ = false;
 };
 
 // Prints the board after each move from the person's side, what the move did, and the engine's
@@ -167,7 +185,10 @@ std::optional<PlayConfig> read_play_config(int argc, char** argv) {
         "Play an engine yourself in the terminal: a legend explains the board, which is drawn "
         "from your side after each move with what the move did and the engine's opinion in "
         "words. Type a move such as 3R (or 3r), help, or quit (resigns: a loss). The end of the "
-        "input aborts the game (no result).");
+        "input (Ctrl-D) or Ctrl-C aborts the game: no result, never stored, never a loss; the "
+        "moves played are printed. Exits 0 when the game finished (and, with --db, was stored), "
+        "1 when the input ended first, 2 on bad input or when the game could not be stored (its "
+        "moves are printed), 128+N when signal N stopped it (Ctrl-C: 130).");
     cli.options.add_options()("engine", "the engine: cmd=PATH [name=N args=... option.N=V]")(
         "as", po::value<std::string>()->default_value("south"),
         "your side: south (moves first) or north")(
@@ -202,12 +223,7 @@ std::optional<PlayConfig> read_play_config(int argc, char** argv) {
     return c;
 }
 
-void print_ending(const game::GameRecord& record, rules::Side you) {
-    if (record.termination == game::Termination::Aborted) {
-        std::cout << fmt::format("\nGame aborted after {} plies: you left the game (no result)\n",
-                                 record.plies());
-        return;
-    }
+void print_result(const game::GameRecord& record, rules::Side you) {
     const bool won = record.result == (you == rules::Side::South ? rules::Result::SouthWin
                                                                  : rules::Result::NorthWin);
     const std::string verdict = record.result == rules::Result::Draw ? "a draw"
@@ -221,16 +237,79 @@ void print_ending(const game::GameRecord& record, rules::Side you) {
                              record.score_south, record.score_north);
 }
 
+// The moves of a game that is not stored, as the command that replays them: nothing is lost.
+void print_moves(const game::GameRecord& record, const PlayConfig& c) {
+    if (record.moves.empty()) return;
+    std::string moves;
+    for (const auto& m : record.moves) moves += " " + m.move;
+    const std::string limit =
+        c.max_plies == rules::kDefaultPlyLimit ? "" : fmt::format(" --max-plies {}", c.max_plies);
+    std::cout << fmt::format("the moves played: oaq rules play --rules {}{}{}\n",
+                             rules::short_name(c.rules), limit, moves);
+}
+
+std::string signal_words(int signal) {
+    switch (signal) {
+        case SIGINT:
+            return "Ctrl-C (SIGINT)";
+        case SIGHUP:
+            return "SIGHUP (the terminal closed)";
+        case SIGTERM:
+            return "SIGTERM";
+        default:
+            return "signal " + std::to_string(signal);
+    }
+}
+
+// An aborted game (the input ended, or signal `signal`): said, never stored (an interruption is
+// never a loss, and an aborted game has no result), its moves printed. Returns the exit status.
+int end_aborted(const game::GameRecord& record, const PlayConfig& c, int signal) {
+    if (signal != 0) {
+        std::cout << fmt::format(
+            "\nGame interrupted by {} after {} plies: aborted, no result (an interruption is "
+            "never a loss; quit resigns)\n",
+            signal_words(signal), record.plies());
+    } else {
+        std::cout << fmt::format(
+            "\nGame not finished: the input ended after {} plies (aborted, no result; quit "
+            "resigns)\n",
+            record.plies());
+    }
+    if (!c.db.empty())
+        std::cout << fmt::format("not stored in {}: an aborted game has no result\n", c.db);
+    print_moves(record, c);
+    return signal != 0 ? 128 + signal : 1;
+}
+
+// A finished game: said, and stored with --db. A game the file cannot take (a full disk) is not
+// lost: its moves are printed before the error.
+int end_finished(const game::GameRecord& record, const PlayConfig& c, store::Store* db) {
+    print_result(record, c.you);
+    if (!db) return 0;
+    std::string name;
+    try {
+        name = save_played_game(*db, record, {c.engine.name, c.engine.command, c.engine.args});
+    } catch (const OaqError& e) {
+        print_moves(record, c);
+        throw OaqError(fmt::format("the game could not be stored in {}: {} (its moves are above)",
+                                   c.db, e.what()));
+    }
+    std::cout << fmt::format("saved as {}#1 in {}\n", name, c.db);
+    return 0;
+}
+
 }  // namespace
 
 int run_play(int argc, char** argv) {
     const auto c = read_play_config(argc, argv);
     if (!c) return 0;
-    if (!c->db.empty()) store::Store::open(c->db);  // a bad file is refused before the game
-    const EndOnSignal end_on_signal;
+    // A bad file is refused before the game; the game is stored through this connection.
+    std::optional<store::Store> db;
+    if (!c->db.empty()) db.emplace(store::Store::open(c->db));
+    StopRequest stop;
     engine::EngineSession engine(to_engine_config(c->engine));
-    std::atomic<bool> abort{false};
-    TerminalPlayer person(c->rules, std::cin, std::cout, abort);
+    TerminalInput input(STDIN_FILENO, stop.flag());
+    TerminalPlayer person(c->rules, input, std::cout, stop);
     game::GameSettings settings;
     settings.rules = c->rules;
     settings.max_plies = c->max_plies;
@@ -241,16 +320,13 @@ int run_play(int argc, char** argv) {
     settings.north_tc = south ? c->tc : relaxed;
 
     const auto observer = terminal_observer(c->rules, c->you);
+    const auto& abort = stop.flag();
     auto record = south ? game::play_game(person, engine, settings, abort, observer)
                         : game::play_game(engine, person, settings, abort, observer);
     engine.shutdown();
-    print_ending(record, c->you);
-    if (!c->db.empty() && record.termination != game::Termination::Aborted) {
-        const auto name =
-            save_played_game(c->db, record, {c->engine.name, c->engine.command, c->engine.args});
-        std::cout << fmt::format("saved as {}#1 in {}\n", name, c->db);
-    }
-    return 0;
+    if (record.termination == game::Termination::Aborted)
+        return end_aborted(record, *c, person.input_ended() ? 0 : stop.signal_number());
+    return end_finished(record, *c, db ? &*db : nullptr);
 }
 
 }  // namespace oaq::app

@@ -5,13 +5,14 @@
 
 #include "common/error.hpp"
 #include "common/json.hpp"
+#include "store/sqlite.hpp"
 #include "store/store.hpp"
 
 namespace oaq::app {
 
-std::string save_played_game(const std::string& path, const game::GameRecord& record,
-                             const PlayedEngine& engine) {
-    auto db = store::Store::open(path);
+namespace {
+
+std::string save(store::Store& db, const game::GameRecord& record, const PlayedEngine& engine) {
     store::EngineRow row;
     row.name = engine.name;
     row.command = engine.command;
@@ -38,12 +39,23 @@ std::string save_played_game(const std::string& path, const game::GameRecord& re
     run.engine_ids = record.south == "you" ? std::vector{person_id, engine_id}
                                            : std::vector{engine_id, person_id};
     auto id = db.create_tournament(run);
-    if (!id) throw OaqError("--db " + path + ": " + id.error().message);
+    if (!id) throw OaqError(id.error().message);
     auto stored = db.record_game(*id, store::GameSlot{0, 0, 0}, record);
-    if (!stored) throw OaqError("--db " + path + ": " + stored.error().message);
+    if (!stored) throw OaqError(stored.error().message);
     auto done = db.set_tournament_status(*id, store::TournamentStatus::Finished, record.ended_at);
-    if (!done) throw OaqError("--db " + path + ": " + done.error().message);
+    if (!done) throw OaqError(done.error().message);
     return run.name;
+}
+
+}  // namespace
+
+std::string save_played_game(store::Store& db, const game::GameRecord& record,
+                             const PlayedEngine& engine) {
+    try {
+        return save(db, record, engine);
+    } catch (const store::SqliteError& e) {
+        throw OaqError(e.reason());  // without the path: the caller names the file
+    }
 }
 
 }  // namespace oaq::app

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "game/game_record.hpp"
+#include "store/store.hpp"
 
 namespace oaq::app {
 
@@ -15,9 +16,10 @@ struct PlayedEngine {
     std::vector<std::string> args;
 };
 
-// Stores the finished game; returns the run's name. Throws OaqError when the file cannot be opened
-// or the game is refused (an aborted game is never stored: it has no result).
-std::string save_played_game(const std::string& path, const game::GameRecord& record,
+// Stores the finished game in `db`; returns the run's name. Throws OaqError saying only why, for
+// the caller to name the file (SQLite's words, "database or disk is full", or why the game was
+// refused: an aborted game is never stored, it has no result).
+std::string save_played_game(store::Store& db, const game::GameRecord& record,
                              const PlayedEngine& engine);
 
 }  // namespace oaq::app

@@ -1,229 +1,51 @@
 #include "app/progress.hpp"
 
-#include <fmt/format.h>
 #include <sys/resource.h>
-#include <cmath>
 #include <iostream>
-
-#include "app/results_json.hpp"
-#include "app/session_lines.hpp"
-#include "app/standings.hpp"
-#include "common/json.hpp"
-#include "rules/game.hpp"
 
 namespace oaq::app {
 
 namespace {
 
-using game::Termination;
-
-std::string result_text(rules::Result r) {
-    return r == rules::Result::SouthWin ? "1-0" : r == rules::Result::NorthWin ? "0-1" : "1/2-1/2";
-}
-
-std::string duration_text(double seconds) {
-    if (!std::isfinite(seconds) || seconds < 0) return "?";
-    auto s = static_cast<long long>(seconds);
-    if (s >= 3600) return fmt::format("{}h{:02}m", s / 3600, (s % 3600) / 60);
-    if (s >= 60) return fmt::format("{}m{:02}s", s / 60, s % 60);
-    return fmt::format("{:.1f}s", seconds);
+// One write of the lines, then a flush: a person or a script reads each event as it happens.
+void print(const std::string& lines) {
+    std::cout << lines << std::flush;
 }
 
 // The referee's own cost, engines excluded (RUSAGE_SELF does not count children).
-void add_referee_cost(Json& j) {
+views::RefereeCost referee_cost() {
     rusage self{};
     ::getrusage(RUSAGE_SELF, &self);
     const double cpu = static_cast<double>(self.ru_utime.tv_sec + self.ru_stime.tv_sec) +
                        static_cast<double>(self.ru_utime.tv_usec + self.ru_stime.tv_usec) / 1e6;
-    j.field("referee_cpu_seconds", cpu)
-        .field("referee_peak_rss_kb", static_cast<std::int64_t>(self.ru_maxrss));
-}
-
-std::string verdict_text(tournament::SprtDecision d) {
-    return d == tournament::SprtDecision::AcceptH1   ? "H1 accepted (the change is an improvement)"
-           : d == tournament::SprtDecision::AcceptH0 ? "H0 accepted (no improvement of elo1)"
-                                                     : "none (stopped before a decision)";
+    return {cpu, static_cast<std::int64_t>(self.ru_maxrss)};
 }
 
 }  // namespace
 
-std::string sprt_line(const tournament::SprtStatus& s, std::int64_t cap) {
-    const auto& c = s.pairs.counts;
-    const auto& p = s.params;
-    return fmt::format(
-               "SPRT: games {}{}  W/D/L {}/{}/{}  penta [{}, {}, {}, {}, {}]  Elo difference {}  "
-               "nElo {}  "
-               "LLR {:.2f} (bounds {:.2f}, {:.2f})  {} elo0 {:g} elo1 {:g} alpha {:g} beta {:g}",
-               s.games.games(), cap > 0 ? fmt::format(" (cap {})", cap) : "", s.games.wins,
-               s.games.draws, s.games.losses, c[0], c[1], c[2], c[3], c[4],
-               elo_difference_text(s.elo), s.nelo ? fmt::format("{:+.1f}", *s.nelo) : "-", s.llr,
-               s.lower_bound, s.upper_bound, p.is_normalized() ? "normalized" : "logistic",
-               p.elo0(), p.elo1(), p.alpha(), p.beta()) +
-           // Games running when the verdict came finish after it and move the LLR, not the verdict.
-           (s.decision_llr && s.decision_games != s.games.games()
-                ? fmt::format("  (verdict at LLR {:.2f} after {} games)", *s.decision_llr,
-                              s.decision_games)
-                : "");
-}
-
-std::string sprt_status_json(const tournament::MatchTally& match) {
-    const auto status = match.sprt_status();
-    if (!status) return "null";
-    return sprt_json(*status, Json::string_field(match.outcome_json(), "summary"));
-}
-
-std::string Progress::total_text(std::int64_t total) const {
-    return sprt_ ? fmt::format("at most {}", total) : std::to_string(total);
-}
-
 void Progress::run_started(const tournament::RunStarted& e) {
-    engines_ = e.engines;
-    name_ = e.name;
-    total_ = e.total_games;
-    if (json_) {
-        Json j;
-        j.field("type", "start").field("tournament", e.name);
-        j.raw("engines", Json::string_array(e.engines)).field("games", e.total_games);
-        j.field("already_done", e.already_done).field("resumed", e.resumed);
-        std::cout << j.str() << std::endl;
-        return;
-    }
-    std::cout << fmt::format(
-                     "{}: {}{} games{}\n", e.name, sprt_ ? "SPRT, " : "", total_text(e.total_games),
-                     e.already_done ? fmt::format(", {} already played", e.already_done) : "")
-              << std::flush;
+    print(lines_.run_started(e));
 }
 
 void Progress::game_started(const tournament::GameStarted& e) {
-    const auto& p = e.pairing;
-    const auto number = game_number(name_, p.game_index, p.pair_index, p.round);
-    if (json_) {
-        Json j;
-        j.field("type", "game_started").field("tournament", number.tournament);
-        j.field("game", number.game).field("round", number.round).field("pair", number.pair);
-        j.field("south", e.south).field("north", e.north);
-        std::cout << j.str() << std::endl;
-        return;
-    }
-    std::cout << fmt::format("Started game {} of {} ({} vs {})\n", game_reference(number),
-                             total_text(total_), e.south, e.north)
-              << std::flush;
+    print(lines_.game_started(e));
 }
 
 void Progress::warning(const std::string& engine, const std::string& message) const {
     // One write of the whole line: workers prepare engines outside the run's lock.
-    std::string line;
-    if (json_) {
-        Json j;
-        j.field("type", "warning").field("engine", engine).field("message", message);
-        line = j.str() + "\n";
-    } else {
-        line = "warning: engine " + engine + ": " + message + "\n";
-    }
-    std::cout << line << std::flush;
-}
-
-void Progress::print_game_json(const tournament::GameFinished& e) const {
-    const auto& r = e.record;
-    const auto& p = e.pairing;
-    const auto number = game_number(name_, p.game_index, p.pair_index, p.round);
-    std::cout << game_json(number, e.game_id, r, r.plies(), true, "game") << "\n";
-    if (e.session) std::cout << session_step_json(*e.session, engines_) << "\n";
-    if (e.match && e.match->has_sprt() && p.game_index % 2 == 1)
-        std::cout << sprt_status_json(*e.match) << "\n";
-    std::cout << std::flush;
-}
-
-void Progress::print_game_text(const tournament::GameFinished& e) const {
-    const auto& r = e.record;
-    std::cout << fmt::format("[{:>{}}/{}] {} vs {}: {}  {}{}  {} plies  score {}\n", e.done,
-                             std::to_string(e.total).size(), total_text(e.total), r.south, r.north,
-                             e.aborted ? "aborted" : result_text(r.result),
-                             game::to_string(r.termination),
-                             r.detail.empty() ? "" : " (" + r.detail + ")", r.plies(),
-                             score_pair_text(r.score_south, r.score_north));
-    if (e.session) std::cout << session_step_text(*e.session, engines_) << "\n";
-    if (e.match && !e.aborted) {
-        const auto& t = e.match->trinomial();
-        const auto games = t.games();
-        std::cout << fmt::format(
-            "Score of {} vs {}: {} - {} - {}  [{:.3f}] {}\n", engines_[0], engines_[1], t.wins,
-            t.losses, t.draws, games ? e.match->points() / static_cast<double>(games) : 0.0, games);
-        if (auto s = e.match->sprt_status()) std::cout << sprt_line(*s, e.total) << "\n";
-    }
-    std::cout << std::flush;
+    print(lines_.warning(engine, message));
 }
 
 void Progress::game_finished(const tournament::GameFinished& e) {
-    if (json_)
-        print_game_json(e);
-    else
-        print_game_text(e);
+    print(lines_.game_finished(e));
 }
 
 void Progress::standings_due(const tournament::StandingsDue& e) {
-    if (json_) {
-        Json j;
-        j.field("type", "standings").field("games_done", e.done).field("games_total", e.total);
-        j.field("games_per_minute", e.games_per_minute).field("eta_seconds", e.eta_seconds);
-        j.raw("standings", standings_json(e.standings));
-        std::cout << j.str() << std::endl;
-        return;
-    }
-    std::cout << "\n"
-              << standings_table(e.standings)
-              << fmt::format("games {}/{}, {:.1f} games/min{}\n\n", e.done, total_text(e.total),
-                             e.games_per_minute,
-                             sprt_ ? ""  // an SPRT stops at its verdict, not at its cap
-                                   : ", ETA " + duration_text(e.eta_seconds.value_or(std::nan(""))))
-              << std::flush;
-}
-
-void Progress::print_summary_json(const tournament::RunFinished& e) const {
-    const bool finished = e.status == tournament::RunStatus::Finished;
-    Json j;
-    j.field("type", "summary").field("finished", finished);
-    j.field("games_done", e.done).field("games_total", e.total).field("aborted", e.aborted);
-    j.field("seconds", e.seconds);
-    add_referee_cost(j);
-    j.raw("standings", standings_json(e.standings));
-    if (e.pair) j.raw("match", pair_json(*e.pair, e.engines[0], e.engines[1]));
-    if (e.match && e.match->has_sprt()) j.raw("sprt", sprt_status_json(*e.match));
-    if (!e.failure.empty()) j.field("error", e.failure);
-    if (!finished && !resume_command_.empty()) j.field("resume", resume_command_);
-    std::cout << j.str() << std::endl;
-}
-
-void Progress::print_summary_text(const tournament::RunFinished& e) const {
-    std::cout << "\n" << standings_table(e.standings);
-    if (e.pair) {
-        const auto& p = *e.pair;
-        const auto& c = p.pairs.counts;
-        std::cout << fmt::format(
-            "\n{} vs {}: +{} ={} -{}  pairs [{}, {}, {}, {}, {}]  Elo difference {}  LOS {:.1f}%\n",
-            e.engines[0], e.engines[1], p.results.wins, p.results.draws, p.results.losses, c[0],
-            c[1], c[2], c[3], c[4], elo_difference_text(p.elo), 100.0 * p.los);
-    }
-    if (e.match) {
-        if (auto s = e.match->sprt_status()) {
-            std::cout << sprt_line(*s, e.total) << "\n"
-                      << fmt::format("SPRT verdict: {}\n", verdict_text(s->decision));
-        }
-    }
-    std::cout << fmt::format("\n{} games in {}{}\n", e.played, duration_text(e.seconds),
-                             e.aborted ? fmt::format(", {} aborted", e.aborted) : "");
-    if (!e.failure.empty()) std::cout << "Stopped by an error: " << e.failure << "\n";
-    if (e.status != tournament::RunStatus::Finished && !resume_command_.empty())
-        std::cout << (e.failure.empty() ? "Interrupted. " : "")
-                  << "Continue with: " << resume_command_ << "\n";
-    std::cout << std::flush;
+    print(lines_.standings_due(e));
 }
 
 void Progress::run_finished(const tournament::RunFinished& e) {
-    if (json_)
-        print_summary_json(e);
-    else
-        print_summary_text(e);
+    print(lines_.run_finished(e, referee_cost()));
 }
 
 }  // namespace oaq::app

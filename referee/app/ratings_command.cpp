@@ -2,7 +2,7 @@
 // game of one rules string (never a mix of rules), optionally anchored on an engine, with the pair
 // table on request. The table is ranked by the one ranking policy (tournament/ranking.hpp) and
 // each run stores it as a rating snapshot (tournament/snapshot.hpp), so later tools see what was
-// computed from which games.
+// computed from which games. The ratings and their text are views/ratings_view.hpp's.
 #include <fmt/format.h>
 #include <iostream>
 
@@ -10,29 +10,15 @@
 #include "app/commands.hpp"
 #include "app/numbers.hpp"
 #include "app/results_common.hpp"
-#include "app/results_json.hpp"
-#include "app/standings.hpp"
 #include "common/error.hpp"
-#include "common/json.hpp"
 #include "store/results.hpp"
 #include "tournament/pentanomial.hpp"
 #include "tournament/snapshot.hpp"
+#include "views/ratings_view.hpp"
 
 namespace oaq::app {
 
 namespace {
-
-using tournament::is_rated;
-using tournament::RankedLine;
-
-struct Rated {
-    Selection sel;
-    bool by_session = false;  // --by session: one result per finished session
-    tournament::RatingInput input;
-    tournament::Anchor anchor;
-    std::string anchor_name;
-    std::vector<RankedLine> lines;
-};
 
 // Ratings are Elo numbers: an anchor beyond this is a typing error, and keeps every fit finite.
 constexpr RealRange kAnchorRating{-100000, 100000};
@@ -44,32 +30,7 @@ bool by_session(const po::variables_map& vm) {
     return by == "session";
 }
 
-Rated rate(store::Store& db, const po::variables_map& vm, double anchor_rating) {
-    Rated r{select_games(db, vm, true), by_session(vm), {}, {}, {}, {}};
-    r.input = r.by_session ? index_games(db, session_results(db, r.sel))
-                           : index_games(db, db.result_rows(r.sel.filter));
-    r.anchor.rating = anchor_rating;
-    if (vm.count("anchor")) {
-        r.anchor_name = vm["anchor"].as<std::string>();
-        const auto e = find_engine(db, r.anchor_name);
-        auto it = r.input.index.find(e.id);
-        if (it == r.input.index.end())
-            throw OaqError("--anchor: " + r.anchor_name + " played none of the selected games");
-        r.anchor.engine = it->second;
-    }
-    r.lines = ranked(r.input, r.anchor);
-    // An anchor without a rating of its own would fix nothing: refuse it rather than drop it.
-    for (const auto& l : r.lines) {
-        if (r.anchor.engine && l.engine_index == *r.anchor.engine && !is_rated(l.rating)) {
-            throw OaqError("--anchor: " + r.anchor_name + " has no rating (" +
-                           std::string(tournament::to_string(l.rating.status)) +
-                           "), so it cannot anchor the scale; pick a rated engine");
-        }
-    }
-    return r;
-}
-
-std::string games_spec(const Rated& r, const po::variables_map& vm) {
+std::string games_spec(const views::Rated& r, const po::variables_map& vm) {
     std::string spec = r.sel.tournament ? "tournament=" + std::to_string(r.sel.tournament->id)
                                         : "rules=" + *r.sel.filter.rules;
     if (r.sel.engine) spec += ";engine=" + std::to_string(r.sel.engine->id);
@@ -79,59 +40,13 @@ std::string games_spec(const Rated& r, const po::variables_map& vm) {
     return spec;
 }
 
-std::optional<store::RowId> save_snapshot(store::Store& db, const Rated& r,
+std::optional<store::RowId> save_snapshot(store::Store& db, const views::Rated& r,
                                           const po::variables_map& vm) {
     if (!vm.count("save") || r.input.count == 0) return std::nullopt;
     const auto snapshot = tournament::build_snapshot(r.input, r.lines, r.anchor, r.anchor_name);
     const auto rules = r.sel.tournament ? r.sel.tournament->rules : r.sel.filter.rules.value_or("");
     return db.save_rating_snapshot(
         store::snapshot_row(snapshot, r.sel.filter.tournament_id, rules, games_spec(r, vm)));
-}
-
-void print_json(const Rated& r, const std::vector<tournament::PairStats>& pairs, bool with_pairs,
-                std::optional<store::RowId> snapshot_id) {
-    std::vector<std::string> pair_rows;
-    for (const auto& p : pairs) {
-        pair_rows.push_back(pair_json(p, r.input.names[static_cast<std::size_t>(p.a)],
-                                      r.input.names[static_cast<std::size_t>(p.b)]));
-    }
-    Json out;
-    out.field("scope", r.sel.scope).field("method", tournament::kRatingMethod);
-    out.field("games", r.input.count).field("by", r.by_session ? "session" : "game");
-    if (r.anchor.engine)
-        out.raw("anchor",
-                Json().field("engine", r.anchor_name).field("value", r.anchor.rating).str());
-    else
-        out.raw("anchor", Json().null("engine").field("value", r.anchor.rating).str());
-    out.raw("standings", standings_json(r.lines, r.anchor.engine));
-    if (with_pairs) out.raw("pairs", Json::array(pair_rows));
-    out.field("snapshot_id", snapshot_id);
-    std::cout << out.str() << "\n";
-}
-
-Table pairs_table(const Rated& r, const std::vector<tournament::PairStats>& pairs) {
-    Table pt{{"engine", "opponent", "W/D/L", "pentanomial", "Elo difference ± 95%", "LOS"}, {}};
-    for (const auto& p : pairs) {
-        const auto& c = p.pairs.counts;
-        pt.rows.push_back(
-            {text_cell(r.input.names[static_cast<std::size_t>(p.a)]),
-             text_cell(r.input.names[static_cast<std::size_t>(p.b)]),
-             text_cell(fmt::format("{}/{}/{}", p.results.wins, p.results.draws, p.results.losses)),
-             text_cell(fmt::format("[{} {} {} {} {}]", c[0], c[1], c[2], c[3], c[4])),
-             text_cell(elo_difference_text(p.elo)),
-             text_cell(fmt::format("{:.1f}%", 100.0 * p.los))});
-    }
-    return pt;
-}
-
-void print_text(const Rated& r, const std::vector<tournament::PairStats>& pairs, bool with_pairs) {
-    std::cout << fmt::format(
-        "Ratings, {} ({} {}, Bradley-Terry maximum likelihood, anchor {})\n", r.sel.scope,
-        r.input.count, r.by_session ? "sessions, one result each" : "games",
-        r.anchor.engine ? fmt::format("{} = {:g}", r.anchor_name, r.anchor.rating)
-                        : fmt::format("mean {:g}", r.anchor.rating));
-    std::cout << standings_table(r.lines, r.anchor.engine);
-    if (with_pairs) std::cout << "\n" << render(pairs_table(r, pairs), OutputFormat::Table);
 }
 
 }  // namespace
@@ -165,7 +80,11 @@ int run_ratings(int argc, char** argv) {
     if (vm->count("save") && vm->count("no-save"))
         throw OaqError("ratings: --save and --no-save exclude each other");
     auto db = open_results(*vm, vm->count("save") > 0);
-    const auto rated = rate(db, *vm, anchor_rating);
+    auto sel = select_games(db, *vm, true);
+    const bool sessions = by_session(*vm);
+    const auto anchor =
+        vm->count("anchor") ? std::optional((*vm)["anchor"].as<std::string>()) : std::nullopt;
+    const auto rated = views::rate(db, std::move(sel), sessions, anchor, anchor_rating);
     const auto snapshot_id = save_snapshot(db, rated, *vm);
     const bool with_pairs = vm->count("pairs") > 0;
     const auto pairs = with_pairs
@@ -173,10 +92,10 @@ int run_ratings(int argc, char** argv) {
                                                          rated.input.games)
                            : std::vector<tournament::PairStats>{};
     if (vm->count("json")) {
-        print_json(rated, pairs, with_pairs, snapshot_id);
+        std::cout << views::ratings_json(rated, pairs, with_pairs, snapshot_id);
         return 0;
     }
-    print_text(rated, pairs, with_pairs);
+    std::cout << views::ratings_text(rated, pairs, with_pairs);
     if (snapshot_id)
         std::cout << fmt::format("\nsaved rating snapshot {} in {}\n", *snapshot_id, db.path());
     else if (rated.input.count == 0 && vm->count("save"))

@@ -1,24 +1,22 @@
-// `oaq results games`, `oaq results game` and `oaq results export`: the stored games one by one.
+// `oaq results games`, `oaq results game` and `oaq results export`: the stored games one by one
+// (views/game_views.hpp builds what they print; `game --replay` draws the board here).
 // A game is named by its tournament and its number in that tournament's schedule (NAME#N, or
 // --tournament NAME N, counted from 1); the database id is accepted only as --id (docs/
 // vocabulary.md). Lists page with --limit/--offset and say how many games match and what is left.
 #include <fmt/format.h>
 #include <unistd.h>
-#include <charconv>
-#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <limits>
-#include <map>
 
 #include "app/board_view.hpp"
-#include "app/export_games.hpp"
 #include "app/numbers.hpp"
 #include "app/results_common.hpp"
-#include "app/results_json.hpp"
-#include "app/standings.hpp"
 #include "common/error.hpp"
 #include "rules/game.hpp"
+#include "views/export_games.hpp"
+#include "views/game_views.hpp"
+#include "views/session_lines.hpp"
 
 namespace oaq::app {
 
@@ -28,42 +26,6 @@ namespace {
 constexpr WholeRange kCount{0, std::numeric_limits<std::int64_t>::max()};
 
 using store::RowId;
-
-struct TournamentInfo {
-    std::string name;
-    std::string rules;
-};
-
-std::map<RowId, TournamentInfo> tournament_infos(store::Store& db) {
-    std::map<RowId, TournamentInfo> out;
-    for (const auto& t : db.list_tournaments()) out[t.id] = {t.name, t.rules};
-    return out;
-}
-
-// Pages through the selected games in id order without moves; `visit` gets each row.
-template <typename Visit>
-void for_each_game(store::Store& db, store::GameFilter f, Visit visit) {
-    f.limit = 1000;
-    f.offset = 0;
-    for (;;) {
-        const auto page = db.games(f);
-        for (const auto& g : page) visit(g);
-        if (page.size() < f.limit) return;
-        f.after_id = page.back().id;
-    }
-}
-
-// "showing 1–100 of 2345; --offset 100 for more" (– is an en dash).
-std::string page_note(std::size_t offset, std::size_t shown, std::int64_t total) {
-    if (total == 0) return "no games match";
-    if (shown == 0)
-        return fmt::format("showing none of {} (--offset {} is past the last)", total, offset);
-    const auto last = offset + shown;
-    std::string note = fmt::format("showing {}–{} of {}", offset + 1, last, total);
-    if (static_cast<std::int64_t>(last) < total)
-        note += fmt::format("; --offset {} for more", last);
-    return note;
-}
 
 }  // namespace
 
@@ -88,39 +50,19 @@ int results_games_command(int argc, char** argv) {
         whole_number((*vm)["offset"].as<std::string>(), "--offset", kCount));
     auto db = open_results(*vm);
     const auto sel = select_games(db, *vm, false);
-    auto filter = game_filter(sel);
+    auto filter = views::game_filter(sel);
     apply_game_filter_options(*vm, filter);
     filter.limit = limit;
     filter.offset = offset;
     const auto format = output_format(*vm);
-    const auto infos = tournament_infos(db);
+    const auto infos = views::tournament_infos(db);
     const auto rows = db.games(filter);
-    Table table{
-        {"game", "round", "south", "north", "result", "score", "termination", "plies", "ended_at"},
-        {}};
-    if (format == OutputFormat::Csv) std::cout << game_csv_header() << "\n";
-    for (const auto& g : rows) {
-        const auto& info = infos.at(g.tournament_id);
-        const auto number = game_number(info.name, g.slot);
-        const auto record = record_of(g, info.rules);
-        if (format == OutputFormat::Json) {
-            std::cout << game_json(number, g.id, record, g.plies, false) << "\n";
-        } else if (format == OutputFormat::Csv) {
-            std::cout << game_csv_row(number, g.id, record, g.plies) << "\n";
-        } else {
-            table.rows.push_back({text_cell(game_reference(number)), int_cell(number.round),
-                                  text_cell(g.south), text_cell(g.north),
-                                  text_cell(result_token(g.result)),
-                                  text_cell(score_pair_text(g.score_south, g.score_north)),
-                                  text_cell(std::string(game::to_string(g.termination))),
-                                  int_cell(g.plies), text_cell(store::format_utc(g.ended_at))});
-        }
-    }
-    const auto note = page_note(filter.offset, rows.size(), db.count_games(filter));
+    std::cout << views::games_list(rows, infos, format);
+    const auto note = views::page_note(filter.offset, rows.size(), db.count_games(filter));
     if (format == OutputFormat::Table) {
-        std::cout << render(table, format) << note << "\n";
-    } else if (note.find("for more") != std::string::npos) {
-        std::cerr << note << "\n";  // scripts read stdout; the rest is a note for people
+        std::cout << note.text << "\n";
+    } else if (note.more) {
+        std::cerr << note.text << "\n";  // scripts read stdout; the rest is a note for people
     }
     return 0;
 }
@@ -129,58 +71,18 @@ namespace {
 
 // ---- game NAME#N ----------------------------------------------------------------------------
 
-std::int64_t parse_game_number(const std::string& text) {
-    std::int64_t n = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || n < 1)
-        throw OaqError("\"" + text + "\" is not a game number (1, 2, ...)");
-    return n;
-}
-
-store::TournamentRow tournament_named(store::Store& db, const std::string& name) {
-    auto t = db.find_tournament(name);
-    if (!t) throw OaqError("no tournament named \"" + name + "\" in " + db.path());
-    return *t;
-}
-
 // The database id of the game the command line names: NAME#N, --tournament NAME N or --game N,
 // N alone when the file holds one tournament, or --id ID.
 RowId addressed_game(store::Store& db, const po::variables_map& vm) {
     if (vm.count("id")) return whole_number(vm["id"].as<std::string>(), "--id", kCount);
-    std::string text = vm["game"].as<std::string>();
-    std::optional<store::TournamentRow> t;
-    if (const auto hash = text.rfind('#'); hash != std::string::npos) {
-        t = tournament_named(db, text.substr(0, hash));
-        text = text.substr(hash + 1);
-    } else if (vm.count("tournament")) {
-        t = tournament_named(db, vm["tournament"].as<std::string>());
-    } else if (const auto all = db.list_tournaments(); all.size() == 1) {
-        t = all.front();
-    }
-    const auto n = parse_game_number(text);
-    if (!t) {
-        throw OaqError("game " + text +
-                       ": games are numbered within a tournament; name it as "
-                       "NAME#" +
-                       text + " or --tournament NAME " + text +
-                       " (--id ID for a "
-                       "database id)");
-    }
-    auto id = db.game_id(t->id, n - 1);
-    if (!id)
-        throw OaqError(fmt::format("{}#{}: no such game is stored in {}", t->name, n, db.path()));
-    return *id;
-}
-
-store::StoredGame load_game(store::Store& db, RowId id) {
-    auto g = db.game(id);
-    if (!g) throw OaqError("no game with id " + std::to_string(id) + " in " + db.path());
-    return std::move(*g);
+    std::optional<std::string> tournament;
+    if (vm.count("tournament")) tournament = vm["tournament"].as<std::string>();
+    return views::find_game(db, vm["game"].as<std::string>(), tournament);
 }
 
 void replay(const store::StoredGame& game, const std::string& name, bool step) {
     const auto& r = game.record;
-    auto started = replay_start(r);
+    auto started = views::replay_start(r);
     if (!started) throw OaqError(name + ": " + started.error().message);
     rules::Game& g = *started;
     std::cout << "start\n" << draw_board(g.position(), g.rules());
@@ -200,45 +102,9 @@ void replay(const store::StoredGame& game, const std::string& name, bool step) {
         std::cout << fmt::format("\n{}. {} {}\n", i + 1, side, r.moves[i].move)
                   << draw_board(*after, g.rules());
     }
-    std::cout << fmt::format("\n{} ({}{})\n", result_token(game.row.result),
+    std::cout << fmt::format("\n{} ({}{})\n", views::result_token(game.row.result),
                              game::to_string(game.row.termination),
                              game.row.detail.empty() ? "" : ": " + game.row.detail);
-}
-
-Table moves_table(const game::GameRecord& r) {
-    const auto sides = mover_sides(r);
-    Table table{{"ply", "side", "move", "used", "left", "depth", "eval", "nodes", "pv"}, {}};
-    for (std::size_t i = 0; i < r.moves.size(); ++i) {
-        const auto& m = r.moves[i];
-        table.rows.push_back(
-            {int_cell(static_cast<std::int64_t>(i + 1)), text_cell(sides[i]), text_cell(m.move),
-             text_cell(seconds_text(m.time_used)), text_cell(seconds_text(m.time_left)),
-             m.depth ? int_cell(*m.depth) : text_cell(""),
-             text_cell(m.score ? score_text(*m.score) : ""),
-             m.nodes ? int_cell(static_cast<std::int64_t>(*m.nodes)) : text_cell(""),
-             text_cell(join_words(m.pv))});
-    }
-    return table;
-}
-
-void print_game(const store::StoredGame& game, const GameNumber& number) {
-    const auto& g = game.row;
-    const auto& r = game.record;
-    const auto tc = side_time_controls(g.time_control);
-    std::cout << fmt::format("game {}  round {}  pair {}\n", game_reference(number), number.round,
-                             number.pair);
-    std::cout << fmt::format("south {} ({})  north {} ({})\n", g.south, tc.south, g.north,
-                             tc.north);
-    std::cout << fmt::format("rules {}\n", r.rules);
-    if (!g.opening.empty()) std::cout << fmt::format("opening {}\n", g.opening);
-    std::cout << fmt::format("start {}\n", g.start_position);
-    std::cout << fmt::format("started {}  ended {}\n\n", store::format_utc(g.started_at),
-                             store::format_utc(g.ended_at));
-    std::cout << render(moves_table(r), OutputFormat::Table);
-    std::cout << fmt::format("\nresult {} ({})  termination {}{}\nfinal {}\n",
-                             result_token(g.result), score_pair_text(g.score_south, g.score_north),
-                             game::to_string(g.termination),
-                             g.detail.empty() ? "" : "  detail " + g.detail, g.final_position);
 }
 
 }  // namespace
@@ -267,21 +133,21 @@ int results_game_command(int argc, char** argv) {
         throw OaqError("game: name a game as NAME#N (or --tournament NAME N, --id ID)");
     }
     auto db = open_results(*vm);
-    const auto game = load_game(db, addressed_game(db, *vm));
-    const auto infos = tournament_infos(db);
-    const auto number = game_number(infos.at(game.row.tournament_id).name, game.row.slot);
+    const auto game = views::load_game(db, addressed_game(db, *vm));
+    const auto infos = views::tournament_infos(db);
+    const auto number = views::game_number(infos.at(game.row.tournament_id).name, game.row.slot);
     const auto session = db.session_of_game(game.row.id);
     if (vm->count("json")) {
-        auto line = game_json(number, game.row.id, game.record, game.row.plies, true);
-        std::cout << (session ? with_session(std::move(line), *session) : line) << "\n";
+        auto line = views::game_json(number, game.row.id, game.record, game.row.plies, true);
+        std::cout << (session ? views::with_session(std::move(line), *session) : line) << "\n";
         return 0;
     }
     if (vm->count("replay")) {
-        replay(game, game_reference(number), vm->count("step") > 0);
+        replay(game, views::game_reference(number), vm->count("step") > 0);
         return 0;
     }
-    print_game(game, number);
-    if (session) std::cout << session_link_text(*session) << "\n";
+    std::cout << views::game_text(game, number);
+    if (session) std::cout << views::session_link_text(*session) << "\n";
     return 0;
 }
 
@@ -331,9 +197,9 @@ int results_export_command(int argc, char** argv) {
     if (!vm) return 0;
     const auto format = export_format(*vm);
     auto db = open_results(*vm);
-    auto filter = game_filter(select_games(db, *vm, false));
+    auto filter = views::game_filter(select_games(db, *vm, false));
     apply_game_filter_options(*vm, filter);
-    const auto infos = tournament_infos(db);
+    const auto infos = views::tournament_infos(db);
     std::ofstream file;
     std::ostream* out = &std::cout;
     if (vm->count("out")) {
@@ -343,20 +209,10 @@ int results_export_command(int argc, char** argv) {
         out = &file;
     }
     std::int64_t count = 0;
-    if (format == "csv") *out << game_csv_header() << "\n";
-    if (format == "moves-csv") *out << move_csv_header() << "\n";
-    for_each_game(db, filter, [&](const store::GameRow& g) {
-        const auto& info = infos.at(g.tournament_id);
-        const auto number = game_number(info.name, g.slot);
-        if (format == "csv") {
-            *out << game_csv_row(number, g.id, record_of(g, info.rules), g.plies) << "\n";
-        } else {
-            const auto stored = load_game(db, g.id);
-            *out << (format == "pgn" ? pgn_game(number, stored.record)
-                     : format == "moves-csv"
-                         ? move_csv_rows(number, g.id, stored.record)
-                         : game_json(number, g.id, stored.record, g.plies, true) + "\n");
-        }
+    if (format == "csv") *out << views::game_csv_header() << "\n";
+    if (format == "moves-csv") *out << views::move_csv_header() << "\n";
+    views::for_each_game(db, filter, [&](const store::GameRow& g) {
+        *out << views::export_game(db, format, g, infos.at(g.tournament_id));
         ++count;
     });
     out->flush();

@@ -38,7 +38,7 @@ rules::Rules rules_option(const po::variables_map& vm) {
 RulesAndPosition load(const po::variables_map& vm, const std::string& position_text) {
     RulesAndPosition out{rules_option(vm), {}};
     auto pos = rules::parse_position(position_text, out.rules);
-    if (!pos) throw_position_error(pos.error().message);
+    if (!pos) throw_position_error(pos.error());
     out.position = *pos;
     return out;
 }

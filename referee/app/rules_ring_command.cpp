@@ -30,15 +30,15 @@ void add_standings(Json& j, const rules::RingPosition& pos, const rules::Rules& 
 
 }  // namespace
 
-void throw_position_error(const std::string& why) {
-    // Some of the rules library's messages start with "position: " already, others with the field
-    // ("field 1 (pits): ..."): the prefix is added once.
-    throw OaqError(why.rfind("position: ", 0) == 0 ? why : "position: " + why);
+void throw_position_error(const Error& why) {
+    // A field's error names the field only ("field 1 (pits): ..."); the others name the position
+    // already: the prefix is added once.
+    throw OaqError(why.kind == ErrorKind::PositionField ? "position: " + why.message : why.message);
 }
 
 rules::RingPosition load_ring(const rules::Rules& rules, const std::string& text) {
     auto pos = rules::parse_ring_position(text, rules);
-    if (!pos) throw_position_error(pos.error().message);
+    if (!pos) throw_position_error(pos.error());
     return *pos;
 }
 

@@ -6,13 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "common/expected.hpp"
 #include "rules/ring_position.hpp"
 #include "rules/rules.hpp"
 
 namespace oaq::app {
 
-// Throws OaqError with the rules library's message, prefixed "position: " once.
-[[noreturn]] void throw_position_error(const std::string& message);
+// Throws OaqError with the rules library's message, prefixed "position: " once (by its kind).
+[[noreturn]] void throw_position_error(const Error& error);
 
 // Parses a position string (or "startpos") of rules.players seats; throws on an error.
 rules::RingPosition load_ring(const rules::Rules& rules, const std::string& text);

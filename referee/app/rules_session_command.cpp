@@ -15,6 +15,7 @@
 #include "common/json.hpp"
 #include "rules/position_string.hpp"
 #include "rules/session.hpp"
+#include "views/session_lines.hpp"
 
 namespace oaq::app {
 
@@ -34,10 +35,6 @@ std::vector<std::string> words(const std::string& text) {
 
 std::string by_player(const std::array<int, 2>& wealth) {
     return fmt::format("first {}, second {}", wealth[0], wealth[1]);
-}
-
-std::string by_player_json(const std::array<int, 2>& wealth) {
-    return Json().field("first", wealth[0]).field("second", wealth[1]).str();
 }
 
 std::string sides(Player south) {
@@ -69,7 +66,7 @@ std::string game_json(const SessionGame& g, std::size_t plies) {
     j.field("result", rules::to_string(g.result));
     j.raw("score", Json().field("south", g.score[0]).field("north", g.score[1]).str());
     j.field("unscored", g.unscored);
-    j.raw("wealth", by_player_json(g.wealth_after));
+    j.raw("wealth", views::wealth_json(g.wealth_after));
     return j.str();
 }
 
@@ -85,7 +82,7 @@ std::string session_json(const Session& session, const PlayedGames& played, int 
     j.raw("games", Json::array(games_json));
     j.field("over", session.is_over()).field("end", rules::to_string(session.end()));
     j.field("result", rules::to_string(session.result()));
-    j.raw("wealth", by_player_json(session.wealth()));
+    j.raw("wealth", views::wealth_json(session.wealth()));
     if (!session.is_over()) {
         Json next;
         next.field("game", session.next_game()).field("south", rules::to_string(session.south()));

@@ -1,7 +1,9 @@
 #include "app/run_config.hpp"
 
 #include <chrono>
+#include <filesystem>
 #include <iostream>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -14,6 +16,7 @@
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
+#include "tournament/run_name.hpp"
 
 namespace oaq::app {
 
@@ -22,7 +25,7 @@ namespace {
 // The ranges of the numeric options: wide enough for any real run, narrow enough that no count,
 // deadline or total computed from them overflows.
 constexpr WholeRange kOpeningPlies{0, 100};
-constexpr RealRange kSprtElo{-1000, 1000};
+constexpr RealRange kSprtElo{-tournament::kMaxSprtElo, tournament::kMaxSprtElo};
 constexpr RealRange kSprtRisk{0.000001, 0.5};
 constexpr WholeRange kTimeMargin{0, 600000, "ms"};
 constexpr WholeRange kStallTimeout{1, 86400000, "ms"};
@@ -135,11 +138,28 @@ bool read_sprt_number(tournament::SprtDefinition& s, const std::string& key,
     return true;
 }
 
+// The --sprt words, each "key=value"; one shell word holding several ("elo0=0 elo1=5") is split
+// at its spaces, which no value contains.
+std::vector<std::string> sprt_words(const std::vector<std::string>& tokens) {
+    std::vector<std::string> words;
+    for (const auto& t : tokens) {
+        std::istringstream in(t);
+        for (std::string w; in >> w;) words.push_back(w);
+    }
+    return words;
+}
+
 tournament::SprtDefinition parse_sprt(const std::vector<std::string>& tokens) {
     tournament::SprtDefinition s;
     std::string model = "normalized";
-    for (const auto& t : tokens) {
+    std::map<std::string, std::string> seen;
+    for (const auto& t : sprt_words(tokens)) {
         const auto [key, value, has_value] = split_key_value(t);
+        if (const auto first = seen.find(key); first != seen.end()) {
+            throw OaqError("--sprt: " + key + " is given twice (\"" + first->second + "\" and \"" +
+                           t + "\"): give each key once");
+        }
+        seen.emplace(key, t);
         if (key == "model") {
             model = value;
         } else if (!read_sprt_number(s, key, value)) {
@@ -185,13 +205,16 @@ void add_common_options(CommandLine& cli, RunMode mode) {
                                : "SQLite file (default oaq.db)")(
         "name", po::value<std::string>(),
         "name of the run in the database (default: format and time)")(
-        "seed", po::value<std::string>(), "seed for generated openings (default: random, stored)")(
+        "seed", po::value<std::string>(),
+        "the run's seed, for generated or shuffled openings (default: drawn at random; with "
+        "--shard derived from --name and the definition, so every shard has the same; stored)")(
         "log", po::value<std::string>(), "directory for engine stderr and protocol logs")(
         "pgnout", po::value<std::string>(),
-        "append each finished game to FILE as PGN, flushed as it ends")(
+        "append each finished game to FILE as PGN, flushed as it ends (kept with the run: "
+        "--resume appends to the same file unless it is given --pgnout FILE of its own)")(
         "shard", po::value<std::string>(),
         "K/N | slurm | k8s[/N]: play only shard K of N (whole colour-swapped pairs), for "
-        "clusters; merge the shard files with oaq merge")(
+        "clusters; every shard needs the same --name; merge the shard files with oaq merge")(
         "progress", po::value<std::string>()->default_value(mode == RunMode::Match ? "0" : "10"),
         "print standings every N games (0: only at the end)")("json",
                                                               "print JSON lines instead of text");
@@ -238,6 +261,12 @@ void read_game_options(const po::variables_map& vm, tournament::RunDefinition& d
                                           "--max-handshake-failures", kMaxHandshakeFailures);
 }
 
+// Generated openings and a shuffled book draw from a seed; a book in file order needs none.
+bool draws_from_seed(const tournament::OpeningsDefinition& o) {
+    return o.kind == tournament::OpeningsDefinition::Kind::Random ||
+           o.order == tournament::OpeningsDefinition::Order::Random;
+}
+
 // --seed and --openings: the run's seed is drawn once here and stored; generated openings without
 // a seed of their own use it.
 void read_seed_and_openings(const po::variables_map& vm, RunConfig& c) {
@@ -249,10 +278,7 @@ void read_seed_and_openings(const po::variables_map& vm, RunConfig& c) {
     d.openings = src.definition;
     c.openings_seed_given = src.seed.has_value();
     d.openings.seed = src.seed.value_or(d.seed);
-    // Generated openings and a shuffled book draw from the seed; a book in file order needs none.
-    if (d.openings.kind != tournament::OpeningsDefinition::Kind::Random &&
-        d.openings.order != tournament::OpeningsDefinition::Order::Random)
-        d.openings.seed = 0;
+    if (!draws_from_seed(d.openings)) d.openings.seed = 0;
 }
 
 void read_match_options(const po::variables_map& vm, RunConfig& c) {
@@ -268,7 +294,7 @@ void read_match_options(const po::variables_map& vm, RunConfig& c) {
     if (!vm.count("sprt")) return;
     const auto& tokens = vm["sprt"].as<std::vector<std::string>>();
     d.sprt = parse_sprt(tokens);
-    for (const auto& t : tokens) c.sprt_text += (c.sprt_text.empty() ? "" : " ") + t;
+    for (const auto& t : sprt_words(tokens)) c.sprt_text += (c.sprt_text.empty() ? "" : " ") + t;
     // Without an explicit cap an SPRT runs until it decides (fishtest's default cap is large).
     if (!games_given && !vm.count("rounds")) d.games = 200000;
 }
@@ -329,10 +355,76 @@ void read_process_options(const po::variables_map& vm, RunConfig& c) {
     if (vm.count("name")) {
         c.name = vm["name"].as<std::string>();
         c.name_given = true;
-        if (c.name.empty()) throw OaqError("--name must not be empty");
+        // Refused before the database is opened: the run's games would be unreachable as NAME#N.
+        if (auto named = tournament::check_run_name(c.name); !named)
+            throw OaqError("--name: " + named.error().message);
     } else {
         c.name = default_name(c.mode);
     }
+}
+
+// --shard: what every shard of one run must agree on. Shards are started apart (an array task
+// each), so the name must be given and a seed not given is derived from the run's definition
+// instead of drawn: N shards started on N machines store one definition and merge.
+void settle_shard(RunConfig& c, bool seed_given) {
+    auto& d = c.definition;
+    // Each shard would stop at its own verdict over a part of the games.
+    if (d.sprt)
+        throw OaqError("--shard: an SPRT needs every game in one place; play it without --shard");
+    // Shards hold whole pairs; a session is many pairs and would be cut between shards.
+    if (d.session_games != 0)
+        throw OaqError(
+            "--shard: sessions are not sharded (a session's games belong together); "
+            "play them without --shard");
+    if (!c.name_given)
+        throw OaqError(
+            "--shard: the shards of a run are merged by its name: give every shard the same "
+            "--name");
+    if (seed_given) return;
+    // Openings that draw from a seed without one of their own draw from the run's.
+    const bool openings_follow = !c.openings_seed_given && draws_from_seed(d.openings);
+    auto unseeded = d;
+    if (openings_follow) unseeded.openings.seed = 0;
+    d.seed = tournament::derived_seed(c.name, unseeded);
+    if (openings_follow) d.openings.seed = d.seed;
+    c.seed_derived = true;
+}
+
+// The file a resume from another directory must still append to ("" stays "").
+std::string absolute_path(const std::string& path) {
+    if (path.empty()) return path;
+    std::error_code error;
+    auto absolute = std::filesystem::absolute(path, error);
+    return error ? path : absolute.lexically_normal().string();
+}
+
+// --pgnout FILE (or --pgnout=FILE) among a run's stored arguments, "" when absent. Read without
+// parsing them again: that would look for engines and books that may be gone by now, and a run
+// stored before the file was kept resumes from its definition.
+std::string pgn_out_argument(const std::vector<std::string>& args) {
+    constexpr std::string_view kOption = "--pgnout";
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == kOption && i + 1 < args.size()) return args[i + 1];
+        if (args[i].rfind(std::string(kOption) + "=", 0) == 0)
+            return args[i].substr(kOption.size() + 1);
+    }
+    return "";
+}
+
+// On --resume the stored definition is played as it is: an option that would change it is
+// refused rather than ignored, except a match's --games, the new cap of its SPRT.
+void read_resume_games(const po::variables_map& vm, RunConfig& c) {
+    for (const char* name :
+         {"rules", "tc", "time-margin", "stall-timeout", "max-plies", "max-handshake-failures",
+          "openings", "seed", "sprt", "rounds", "session", "format", "games"}) {
+        if (!vm.count(name) || vm[name].defaulted()) continue;
+        if (c.mode == RunMode::Match && std::string_view(name) == "games") continue;
+        throw OaqError(std::string("--resume takes no --") + name +
+                       ": the stored run keeps its definition (only an SPRT match's cap may "
+                       "change, with --games)");
+    }
+    if (c.mode == RunMode::Match && !vm["games"].defaulted())
+        c.resume_games = whole_number(text_of(vm, "games"), "--games", kGames);
 }
 
 }  // namespace
@@ -368,9 +460,11 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
         if (!split.engines.empty())
             throw OaqError("--resume takes no --engine: the stored run knows its engines");
         if (!c.db) throw OaqError("--resume needs --db FILE");
+        read_resume_games(*vm, c);
         read_process_options(*vm, c);
         c.concurrency_given = !(*vm)["concurrency"].defaulted();
         c.log_given = vm->count("log") > 0;
+        c.pgn_out_given = vm->count("pgnout") > 0;
         c.progress_given = !(*vm)["progress"].defaulted();
         return c;
     }
@@ -383,14 +477,7 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
         read_match_options(*vm, c);
     else
         read_tournament_options(*vm, c);
-    // Each shard would stop at its own verdict over a part of the games.
-    if (c.shard && c.definition.sprt)
-        throw OaqError("--shard: an SPRT needs every game in one place; play it without --shard");
-    // Shards hold whole pairs; a session is many pairs and would be cut between shards.
-    if (c.shard && c.definition.session_games != 0)
-        throw OaqError(
-            "--shard: sessions are not sharded (a session's games belong together); "
-            "play them without --shard");
+    if (c.shard) settle_shard(c, vm->count("seed") > 0);
     return c;
 }
 
@@ -402,7 +489,8 @@ std::string settings_json(const RunConfig& c) {
     j.field("openings", tournament::openings_text(d.openings)).field("max_plies", d.max_plies);
     j.field("margin_ms", static_cast<std::int64_t>(d.time_margin.count()));
     if (d.sprt) j.field("sprt", c.sprt_text);
-    j.field("log", c.log_dir).field("progress", c.progress_every);
+    j.field("log", absolute_path(c.log_dir)).field("pgnout", absolute_path(c.pgn_out));
+    j.field("progress", c.progress_every);
     return j.str();
 }
 
@@ -411,6 +499,7 @@ void apply_stored_settings(RunConfig& c, const tournament::StoredRun& run) {
     if (!root) return;
     const auto* concurrency = root->find("concurrency");
     const auto* log = root->find("log");
+    const auto* pgn_out = root->find("pgnout");
     const auto* progress = root->find("progress");
     std::optional<RunConfig> legacy;
     if (!log || !progress) {
@@ -425,6 +514,10 @@ void apply_stored_settings(RunConfig& c, const tournament::StoredRun& run) {
         c.concurrency = static_cast<int>(*concurrency->as_int64());
     if (!c.log_given && log && log->as_string()) c.log_dir = *log->as_string();
     if (!c.log_given && !log && legacy) c.log_dir = legacy->log_dir;
+    if (!c.pgn_out_given && pgn_out && pgn_out->as_string()) c.pgn_out = *pgn_out->as_string();
+    if (!c.pgn_out_given && !pgn_out) {
+        if (auto args = stored_arguments(run.settings_json)) c.pgn_out = pgn_out_argument(*args);
+    }
     if (!c.progress_given && progress && progress->as_int64())
         c.progress_every = static_cast<int>(*progress->as_int64());
     if (!c.progress_given && !progress && legacy) c.progress_every = legacy->progress_every;
@@ -454,10 +547,7 @@ Expected<tournament::RunDefinition> legacy_definition(RunMode mode,
     auto d = config->definition;
     // The seed drawn when the run started, not a new one (which would change the openings).
     d.seed = run.seed;
-    if ((d.openings.kind == tournament::OpeningsDefinition::Kind::Random ||
-         d.openings.order == tournament::OpeningsDefinition::Order::Random) &&
-        !config->openings_seed_given)
-        d.openings.seed = run.seed;
+    if (draws_from_seed(d.openings) && !config->openings_seed_given) d.openings.seed = run.seed;
     return d;
 }
 

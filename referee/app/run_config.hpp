@@ -22,19 +22,24 @@ struct RunConfig {
     RunMode mode = RunMode::Tournament;
     tournament::RunDefinition definition;
     bool openings_seed_given = false;  // --openings seed=S (else the run's seed is used)
+    // --shard without --seed: the seed is tournament::derived_seed of the name and definition,
+    // so every shard of the run has the same one (else it is --seed or drawn at random).
+    bool seed_derived = false;
     int concurrency = 1;
     std::string name;
     bool name_given = false;  // --name; a default name that is taken gets a suffix (-2, -3...)
     std::optional<std::string> db;
     std::optional<std::string> resume;
+    std::optional<std::int64_t> resume_games;  // --games with --resume: an SPRT match's new cap
     bool json = false;
     std::string log_dir;
     std::string pgn_out;  // --pgnout FILE: each finished game appended as PGN ("" for none)
     int progress_every = 10;
-    // On --resume: which of --concurrency, --log, --progress the command line gave (the others
-    // come from the stored run's settings).
+    // On --resume: which of --concurrency, --log, --pgnout, --progress the command line gave (the
+    // others come from the stored run's settings).
     bool concurrency_given = false;
     bool log_given = false;
+    bool pgn_out_given = false;
     bool progress_given = false;
     std::optional<tournament::Shard> shard;  // --shard: only this shard's games (shard_option.hpp)
     std::string sprt_text;                   // the --sprt tokens as given
@@ -45,13 +50,15 @@ struct RunConfig {
 // Throws OaqError naming the option and the problem.
 std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::string>& args);
 
-// The run's settings JSON: the arguments as given and what they set (for people and scripts).
+// The run's settings JSON: the arguments as given and what they set (for people and scripts, and
+// what a resume keeps: concurrency, log, pgnout as an absolute path, progress).
 std::string settings_json(const RunConfig& config);
 // Reads back the "argv" array of a settings JSON written by settings_json.
 Expected<std::vector<std::string>> stored_arguments(const std::string& settings_json);
 
-// On --resume: --concurrency, --log and --progress as the run was started with, unless the resume
-// command line gives them (runs stored before these settings were kept: from their arguments).
+// On --resume: --concurrency, --log, --pgnout and --progress as the run was started with, unless
+// the resume command line gives them (runs stored before these settings were kept: from their
+// arguments), so a resumed run appends to the PGN file it started.
 void apply_stored_settings(RunConfig& config, const tournament::StoredRun& run);
 
 // The definition of a run stored before definitions were kept: its stored arguments parsed again,

@@ -35,18 +35,40 @@ std::string required(const GetEnv& getenv, std::string_view name, std::string_vi
     return *value;
 }
 
+std::optional<std::int64_t> optional_number(const GetEnv& getenv, std::string_view name,
+                                            WholeRange range) {
+    auto value = getenv(name);
+    if (!value || value->empty()) return std::nullopt;
+    return whole_number(*value, name, range);
+}
+
+// A stepped or sparse array (--array=0-8:2, --array=1,5,7) has task ids that are no shard index:
+// its tasks would play some shards twice and never play others. Refused in every task, before
+// anything is written.
+void check_contiguous(const GetEnv& getenv, std::int64_t min, std::optional<std::int64_t> count) {
+    const std::string contiguous = " (one task per shard: sbatch --array=0-N-1 for N shards)";
+    const auto step = optional_number(getenv, "SLURM_ARRAY_TASK_STEP", kArrayId);
+    if (step && *step != 1) {
+        throw OaqError("--shard slurm: SLURM_ARRAY_TASK_STEP is " + std::to_string(*step) +
+                       ": a stepped array skips shards" + contiguous);
+    }
+    const auto max = optional_number(getenv, "SLURM_ARRAY_TASK_MAX", kArrayId);
+    if (count && max && *max - min + 1 != *count) {
+        throw OaqError("--shard slurm: the array has " + std::to_string(*count) +
+                       " tasks but ids " + std::to_string(min) + ".." + std::to_string(*max) +
+                       ": a sparse or stepped array skips shards" + contiguous);
+    }
+}
+
 tournament::Shard from_slurm(const GetEnv& getenv) {
     const auto number = [&](std::string_view name) {
         return whole_number(required(getenv, name, "slurm"), name, kArrayId);
     };
     const auto id = number("SLURM_ARRAY_TASK_ID");
     const auto min = number("SLURM_ARRAY_TASK_MIN");
-    std::int64_t count = 0;
-    if (auto c = getenv("SLURM_ARRAY_TASK_COUNT"); c && !c->empty())
-        count = whole_number(*c, "SLURM_ARRAY_TASK_COUNT", kShardCount);
-    else
-        count = number("SLURM_ARRAY_TASK_MAX") - min + 1;
-    // A stepped or sparse array (--array=0-9:2, 1,5,7) has ids that are no shard index.
+    const auto given = optional_number(getenv, "SLURM_ARRAY_TASK_COUNT", kShardCount);
+    check_contiguous(getenv, min, given);
+    const auto count = given ? *given : number("SLURM_ARRAY_TASK_MAX") - min + 1;
     const auto index = id - min;
     if (count < 1 || index < 0)
         throw OaqError("--shard slurm: SLURM_ARRAY_TASK_ID " + std::to_string(id) +
@@ -87,10 +109,6 @@ tournament::Shard parse_shard(std::string_view text) {
         if (!v) return std::nullopt;
         return std::string(v);
     });
-}
-
-std::string shard_text(const tournament::Shard& s) {
-    return std::to_string(s.index) + "/" + std::to_string(s.count);
 }
 
 }  // namespace oaq::app

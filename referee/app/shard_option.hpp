@@ -1,7 +1,9 @@
 // --shard for `oaq tournament` and `oaq match`: which shard of the run this process plays.
 //   --shard K/N    shard K (0-based) of N
 //   --shard slurm  K = SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN, N = SLURM_ARRAY_TASK_COUNT
-//                  (or SLURM_ARRAY_TASK_MAX - SLURM_ARRAY_TASK_MIN + 1): one array task per shard
+//                  (or SLURM_ARRAY_TASK_MAX - SLURM_ARRAY_TASK_MIN + 1): one array task per shard;
+//                  a stepped array (SLURM_ARRAY_TASK_STEP not 1) or one whose count and bounds
+//                  disagree (--array=1,5,7) is refused, since its tasks would skip shards
 //   --shard k8s/N  K = JOB_COMPLETION_INDEX (an Indexed Job), N = the Job's completions
 //   --shard k8s    the same with N from OAQ_SHARD_COUNT (the manifest sets it to completions;
 //                  Kubernetes itself does not export the count)
@@ -14,6 +16,7 @@
 #include <string_view>
 
 #include "tournament/schedule.hpp"
+#include "views/run_lines.hpp"
 
 namespace oaq::app {
 
@@ -22,6 +25,6 @@ using GetEnv = std::function<std::optional<std::string>(std::string_view name)>;
 tournament::Shard parse_shard(std::string_view text, const GetEnv& getenv);
 tournament::Shard parse_shard(std::string_view text);  // the process environment
 
-std::string shard_text(const tournament::Shard& shard);  // "K/N"
+using views::shard_text;  // "K/N"
 
 }  // namespace oaq::app

@@ -53,7 +53,7 @@ tournament::PlayerFactory engine_factory(const std::string& log_dir, OptionWarni
 constexpr int kNameSuffixes = 1000;
 
 bool taken(const Error& e) {
-    return e.message.find("already exists") != std::string::npos;
+    return e.kind == ErrorKind::NameTaken;
 }
 
 tournament::Run open_run(RunMode mode, RunConfig& c, tournament::RunRecorder& recorder) {
@@ -70,7 +70,7 @@ tournament::Run open_run(RunMode mode, RunConfig& c, tournament::RunRecorder& re
         auto run = tournament::Run::resume(
             recorder, *c.resume,
             [mode](const tournament::StoredRun& stored) { return legacy_definition(mode, stored); },
-            {}, run_inputs(c));
+            {}, run_inputs(c), c.resume_games);
         if (!run) throw OaqError("--resume: " + run.error().message);
         return std::move(*run);
     }
@@ -102,7 +102,7 @@ int run(RunMode mode, RunConfig& c) {
     store::StoreRunRecorder recorder(db);
     auto run = open_run(mode, c, recorder);
     Progress progress(c.json, c.db ? resume_command(mode, run.name(), *c.db) : "",
-                      run.definition().sprt.has_value());
+                      run.definition().sprt.has_value(), run.definition().session_games != 0);
     std::optional<PgnOut> pgn;
     if (!c.pgn_out.empty()) pgn.emplace(c.pgn_out);
     RunObservers observers(pgn ? std::vector<tournament::RunObserver*>{&progress, &*pgn}

@@ -12,9 +12,27 @@
 
 namespace oaq {
 
-// What went wrong, as one line a person can act on: `field 1, cell 7: "x5" is not a count`.
+// What kind of failure an Error (or an OaqError) is, for the callers that decide what to do on it:
+// they compare kinds, never the message, which is for people and may be reworded at any time.
+// Failures no caller tells apart are Other.
+enum class ErrorKind {
+    Other,
+    NameTaken,          // a name that must be unique is in use (a tournament's, a run's)
+    DuplicateGame,      // the tournament already has a game with this game index
+    UnknownTournament,  // no tournament with this id
+    InvalidRecord,      // a game record breaks a rule of the schema (the message says which)
+    PositionField,      // one field of a position string is wrong; the message names the field
+                        // ("field 1 (pits): ...") but not the position it is part of
+};
+
+// What went wrong, as one line a person can act on: `field 1, cell 7: "x5" is not a count`, and
+// its kind for callers that decide on it.
 struct Error {
     std::string message;
+    ErrorKind kind = ErrorKind::Other;
+
+    // The same failure with where it happened in front: `run "x": ` + message.
+    Error prefixed(const std::string& where) const { return Error{where + message, kind}; }
 };
 
 // An empty value for operations that either succeed or fail: Expected<Ok>.
@@ -55,9 +73,13 @@ class Expected {
     std::variant<T, E> data_;
 };
 
-// Shorthand for building an error value: `return fail("bad thing");`
+// Shorthand for building an error value: `return fail("bad thing");`, or with its kind for the
+// callers that decide on it: `return fail(ErrorKind::NameTaken, "...");`.
 inline Error fail(std::string message) {
     return Error{std::move(message)};
+}
+inline Error fail(ErrorKind kind, std::string message) {
+    return Error{std::move(message), kind};
 }
 
 }  // namespace oaq

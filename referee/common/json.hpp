@@ -1,9 +1,12 @@
 // Json: a tiny writer for the one-object-per-line JSON that every `--json` command prints. It only
 // writes (common/json_reader.hpp is the strict reader, for documents oaq stores and reads back such
-// as the run definition), escapes strings per RFC 8259, and keeps insertion order so output is
-// stable for scripts and tests. Its output is always valid UTF-8 (RFC 8259 section 8.1): bytes that
-// are not (an engine's output, a name typed in another encoding) become U+FFFD (common/utf8.hpp),
-// so strict readers such as Python's json never refuse a line. Usage:
+// as the run definition) and keeps insertion order so output is stable for scripts and tests.
+// Strings are escaped by nlohmann-json's serializer (RFC 8259: '"', '\\' and control characters;
+// everything else as is) and its output is always valid UTF-8 (RFC 8259 section 8.1): each maximal
+// ill-formed subpart of bytes that are not (an engine's output, a name typed in another encoding)
+// becomes one U+FFFD, so strict readers such as Python's json never refuse a line. Numbers are
+// printed with six significant digits ("%.6g"), as every command always has. The string and
+// reading parts are compiled in common/json.cpp (oaq_common_ext). Usage:
 //   Json j; j.field("nodes", 42).field("rules", s).raw("moves", Json::array(items)); j.str();
 #pragma once
 
@@ -16,29 +19,12 @@
 #include <type_traits>
 #include <vector>
 
-#include "common/utf8.hpp"
-
 namespace oaq {
 
 class Json {
   public:
-    static std::string quote(std::string_view s) {
-        std::string out;
-        out.reserve(s.size() + 2);
-        out += '"';
-        for (std::size_t i = 0; i < s.size();) {
-            const auto sequence = utf8::next_sequence(s, i);
-            if (sequence.length == 1 && sequence.valid)
-                append_ascii(out, s[i]);
-            else if (sequence.valid)
-                out.append(s.substr(i, sequence.length));
-            else
-                out.append(utf8::kReplacement);
-            i += sequence.length;
-        }
-        out += '"';
-        return out;
-    }
+    // `s` as a JSON string, quotes included.
+    static std::string quote(std::string_view s);
 
     static std::string number(double v) {
         if (!std::isfinite(v)) return "null";
@@ -90,53 +76,11 @@ class Json {
 
     std::string str() const { return "{" + body_ + "}"; }
 
-    // Reads back one top-level string field of an object this writer produced ("" if absent).
-    // Not a general JSON parser: enough for the few values oaq stores as JSON and shows again.
-    static std::string string_field(std::string_view json, std::string_view key) {
-        const std::string needle = quote(key) + ":\"";
-        auto at = json.find(needle);
-        if (at == std::string_view::npos) return "";
-        std::string out;
-        for (auto i = at + needle.size(); i < json.size() && json[i] != '"'; ++i) {
-            if (json[i] == '\\' && i + 1 < json.size()) {
-                const char e = json[++i];
-                out += e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e;
-            } else {
-                out += json[i];
-            }
-        }
-        return out;
-    }
+    // Reads back one top-level string field of a JSON object ("" if absent, not a string, or the
+    // text is not a JSON object): for the few values oaq stores as JSON and shows again.
+    static std::string string_field(std::string_view json, std::string_view key);
 
   private:
-    static void append_ascii(std::string& out, char c) {
-        switch (c) {
-            case '"':
-                out += "\\\"";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\r':
-                out += "\\r";
-                break;
-            case '\t':
-                out += "\\t";
-                break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20) {
-                    char buf[8];
-                    std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
-                    out += buf;
-                } else {
-                    out += c;
-                }
-        }
-    }
-
     std::string body_;
 };
 

@@ -3,7 +3,10 @@
 // stores). Bytes an engine sent are kept as they came everywhere else; only the writers repair.
 // Repair replaces each maximal ill-formed subpart with U+FFFD, the practice Unicode recommends
 // (chapter 3, "U+FFFD Substitution of Maximal Subparts") and WHATWG decoders follow, so one bad
-// byte costs one replacement character and a truncated sequence costs one. Header-only, no I/O.
+// byte costs one replacement character and a truncated sequence costs one. Text printed for a
+// person to read (a terminal line quoting an engine or what a person typed) is escaped instead:
+// each byte that is not part of a character becomes \xNN, so no raw byte reaches the terminal and
+// none is lost. Header-only, no I/O.
 #pragma once
 
 #include <cstddef>
@@ -68,6 +71,32 @@ inline std::string repaired(std::string_view text) {
             out.append(text.substr(i, s.length));
         else
             out.append(kReplacement);
+        i += s.length;
+    }
+    return out;
+}
+
+// `text` for a terminal: each byte of an ill-formed subpart and each control character (C0, DEL)
+// as \xNN, valid characters as they are; past `max_chars` characters (an ill-formed subpart or a
+// control counts as one), cut and ended with "...".
+inline std::string escaped(std::string_view text, std::size_t max_chars = std::string_view::npos) {
+    constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    std::size_t chars = 0;
+    for (std::size_t i = 0; i < text.size(); ++chars) {
+        if (chars == max_chars) return out + "...";
+        const auto s = next_sequence(text, i);
+        const auto lead = static_cast<unsigned char>(text[i]);
+        if (s.valid && lead >= 0x20 && lead != 0x7F) {
+            out.append(text.substr(i, s.length));
+        } else {
+            for (std::size_t k = 0; k < s.length; ++k) {
+                const auto byte = static_cast<unsigned char>(text[i + k]);
+                out += "\\x";
+                out += kHex[byte >> 4];
+                out += kHex[byte & 0xF];
+            }
+        }
         i += s.length;
     }
     return out;

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "common/error.hpp"
+#include "common/utf8.hpp"
 #include "engine/compliance_positions.hpp"
 #include "protocol/codec.hpp"
 #include "rules/game.hpp"
@@ -28,7 +29,8 @@ std::string ms_text(Nanoseconds d) {
     return std::to_string(std::chrono::duration_cast<milliseconds>(d).count()) + " ms";
 }
 
-// One line, printable: a reason quotes what the engine wrote.
+// One line, printable: a reason quotes what the engine wrote, which may be any bytes (bytes that
+// are not UTF-8 are shown as \xNN, never sent raw to the terminal).
 std::string one_line(const std::string& text) {
     std::string out;
     for (char c : text) {
@@ -40,7 +42,7 @@ std::string one_line(const std::string& text) {
             out += c;
         }
     }
-    return out;
+    return utf8::escaped(out);
 }
 
 std::string sent(const PositionCommand& position) {
@@ -141,15 +143,11 @@ class Checker {
     }
 
     std::vector<ComplianceStep> run() {
-        if (!handshake()) return steps_;
+        if (!handshake() || !first_ready()) return steps_;
         check_options();
         const rules::Rules standard{};
         if (rules::expanded(rules_) != rules::expanded(standard)) check_rules();
         if (declares("PlyLimit")) check_ply_limit();
-        if (ready()) {
-            auto r = session_.ping();
-            add("isready -> readyok", r ? Verdict::Pass : Verdict::Fail, failure_of(r));
-        }
         if (ready()) {
             auto r = session_.new_game();
             add("uginewgame -> readyok", r ? Verdict::Pass : Verdict::Fail, failure_of(r));
@@ -160,6 +158,7 @@ class Checker {
         if (declares("Rules") && rules::expanded(variant_) != rules::expanded(rules_)) {
             check_variant();
         }
+        report_second_bestmoves();
         if (ready()) {
             auto r = session_.ping();
             add("isready while idle", r ? Verdict::Pass : Verdict::Fail, failure_of(r));
@@ -196,8 +195,9 @@ class Checker {
     }
 
     bool handshake() {
-        const std::string name = "handshake (ugi -> id, option, ugiok)";
-        auto hello = session_.prepare(rules::Rules{}, kPlyLimit);
+        const std::string name(kHandshakeStep);
+        // Without the isready that ends prepare(): a hang there is the next step's.
+        auto hello = session_.configure(rules::Rules{}, kPlyLimit);
         if (!hello) {
             add(name, Verdict::Fail, describe(hello.error()));
             add("remaining steps", Verdict::Fail, "skipped: no handshake");
@@ -211,6 +211,19 @@ class Checker {
         add("id name", id.id_name.empty() ? Verdict::Fail : Verdict::Pass,
             id.id_name.empty() ? "no `id name` line" : id.id_name);
         return true;
+    }
+
+    // The first isready: an engine that never answers it cannot play a game, and restarting it for
+    // every later step would cost the ready timeout each time.
+    bool first_ready() {
+        auto r = session_.ping();
+        // A failure says the limit ("no readyok within 5000 ms"); a pass says it too.
+        add(std::string(kFirstReadyStep), r ? Verdict::Pass : Verdict::Fail,
+            r ? "limit " + ms_text(config_.ready_timeout) : describe(r.error()));
+        if (r) return true;
+        add("remaining steps", Verdict::Fail, "skipped: no readyok");
+        session_.shutdown();
+        return false;
     }
 
     void check_options() {
@@ -377,15 +390,24 @@ class Checker {
                 outcome = {Verdict::Fail, "isready after the search: " + describe(fence.error())};
             }
         }
-        if (session_.stray_bestmoves() > strays && outcome.verdict == Verdict::Pass) {
-            outcome = {Verdict::Warn,
-                       "two bestmoves for one go: the second is ignored (protocol-spec 5.6), but "
-                       "a referee that does not fence its searches plays it as the next answer"};
+        ++searches_;
+        if (session_.stray_bestmoves() > strays) {
+            // One warning step for all of them (report_second_bestmoves), not one per search.
+            if (second_bestmoves_++ == 0) first_second_bestmove_ = step.name;
         }
         if (step.timing == Timing::AtOnce && outcome.verdict == Verdict::Fail) {
             outcome.verdict = Verdict::Warn;
         }
         add(step.name, outcome.verdict, outcome.reason);
+    }
+
+    void report_second_bestmoves() {
+        if (second_bestmoves_ == 0) return;
+        add("a second bestmove for one go", Verdict::Warn,
+            "a second bestmove after " + std::to_string(second_bestmoves_) + " of " +
+                std::to_string(searches_) + " searches (the first: " + first_second_bestmove_ +
+                "): it is ignored (protocol-spec 5.6), but a referee that does not fence its "
+                "searches plays it as the next answer");
     }
 
     Outcome judge(const SearchStep& step, const Expected<SearchResult, PlayerFailure>& r) const {
@@ -433,6 +455,9 @@ class Checker {
     const CheckSettings& settings_;
     rules::Rules rules_, variant_;
     std::vector<ComplianceStep> steps_;
+    int searches_ = 0;
+    int second_bestmoves_ = 0;           // searches followed by a second bestmove
+    std::string first_second_bestmove_;  // the first such search's step
 };
 
 }  // namespace
@@ -443,7 +468,10 @@ std::vector<ComplianceStep> run_compliance_check(const EngineConfig& config,
                                                  ProcessHost host) {
     Checker checker(config, settings, std::move(host));
     auto steps = checker.run();
-    if (warnings) *warnings = checker.warnings();
+    if (warnings) {
+        warnings->clear();
+        for (const auto& w : checker.warnings()) warnings->push_back(one_line(w));
+    }
     return steps;
 }
 

@@ -3,18 +3,22 @@
 // strict as a match: the same session (so the same fenced searches, timeouts and failure details),
 // the same time margin (game::kDefaultTimeMargin unless told otherwise), every move checked for
 // legality. Steps (protocol-spec 12 lists them for bot authors):
-//   the handshake, `id name`, the declared options; `Rules` when the check's rules are not
-//   standard; `PlyLimit` when declared (a search one ply before the limit); isready; uginewgame;
+//   the handshake (ugi -> ugiok), `id name`, isready -> readyok (its own step: the ready timeout,
+//   not the handshake's, applies; without a readyok the rest is skipped), the declared options;
+//   `Rules` when the check's rules are not standard; `PlyLimit` when declared (a search one ply
+//   before the limit); uginewgame;
 //   a search from each test position (compliance_positions.hpp: each side to move, from the
 //   start, from position strings, after refills, near the end) with `go movetime 100`; each time
 //   form (movetime, a clock with North to move, a short clock, depth, nodes); `go depth 0` and
 //   `go nodes 0` (warning steps: a legal move at once); go infinite + stop; when `Shares` is
 //   declared, a search from a position with shares (the seventh field); the test positions
 //   again under a second rule set when the engine declares `Rules`; isready while idle; quit.
-// After every search a fence (`isready`) catches a second `bestmove` for one `go`: a warning. A
+// After every search a fence (`isready`) catches a second `bestmove` for one `go`: one warning
+// step after the searches counts them (an engine that does it does it every time). A
 // clock search that uses more than half the time left is a warning. A failing step does not end
 // the check: the session restarts the engine when it must, so one run reports every problem.
-// Reasons are one line each; the full transcript goes to the session's protocol log.
+// Reasons and warnings are one line each, with what the engine wrote escaped (utf8::escaped: a byte
+// that is not UTF-8 shows as \xNN); the full transcript goes to the session's protocol log.
 #pragma once
 
 #include <chrono>
@@ -43,6 +47,11 @@ struct ComplianceStep {
     std::string reason;  // why it failed or warns, or a note when it passed ("1L in 3 ms (...)")
     bool passed() const { return verdict != Verdict::Fail; }
 };
+
+// The first two steps' names: a failure there ends the check, and `oaq check-engine` names the
+// option that sets its limit (--handshake-timeout, --ready-timeout).
+inline constexpr std::string_view kHandshakeStep = "handshake (ugi -> id, option, ugiok)";
+inline constexpr std::string_view kFirstReadyStep = "isready -> readyok";
 
 struct CheckSettings {
     std::string rules = "standard";  // any rules string (preset or expanded)

@@ -1,5 +1,6 @@
 #include "engine/engine_session.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <variant>
@@ -135,8 +136,20 @@ std::string EngineSession::unless_silent(std::string detail, long long received_
 
 void EngineSession::ignored(const std::string& line, const std::string& why) {
     log('?', "ignored (" + why + "): " + line);
-    if (warnings_.size() < kMaxWarnings)
-        warnings_.push_back("ignored line \"" + line.substr(0, 200) + "\": " + why);
+    // One warning per reason with its count: an engine repeats its mistakes.
+    auto kind = std::find_if(ignored_kinds_.begin(), ignored_kinds_.end(),
+                             [&](const IgnoredKind& k) { return k.why == why; });
+    if (kind == ignored_kinds_.end()) {
+        if (warnings_.size() >= kMaxWarnings) return;
+        ignored_kinds_.push_back({why, line.substr(0, 200), 0, warnings_.size()});
+        warnings_.emplace_back();
+        kind = ignored_kinds_.end() - 1;
+    }
+    ++kind->count;
+    warnings_[kind->index] = kind->count == 1
+                                 ? "ignored line \"" + kind->first_line + "\": " + why
+                                 : "ignored " + std::to_string(kind->count) +
+                                       " lines (the first: \"" + kind->first_line + "\"): " + why;
 }
 
 const protocol::OptionDecl* EngineSession::declared(std::string_view option) const {
@@ -382,6 +395,11 @@ Expected<Ok, PlayerFailure> EngineSession::wait_ready(Nanoseconds timeout, const
 }
 
 Expected<Ok, PlayerFailure> EngineSession::prepare(const rules::Rules& rules, int ply_limit) {
+    if (auto r = configure(rules, ply_limit); !r) return r;
+    return wait_ready(config_.ready_timeout, "");
+}
+
+Expected<Ok, PlayerFailure> EngineSession::configure(const rules::Rules& rules, int ply_limit) {
     if (process_ && config_.restart == RestartPolicy::EveryGame) shutdown();
     if (!process_ || state_ == SessionState::Failed || state_ == SessionState::Stopped) {
         process_.reset();
@@ -389,8 +407,7 @@ Expected<Ok, PlayerFailure> EngineSession::prepare(const rules::Rules& rules, in
     }
     if (auto r = set_rules(rules); !r) return r;
     if (auto r = set_ply_limit(ply_limit); !r) return r;
-    if (auto r = set_shares(); !r) return r;
-    return wait_ready(config_.ready_timeout, "");
+    return set_shares();
 }
 
 Expected<Ok, PlayerFailure> EngineSession::new_game() {

@@ -109,10 +109,14 @@ class EngineSession final : public game::Player {
 
     // Beyond Player: for the compliance checker and tests.
     SessionState state() const { return state_; }
+    // prepare() without its closing isready -> readyok: starts the process when needed (the
+    // handshake) and sends the options; then ping() is the isready, on a step of its own.
+    Expected<Ok, PlayerFailure> configure(const rules::Rules& rules, int ply_limit);
     // `isready` -> `readyok` while idle.
     Expected<Ok, PlayerFailure> ping();
     // Things worth telling the user that are not failures: configured options the engine does not
-    // declare (they are not sent), lines that were ignored (the first few).
+    // declare (they are not sent), lines that were ignored: one entry per reason, with the count
+    // and the first such line (the first few reasons).
     const std::vector<std::string>& warnings() const { return warnings_; }
     // How the last process ended (after a failure or shutdown).
     std::optional<std::string> last_exit() const { return last_exit_; }
@@ -178,6 +182,14 @@ class EngineSession final : public game::Player {
     std::shared_ptr<LogBudget> stderr_budget_;    // null: no cap
     std::shared_ptr<LogBudget> protocol_budget_;  // null: no cap
     std::vector<std::string> warnings_;
+    // The ignored lines of each reason: warnings_[index] says them.
+    struct IgnoredKind {
+        std::string why;
+        std::string first_line;
+        long long count = 0;
+        std::size_t index = 0;
+    };
+    std::vector<IgnoredKind> ignored_kinds_;
     std::optional<std::string> last_exit_;
     bool last_exit_forced_ = false;
     std::ofstream protocol_log_;

@@ -10,6 +10,8 @@
 #include "rules/turn.hpp"
 #include "store/results.hpp"
 #include "tournament/rating_input.hpp"
+#include "views/results_views.hpp"
+#include "views/selection.hpp"
 
 namespace oaq::report {
 
@@ -84,11 +86,7 @@ namespace {
 
 Expected<store::TournamentRow> find_tournament(store::Store& db,
                                                const std::optional<std::string>& name) {
-    if (name) {
-        auto found = db.find_tournament(*name);
-        if (!found) return fail("no tournament named \"" + *name + "\" in " + db.path());
-        return *found;
-    }
+    if (name) return views::tournament_named(db, *name);
     auto all = db.list_tournaments();
     if (all.empty()) return fail("no tournament in " + db.path());
     return all.back();
@@ -143,8 +141,9 @@ Expected<ReportData> load_report(store::Store& db, const std::optional<std::stri
     const auto input = tournament::build_rating_input(seats(db, t, rows), results);
     data.engines = input.names;
     data.time_controls = store::engine_time_controls(t, store::seat_names(db, t));
-    data.cross = tournament::crosstable(static_cast<int>(input.names.size()), input.games);
-    data.standings = tournament::standings(input).value();
+    auto cross = views::cross_of(input);  // what `oaq results crosstable` shows
+    data.cross = std::move(cross.cells);
+    data.standings = std::move(cross.lines);
     data.terminations = termination_counts(rows);
     data.rating_history = rating_history(input.names.size(), input.games, kChartPoints);
     data.sessions = db.sessions(data.tournament.id);

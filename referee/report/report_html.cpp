@@ -2,15 +2,16 @@
 
 #include <fmt/format.h>
 #include <algorithm>
-#include <set>
 
 #include "common/json.hpp"
-#include "game/time_control.hpp"
 #include "report/report_assets.hpp"
 #include "report/report_parts.hpp"
 #include "report/report_words.hpp"
 #include "rules/game.hpp"
 #include "store/time_text.hpp"
+#include "views/export_games.hpp"
+#include "views/results_json.hpp"
+#include "views/table.hpp"
 
 namespace oaq::report {
 
@@ -39,11 +40,6 @@ std::string escape_script(const std::string& json) {
     return out;
 }
 
-bool is_clock(const std::string& tc) {
-    auto parsed = game::parse_time_control(tc);
-    return parsed && parsed->kind == game::TimeControl::Kind::Clock;
-}
-
 // "+0.30" (citizens, from the mover's side) or "M3" / "-M3" (plies to a forced end).
 std::string eval_text(const protocol::Score& s) {
     if (s.kind == protocol::Score::Kind::Mate)
@@ -64,9 +60,7 @@ std::string ply_json(const game::MoveRecord& m) {
         j.field("nodes", static_cast<double>(*m.nodes));
     else
         j.null("nodes");
-    std::string pv;
-    for (const auto& w : m.pv) pv += (pv.empty() ? "" : " ") + w;
-    return j.field("pv", pv).str();
+    return j.field("pv", views::join_words(m.pv)).str();
 }
 
 std::string game_json(const ReportGame& g) {
@@ -89,7 +83,7 @@ std::string game_json(const ReportGame& g) {
     j.field("detail", r.detail).field("detail_text", people_words(r.detail));
     j.field("opening", r.opening);
     j.raw("time_control", Json().field("south", tc.south).field("north", tc.north).str());
-    j.raw("clock", fmt::format("[{},{}]", is_clock(tc.south), is_clock(tc.north)));
+    j.raw("clock", fmt::format("[{},{}]", views::is_clock(tc.south), views::is_clock(tc.north)));
     j.field("ended", date_text(r.ended_at));
     j.raw("moves", Json::string_array(g.moves)).field("movers", movers);
     j.raw("positions", Json::string_array(g.positions)).field("settlement", g.settlement_step);
@@ -98,15 +92,10 @@ std::string game_json(const ReportGame& g) {
     return j.str();
 }
 
+// As `oaq results tournaments` says it (views/results_json.hpp), else the run's own.
 std::string time_controls_text(const ReportData& d) {
-    std::set<std::string> distinct;
-    for (const auto& e : d.time_controls) distinct.insert(e.time_control);
-    if (distinct.size() == 1) return html_escape(*distinct.begin());
-    std::string out;
-    for (const auto& e : d.time_controls)
-        out +=
-            (out.empty() ? "" : ", ") + html_escape(e.engine) + " " + html_escape(e.time_control);
-    return out.empty() ? html_escape(d.tournament.time_control) : out;
+    const auto text = views::time_controls_text(d.time_controls);
+    return html_escape(text.empty() ? d.tournament.time_control : text);
 }
 
 std::string header_html(const ReportData& d) {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "report/report_parts.hpp"
+#include "views/results_views.hpp"
 
 namespace oaq::report {
 
@@ -41,12 +42,6 @@ std::string session_svg(const store::SessionRow& s) {
     return out;
 }
 
-std::string result_text(const store::SessionRow& s) {
-    if (s.result == "first_wins") return s.first + " wins";
-    if (s.result == "second_wins") return s.second + " wins";
-    return s.result == "draw" ? "drawn" : "going on";
-}
-
 }  // namespace
 
 std::string sessions_html(const ReportData& d) {
@@ -57,14 +52,13 @@ std::string sessions_html(const ReportData& d) {
         "T minus it. The lines mark T/2 and M + 5, below which a player is sold out.</p>\n"
         "<div class=\"sessions\">\n";
     for (const auto& s : d.sessions) {
-        const auto last =
-            s.wealth.empty() ? std::array<int, 2>{s.total / 2, s.total / 2} : s.wealth.back();
+        const auto last = views::last_wealth(s);
         out += fmt::format(
             "<figure id=\"session-{}\">{}<figcaption>session {}: {} {} - {} {}, {} games, {} "
             "({})</figcaption></figure>\n",
             s.session_index + 1, session_svg(s), s.session_index + 1, html_escape(s.first), last[0],
-            last[1], html_escape(s.second), s.games_played, html_escape(result_text(s)),
-            html_escape(s.end_reason));
+            last[1], html_escape(s.second), s.games_played,
+            html_escape(views::session_result_words(s, "going on")), html_escape(s.end_reason));
     }
     return out + "</div>\n</section>\n";
 }

@@ -2,7 +2,7 @@
 // command line keep the lower_snake_case words (`time_forfeit`, `all_losses`); the page shows
 // each through one function here ("time forfeit", "lost every game") and keeps the stored word
 // in a data- attribute, so a script or a test can still read it. Ratings carry the same marks
-// as every other view (app/standings.hpp): "unrated (...)" and "(group N)". Pure: no I/O.
+// as every other view (views/standings.hpp): "unrated (...)" and "(group N)". Pure: no I/O.
 #pragma once
 
 #include <string>

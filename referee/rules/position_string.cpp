@@ -33,14 +33,19 @@ std::string field_prefix(int field) {
     return "field " + std::to_string(field) + " (" + kFieldNames[field - 1] + ")";
 }
 
+// An error in one field: its message names the field, not the position (kind PositionField).
+Error field_error(std::string message) {
+    return fail(ErrorKind::PositionField, std::move(message));
+}
+
 // The seventh field (section 8): 10 comma-separated digits 0..5, S1..S5 then N1..N5.
 Expected<Shares> parse_shares(std::string_view field) {
     auto cells = split(field, ',');
     if (cells.size() != 10) {
-        return fail(field_prefix(7) +
-                    ": expected 10 comma-separated digits 0..5 (S1..S5, N1..N5), "
-                    "found " +
-                    std::to_string(cells.size()));
+        return field_error(field_prefix(7) +
+                           ": expected 10 comma-separated digits 0..5 (S1..S5, N1..N5), "
+                           "found " +
+                           std::to_string(cells.size()));
     }
     Shares shares;
     for (int i = 0; i < 10; ++i) {
@@ -48,9 +53,9 @@ Expected<Shares> parse_shares(std::string_view field) {
         const int square = i % 5 + 1;
         auto cell = cells[static_cast<std::size_t>(i)];
         if (cell.size() != 1 || cell[0] < '0' || cell[0] > '5') {
-            return fail(field_prefix(7) + ", cell " + std::to_string(i + 1) + " (" +
-                        pit_name(pit_of(owner, square)) + "): " + quoted(cell) +
-                        " is not a number of fifths 0..5");
+            return field_error(field_prefix(7) + ", cell " + std::to_string(i + 1) + " (" +
+                               pit_name(pit_of(owner, square)) + "): " + quoted(cell) +
+                               " is not a number of fifths 0..5");
         }
         shares.set(owner, square, cell[0] - '0');
     }
@@ -116,8 +121,8 @@ Expected<Position> parse_position(std::string_view text, const Rules& rules) {
 
     auto cells = split(fields[0], ',');
     if (cells.size() != kPits) {
-        return fail(field_prefix(1) + ": expected 12 comma-separated cells, found " +
-                    std::to_string(cells.size()));
+        return field_error(field_prefix(1) + ": expected 12 comma-separated cells, found " +
+                           std::to_string(cells.size()));
     }
     for (int pit = 0; pit < kPits; ++pit) {
         auto cell = cells[static_cast<std::size_t>(pit)];
@@ -126,18 +131,19 @@ Expected<Position> parse_position(std::string_view text, const Rules& rules) {
         bool piece = false;
         if (!cell.empty() && cell[0] == 'Q') {
             if (!is_mandarin_pit(pit)) {
-                return fail(where + ": " + quoted(cell) +
-                            " has a mandarin piece, but only QW and QE can hold one");
+                return field_error(where + ": " + quoted(cell) +
+                                   " has a mandarin piece, but only QW and QE can hold one");
             }
             piece = true;
             cell.remove_prefix(1);
         }
         long n = 0;
         if (!parse_count(cell, n))
-            return fail(where + ": " + quoted(cells[static_cast<std::size_t>(pit)]) +
-                        " is not a count");
+            return field_error(where + ": " + quoted(cells[static_cast<std::size_t>(pit)]) +
+                               " is not a count");
         total += n;
-        if (total > kMaxCitizens) return fail(where + ": more than 200 citizens in the position");
+        if (total > kMaxCitizens)
+            return field_error(where + ": more than 200 citizens in the position");
         p.citizens[static_cast<std::size_t>(pit)] = static_cast<std::uint8_t>(n);
         if (piece) {
             p.pieces = static_cast<std::uint8_t>(p.pieces | (pit == kWestMandarin ? 1u : 2u));
@@ -150,30 +156,32 @@ Expected<Position> parse_position(std::string_view text, const Rules& rules) {
     else if (fields[1] == "N")
         p.side = Side::North;
     else
-        return fail(field_prefix(2) + ": " + quoted(fields[1]) + " is not S or N");
+        return field_error(field_prefix(2) + ": " + quoted(fields[1]) + " is not S or N");
 
     for (int s = 0; s < 2; ++s) {
         const int field = 3 + s;
         auto store = fields[static_cast<std::size_t>(field - 1)];
         auto plus = store.find('+');
         if (plus == std::string_view::npos) {
-            return fail(field_prefix(field) + ": " + quoted(store) + " is not <citizens>+<pieces>");
+            return field_error(field_prefix(field) + ": " + quoted(store) +
+                               " is not <citizens>+<pieces>");
         }
         long citizens = 0, captured = 0;
         if (!parse_count(store.substr(0, plus), citizens)) {
-            return fail(field_prefix(field) + ": " + quoted(store.substr(0, plus)) +
-                        " is not a count of citizens");
+            return field_error(field_prefix(field) + ": " + quoted(store.substr(0, plus)) +
+                               " is not a count of citizens");
         }
         if (!parse_count(store.substr(plus + 1), captured) || captured > 2) {
-            return fail(field_prefix(field) + ": " + quoted(store.substr(plus + 1)) +
-                        " is not a count of pieces (0, 1 or 2)");
+            return field_error(field_prefix(field) + ": " + quoted(store.substr(plus + 1)) +
+                               " is not a count of pieces (0, 1 or 2)");
         }
         total += citizens;
         pieces += static_cast<int>(captured);
         if (total > kMaxCitizens)
-            return fail(field_prefix(field) + ": more than 200 citizens in the position");
+            return field_error(field_prefix(field) + ": more than 200 citizens in the position");
         if (pieces > 2)
-            return fail(field_prefix(field) + ": more than 2 mandarin pieces in the position");
+            return field_error(field_prefix(field) +
+                               ": more than 2 mandarin pieces in the position");
         p.store_citizens[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(citizens);
         p.store_pieces[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(captured);
     }
@@ -182,7 +190,7 @@ Expected<Position> parse_position(std::string_view text, const Rules& rules) {
         long debt = 0;
         auto text_debt = fields[static_cast<std::size_t>(field - 1)];
         if (!parse_count(text_debt, debt) || debt > 65535) {
-            return fail(field_prefix(field) + ": " + quoted(text_debt) + " is not a count");
+            return field_error(field_prefix(field) + ": " + quoted(text_debt) + " is not a count");
         }
         p.debt[static_cast<std::size_t>(s)] = static_cast<std::uint16_t>(debt);
     }

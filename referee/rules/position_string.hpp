@@ -17,7 +17,9 @@ namespace oaq::rules {
 
 // Parses a position string, or the keyword "startpos" (the start position of `rules`). The result
 // has been through the start of a turn (refill, or the end when the refill is impossible); a
-// position with both mandarin pits empty under end=mandarins_empty is a finished game.
+// position with both mandarin pits empty under end=mandarins_empty is a finished game. An error
+// about the string as a whole starts with "position: "; one about a field names the field only
+// ("field 1 (pits), cell 3 (S2): ...") and has kind PositionField.
 Expected<Position> parse_position(std::string_view text, const Rules& rules);
 
 std::string to_string(const Position& pos);

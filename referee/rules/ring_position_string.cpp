@@ -39,6 +39,12 @@ bool parse_balance(std::string_view s, long& out) {
     return true;
 }
 
+// An error in one field names the field only ("field 1 (pits): ..."): its kind says so, and the
+// caller adds "position: " (the others name the position already).
+Error field_error(std::string message) {
+    return fail(ErrorKind::PositionField, std::move(message));
+}
+
 // Total citizens a position may hold, as for two players (position_string.cpp): no 8-bit counter
 // can overflow during sowing.
 constexpr long kMaxCitizens = 200;
@@ -97,9 +103,9 @@ Expected<Ok> parse_pits(std::string_view field, const Fields& names, int seats, 
                         long& total) {
     auto cells = split(field, ',');
     if (static_cast<int>(cells.size()) != 6 * seats) {
-        return fail(names.name(1) + ": expected " + std::to_string(6 * seats) +
-                    " comma-separated cells for players=" + std::to_string(seats) + ", found " +
-                    std::to_string(cells.size()));
+        return field_error(names.name(1) + ": expected " + std::to_string(6 * seats) +
+                           " comma-separated cells for players=" + std::to_string(seats) +
+                           ", found " + std::to_string(cells.size()));
     }
     for (int pit = 0; pit < 6 * seats; ++pit) {
         auto cell = cells[at(pit)];
@@ -108,17 +114,18 @@ Expected<Ok> parse_pits(std::string_view field, const Fields& names, int seats, 
         const bool piece = !cell.empty() && cell[0] == 'Q';
         if (piece) {
             if (!is_ring_mandarin(pit)) {
-                return fail(where + ": " + quoted(cell) +
-                            " has a mandarin piece, but only mandarin pits can hold one");
+                return field_error(where + ": " + quoted(cell) +
+                                   " has a mandarin piece, but only mandarin pits can hold one");
             }
             cell.remove_prefix(1);
             p.pieces = static_cast<std::uint8_t>(p.pieces | (1u << (pit / 6)));
         }
         long n = 0;
         if (!parse_count(cell, n))
-            return fail(where + ": " + quoted(cells[at(pit)]) + " is not a count");
+            return field_error(where + ": " + quoted(cells[at(pit)]) + " is not a count");
         total += n;
-        if (total > kMaxCitizens) return fail(where + ": more than 200 citizens in the position");
+        if (total > kMaxCitizens)
+            return field_error(where + ": more than 200 citizens in the position");
         p.citizens[at(pit)] = static_cast<std::uint8_t>(n);
     }
     return Ok{};
@@ -132,24 +139,25 @@ Expected<Ok> parse_stores(const std::vector<std::string_view>& fields, const Fie
         auto store = fields[at(field - 1)];
         auto plus = store.find('+');
         if (plus == std::string_view::npos) {
-            return fail(names.name(field) + ": " + quoted(store) + " is not <citizens>+<pieces>");
+            return field_error(names.name(field) + ": " + quoted(store) +
+                               " is not <citizens>+<pieces>");
         }
         long citizens = 0, captured = 0;
         if (!parse_count(store.substr(0, plus), citizens)) {
-            return fail(names.name(field) + ": " + quoted(store.substr(0, plus)) +
-                        " is not a count of citizens");
+            return field_error(names.name(field) + ": " + quoted(store.substr(0, plus)) +
+                               " is not a count of citizens");
         }
         if (!parse_count(store.substr(plus + 1), captured) || captured > seats) {
-            return fail(names.name(field) + ": " + quoted(store.substr(plus + 1)) +
-                        " is not a count of pieces (0 to " + std::to_string(seats) + ")");
+            return field_error(names.name(field) + ": " + quoted(store.substr(plus + 1)) +
+                               " is not a count of pieces (0 to " + std::to_string(seats) + ")");
         }
         total += citizens;
         pieces += static_cast<int>(captured);
         if (total > kMaxCitizens)
-            return fail(names.name(field) + ": more than 200 citizens in the position");
+            return field_error(names.name(field) + ": more than 200 citizens in the position");
         if (pieces > seats) {
-            return fail(names.name(field) + ": more than " + std::to_string(seats) +
-                        " mandarin pieces in the position");
+            return field_error(names.name(field) + ": more than " + std::to_string(seats) +
+                               " mandarin pieces in the position");
         }
         p.store_citizens[at(s)] = static_cast<std::uint8_t>(citizens);
         p.store_pieces[at(s)] = static_cast<std::uint8_t>(captured);
@@ -164,16 +172,17 @@ Expected<Ok> parse_balances(const std::vector<std::string_view>& fields, const F
         const int field = 3 + seats + s;
         long balance = 0;
         if (!parse_balance(fields[at(field - 1)], balance)) {
-            return fail(names.name(field) + ": " + quoted(fields[at(field - 1)]) +
-                        " is not a balance (a whole number, - in front when negative)");
+            return field_error(names.name(field) + ": " + quoted(fields[at(field - 1)]) +
+                               " is not a balance (a whole number, - in front when negative)");
         }
         p.balance[at(s)] = static_cast<std::int16_t>(balance);
         sum += balance;
     }
     if (sum != 0) {
-        return fail("fields " + std::to_string(3 + seats) + " to " + std::to_string(2 + 2 * seats) +
-                    " (balances): they sum to " + std::to_string(sum) +
-                    ", not 0 (every citizen borrowed was lent by another seat)");
+        return field_error("fields " + std::to_string(3 + seats) + " to " +
+                           std::to_string(2 + 2 * seats) + " (balances): they sum to " +
+                           std::to_string(sum) +
+                           ", not 0 (every citizen borrowed was lent by another seat)");
     }
     return Ok{};
 }
@@ -208,8 +217,8 @@ Expected<RingPosition> parse_ring_position(std::string_view text, const Rules& r
     if (auto ok = parse_pits(fields[0], names, seats, p, total); !ok) return ok.error();
     long seat = 0;
     if (!parse_count(fields[1], seat) || seat < 1 || seat > seats) {
-        return fail(names.name(2) + ": " + quoted(fields[1]) + " is not a seat 1.." +
-                    std::to_string(seats));
+        return field_error(names.name(2) + ": " + quoted(fields[1]) + " is not a seat 1.." +
+                           std::to_string(seats));
     }
     p.to_move = static_cast<std::uint8_t>(seat - 1);
     if (auto ok = parse_stores(fields, names, seats, p, total); !ok) return ok.error();

@@ -46,13 +46,20 @@ void put_token(std::string& out, std::string_view t) {
     out.append(t);
 }
 
+std::int64_t zigzag(std::uint64_t z) {
+    return static_cast<std::int64_t>((z >> 1) ^ (~(z & 1) + 1));
+}
+
 class Reader {
   public:
     explicit Reader(std::string_view in) : in_(in) {}
     bool done() const { return at_ >= in_.size(); }
     std::size_t left() const { return in_.size() - at_; }
-    const std::string& error() const { return error_; }
-    bool failed() const { return !error_.empty(); }
+    // What stopped making sense and where (the first failure).
+    std::string error() const {
+        return failed() ? std::string(error_) + " (byte " + std::to_string(error_at_) + ")" : "";
+    }
+    bool failed() const { return error_ != nullptr; }
 
     unsigned char byte() {
         if (done()) return fail("ends in the middle of a ply"), 0;
@@ -68,10 +75,6 @@ class Reader {
         }
         return fail("a number longer than 64 bits"), 0;
     }
-    std::int64_t signed_varint() {
-        const std::uint64_t z = varint();
-        return static_cast<std::int64_t>((z >> 1) ^ (~(z & 1) + 1));
-    }
     std::string token() {
         const unsigned char b = byte();
         if (failed()) return {};
@@ -83,35 +86,85 @@ class Reader {
         at_ += n;
         return t;
     }
-    void fail(std::string what) {
-        if (error_.empty()) error_ = what + " (byte " + std::to_string(at_) + ")";
+    // A varint read past: the same bytes checked, no value built (the ply count's check).
+    void skip_varint() {
+        for (int n = 0; n < 10; ++n) {
+            if (done()) return fail("ends in the middle of a ply");
+            if (!(static_cast<unsigned char>(in_[at_++]) & 0x80)) return;
+        }
+        fail("a number longer than 64 bits");
+    }
+    // A varint (Keep) or a varint read past (0).
+    template <bool Keep>
+    std::uint64_t number() {
+        if constexpr (Keep) return varint();
+        skip_varint();
+        return 0;
+    }
+    // A token read past without building its text (the ply count's check).
+    void skip_token() {
+        const unsigned char b = byte();
+        if (failed() || b != 0) return;
+        const std::uint64_t n = varint();
+        if (failed()) return;
+        if (n > in_.size() - at_) return fail("a move longer than what is left");
+        at_ += n;
+    }
+    // Kept as a pointer to the text and a position, so a Reader is a few words the compiler keeps
+    // in registers (the merge counts the plies of every value it copies).
+    void fail(const char* what) {
+        if (failed()) return;
+        error_ = what;
+        error_at_ = at_;
     }
 
   private:
     std::string_view in_;
     std::size_t at_ = 0;
-    std::string error_;
+    const char* error_ = nullptr;
+    std::size_t error_at_ = 0;
 };
 
+// One ply into `m`; with Keep false, `m` is not touched and the ply is only read past (every
+// byte checked as when decoding, no text or record built: the ply count of the merge and of the
+// integrity check).
+template <bool Keep>
 bool read_ply(Reader& r, game::MoveRecord& m) {
-    m.move = r.token();
+    if constexpr (Keep)
+        m.move = r.token();
+    else
+        r.skip_token();
     const unsigned flags = r.byte();
     if (flags >> 4) r.fail("unknown flags");
-    m.time_used = game::Microseconds{static_cast<std::int64_t>(r.varint())};
-    m.time_left = game::Microseconds{r.signed_varint()};
-    if (flags & kDepth) m.depth = static_cast<int>(r.signed_varint());
+    const auto time_used = r.number<Keep>();
+    const auto time_left = zigzag(r.number<Keep>());
+    const auto depth = (flags & kDepth) ? zigzag(r.number<Keep>()) : 0;
     const unsigned score = (flags >> kScoreShift) & 3;
-    if (score == kScoreCp || score == kScoreMate) {
-        m.score = protocol::Score{
-            score == kScoreMate ? protocol::Score::Kind::Mate : protocol::Score::Kind::Cp,
-            static_cast<int>(r.signed_varint())};
-    } else if (score != 0) {
+    std::int64_t score_value = 0;
+    if (score == kScoreCp || score == kScoreMate)
+        score_value = zigzag(r.number<Keep>());
+    else if (score != 0)
         r.fail("an unknown score kind");
-    }
-    if (flags & kNodes) m.nodes = r.varint();
+    const auto nodes = (flags & kNodes) ? r.number<Keep>() : 0;
     const std::uint64_t pv = r.varint();
     if (pv > r.left()) r.fail("a principal variation longer than what is left");
-    for (std::uint64_t i = 0; i < pv && !r.failed(); ++i) m.pv.push_back(r.token());
+    for (std::uint64_t i = 0; i < pv && !r.failed(); ++i) {
+        if constexpr (Keep)
+            m.pv.push_back(r.token());
+        else
+            r.skip_token();
+    }
+    if constexpr (Keep) {
+        m.time_used = game::Microseconds{static_cast<std::int64_t>(time_used)};
+        m.time_left = game::Microseconds{time_left};
+        if (flags & kDepth) m.depth = static_cast<int>(depth);
+        if (score == kScoreCp || score == kScoreMate) {
+            m.score = protocol::Score{
+                score == kScoreMate ? protocol::Score::Kind::Mate : protocol::Score::Kind::Cp,
+                static_cast<int>(score_value)};
+        }
+        if (flags & kNodes) m.nodes = nodes;
+    }
     return !r.failed();
 }
 
@@ -122,7 +175,7 @@ Expected<Ok> read_all(std::string_view packed, OnPly on_ply) {
     r.byte();
     while (!r.done()) {
         game::MoveRecord m;
-        if (!read_ply(r, m)) return fail("packed moves: " + r.error());
+        if (!read_ply<true>(r, m)) return fail("packed moves: " + r.error());
         on_ply(std::move(m));
     }
     return Ok{};
@@ -165,9 +218,13 @@ bool looks_packed(std::string_view packed) {
 }
 
 Expected<std::size_t> packed_ply_count(std::string_view packed) {
+    if (!looks_packed(packed)) return fail("packed moves: not version 1 (byte 0)");
+    Reader r(packed);
+    r.byte();
+    game::MoveRecord unused;  // read_ply<false> never touches it
     std::size_t n = 0;
-    auto ok = read_all(packed, [&](game::MoveRecord&&) { ++n; });
-    if (!ok) return ok.error();
+    for (; !r.done(); ++n)
+        if (!read_ply<false>(r, unused)) return fail("packed moves: " + r.error());
     return n;
 }
 

@@ -28,7 +28,9 @@ Expected<std::vector<game::MoveRecord>> unpack_moves(std::string_view packed);
 // value it copies without decoding it.
 bool looks_packed(std::string_view packed);
 
-// How many plies a packed value holds (the integrity check), or an error as unpack_moves.
+// How many plies a packed value holds, every byte read as unpack_moves reads it but no move built
+// (the integrity check, and the merge's check of every value it copies), or an error as
+// unpack_moves.
 Expected<std::size_t> packed_ply_count(std::string_view packed);
 
 }  // namespace oaq::store

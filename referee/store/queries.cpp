@@ -100,10 +100,12 @@ void scan_results(Store::Impl& impl, const ResultFilter& filter, Fill fill) {
     while (st.step()) {
         const RowId id = st.int64(0);
         auto result = rules::parse_result(st.blob(5));
-        if (!result) impl.damaged("game " + std::to_string(id) + ": result \"" + st.text(5) + "\"");
+        if (!result)
+            impl.damaged("game with id " + std::to_string(id) + ": result \"" + st.text(5) + "\"");
         auto termination = game::parse_termination(st.blob(6));
         if (!termination) {
-            impl.damaged("game " + std::to_string(id) + ": termination \"" + st.text(6) + "\"");
+            impl.damaged("game with id " + std::to_string(id) + ": termination \"" + st.text(6) +
+                         "\"");
         }
         fill(st, id, *result, *termination);
     }

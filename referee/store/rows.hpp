@@ -251,15 +251,4 @@ struct RatingSnapshot {
     std::vector<RatingEntry> entries;  // in rank order
 };
 
-// Why record_game refused a game. Nothing was written in any case.
-struct RecordError {
-    enum class Kind {
-        DuplicateGame,      // the tournament already has a game with this game_index
-        UnknownTournament,  // no tournament with this id
-        Invalid,            // the record breaks a rule of the schema (message says which)
-    };
-    Kind kind = Kind::Invalid;
-    std::string message;
-};
-
 }  // namespace oaq::store

@@ -56,7 +56,7 @@ std::optional<tournament::StoredRun> StoreRunRecorder::find_run(std::string_view
         auto e = db_.engine(id);
         run.engines.push_back(e ? e->name : "#" + std::to_string(id));
     }
-    // A shard's own database holds one shard row, played here; a merged one is not resumed.
+    // A shard's own database holds one shard row, played here; a merged run resumes as a whole.
     if (t->shards.size() == 1 && t->shards.front().source.empty())
         run.shard = tournament::Shard{t->shards.front().index, t->shards.front().count};
     return run;
@@ -129,6 +129,12 @@ void StoreRunRecorder::reopen_run(tournament::RunId run, const tournament::RunDe
     if (!set) throw OaqError(set.error().message);
 }
 
+void StoreRunRecorder::set_definition(tournament::RunId run, const std::string& definition_json,
+                                      const std::string& fingerprint) {
+    auto set = db_.set_tournament_definition(run, definition_json, fingerprint);
+    if (!set) throw OaqError(set.error().message);
+}
+
 std::vector<std::int64_t> StoreRunRecorder::completed_games(tournament::RunId run) {
     return db_.completed_game_indices(run);
 }
@@ -162,7 +168,7 @@ Expected<std::int64_t> StoreRunRecorder::record_game(tournament::RunId run,
                                                      const game::GameRecord& record) {
     auto stored = db_.record_game(
         run, GameSlot{p.game_index, static_cast<int>(p.pair_index), p.round}, record, me_.host);
-    if (!stored) return fail(stored.error().message);
+    if (!stored) return stored.error();
     return *stored;
 }
 
@@ -187,7 +193,7 @@ Expected<std::int64_t> StoreRunRecorder::record_session_game(tournament::RunId r
     auto stored =
         db_.record_game(run, GameSlot{p.game_index, static_cast<int>(p.pair_index), p.round},
                         record, me_.host, &slot);
-    if (!stored) return fail(stored.error().message);
+    if (!stored) return stored.error();
     return *stored;
 }
 

@@ -29,6 +29,8 @@ class StoreRunRecorder : public tournament::RunRecorder {
     Expected<Ok> lock_run(tournament::RunId run) override;
     void unlock_run(tournament::RunId run) noexcept override;
     void reopen_run(tournament::RunId run, const tournament::RunDefinition& definition) override;
+    void set_definition(tournament::RunId run, const std::string& definition_json,
+                        const std::string& fingerprint) override;
     std::vector<std::int64_t> completed_games(tournament::RunId run) override;
     std::vector<tournament::ResultRow> stored_results(tournament::RunId run) override;
     Expected<std::int64_t> record_game(tournament::RunId run, const tournament::Pairing& pairing,

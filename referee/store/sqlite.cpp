@@ -79,6 +79,17 @@ Database::Database(const std::string& path, Mode mode) : path_(path) {
     sqlite3_extended_result_codes(db_, 1);
 }
 
+Database Database::memory_copy(Database& from) {
+    Database copy(":memory:", Mode::ReadWriteCreate);
+    copy.path_ = from.path_;
+    sqlite3_backup* backup = sqlite3_backup_init(copy.db_, "main", from.db_, "main");
+    if (!backup) copy.raise(sqlite3_extended_errcode(copy.db_), "copying it into memory");
+    const int rc = sqlite3_backup_step(backup, -1);
+    sqlite3_backup_finish(backup);
+    if (rc != SQLITE_DONE) from.raise(rc, "copying it into memory");
+    return copy;
+}
+
 Database::~Database() {
     // Every Statement is finalized before its Database goes (the Store declares them after it),
     // so sqlite3_close cannot fail with SQLITE_BUSY here.

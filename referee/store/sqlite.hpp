@@ -49,6 +49,9 @@ class Database {
     enum class Mode { ReadWriteCreate, ReadWrite, ReadOnly, Immutable };
     // Opens (or creates) `path`; ":memory:" is a private in-memory database. Throws SqliteError.
     Database(const std::string& path, Mode mode);
+    // A private in-memory database holding a copy of every page of `from` (SQLite's backup API),
+    // named in messages as `from` is: a file read as it is, then changed only in memory.
+    static Database memory_copy(Database& from);
     ~Database();
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;

@@ -9,6 +9,7 @@
 #include "store/migrations.hpp"
 #include "store/packed_moves.hpp"
 #include "store/store_impl.hpp"
+#include "tournament/run_name.hpp"
 
 namespace oaq::store {
 
@@ -87,7 +88,7 @@ Database read_only_connection(const std::string& path, const StoreOptions& optio
 
 // A reading connection. A WAL file whose -shm cannot be made (a directory we cannot write) is
 // read as immutable, which is sound while no -wal file says that someone is writing it.
-Database open_reading(const std::string& path, const StoreOptions& options) {
+std::pair<Database, int> reading_connection(const std::string& path, const StoreOptions& options) {
     auto db = read_only_connection(path, options, Database::Mode::ReadOnly);
     int version = 0;
     try {
@@ -97,7 +98,27 @@ Database open_reading(const std::string& path, const StoreOptions& options) {
         db = read_only_connection(path, options, Database::Mode::Immutable);
         version = inspect_schema(db);
     }
-    if (version == latest_schema_version()) return db;
+    // A file kept as it is cannot become an oaq database.
+    if (version == 0 && options.keep_file) {
+        std::error_code ec;
+        throw OaqError(path + ": not an oaq database (" +
+                       (std::filesystem::file_size(path, ec) == 0 ? "an empty file"
+                                                                  : "an empty SQLite database") +
+                       ")");
+    }
+    return {std::move(db), version};
+}
+
+Database open_reading(const std::string& path, const StoreOptions& options) {
+    auto [db, version] = reading_connection(path, options);
+    if (version == latest_schema_version()) return std::move(db);
+    if (options.keep_file) {
+        // An older schema, upgraded in a copy in memory: the file stays as it is.
+        auto copy = Database::memory_copy(db);
+        configure(copy, options, true);
+        migrate(copy);
+        return copy;
+    }
     // An older schema: upgrade it once with a writing connection, then read.
     try {
         StoreOptions writing = options;
@@ -113,7 +134,26 @@ Database open_reading(const std::string& path, const StoreOptions& options) {
     return read_only_connection(path, options, Database::Mode::ReadOnly);
 }
 
+// What an SQLite error while opening `path` says, as one line.
+[[noreturn]] void opening_failed(const std::string& path, const SqliteError& e) {
+    if (e.is_not_a_database())
+        throw OaqError(path + ": not an oaq database, or a damaged one (" + e.reason() + ")");
+    throw OaqError(std::string("cannot open database ") + e.what());
+}
+
 }  // namespace
+
+void Store::check_source(const std::string& path) {
+    if (!exists(path)) throw OaqError(path + ": no such database file");
+    StoreOptions options;
+    options.read_only = true;
+    options.keep_file = true;
+    try {
+        reading_connection(path, options);
+    } catch (const SqliteError& e) {
+        opening_failed(path, e);
+    }
+}
 
 Store Store::open(const std::string& path, const StoreOptions& options) {
     if (path.empty()) throw OaqError("the database path is empty (give a file name)");
@@ -133,11 +173,7 @@ Store Store::open(const std::string& path, const StoreOptions& options) {
                 std::this_thread::sleep_for(std::chrono::milliseconds(10));
                 continue;
             }
-            if (e.is_not_a_database()) {
-                throw OaqError(path + ": not an oaq database, or a damaged one (" + e.reason() +
-                               ")");
-            }
-            throw OaqError(std::string("cannot open database ") + e.what());
+            opening_failed(path, e);
         }
     }
 }
@@ -196,10 +232,14 @@ Expected<Ok> Store::integrity_check() {
         }
         // Each game's packed moves (db/010_packed_moves.sql): readable, one ply per ply.
         Statement packed(impl_->db,
-                         "SELECT g.id, g.plies, m.moves FROM games g"
-                         " LEFT JOIN game_moves m ON m.game_id = g.id");
+                         "SELECT g.id, g.plies, m.moves, t.name, g.game_index FROM games g"
+                         " LEFT JOIN game_moves m ON m.game_id = g.id"
+                         " LEFT JOIN tournaments t ON t.id = g.tournament_id");
         while (packed.step() && problems.size() < 20) {
-            const std::string game = "game " + std::to_string(packed.int64(0));
+            // "cup#7" as views name it; a game without its tournament by its database id.
+            const std::string game =
+                packed.is_null(3) ? "game with id " + std::to_string(packed.int64(0))
+                                  : tournament::game_reference(packed.text(3), packed.int64(4));
             if (packed.is_null(2)) {
                 problems.push_back(game + " has no moves row");
                 continue;
@@ -339,7 +379,8 @@ Expected<RowId> Store::create_tournament(const TournamentRow& t) {
         Statement taken(impl_->db, "SELECT 1 FROM tournaments WHERE name = ?1");
         taken.bind(1, t.name);
         if (e.is_unique_violation() && taken.step()) {
-            return fail("a tournament named \"" + t.name + "\" already exists");
+            return fail(ErrorKind::NameTaken,
+                        "a tournament named \"" + t.name + "\" already exists");
         }
         return fail("tournament \"" + t.name + "\" refused: " + e.reason());
     }
@@ -410,12 +451,26 @@ Expected<Ok> Store::set_tournament_status(RowId id, TournamentStatus status,
     bool found = st.step();
     st.run();
     if (!found) return fail("no tournament with id " + std::to_string(id));
-    // The shard played here follows its tournament (merged shards keep what their file said).
-    Statement shard(
-        impl_->db,
-        "UPDATE tournament_shards SET status = ?2 WHERE tournament_id = ?1 AND source = ''");
+    // The shard played here follows its tournament; merged shards keep what their file said,
+    // unless the run is finished here (a merged run resumed to its end): then every one is.
+    Statement shard(impl_->db,
+                    "UPDATE tournament_shards SET status = ?2 WHERE tournament_id = ?1 AND"
+                    " (source = '' OR ?2 = 'finished')");
     shard.bind(1, id).bind(2, to_string(status));
     shard.run();
+    return Ok{};
+}
+
+Expected<Ok> Store::set_tournament_definition(RowId id, std::string_view definition_json,
+                                              std::string_view fingerprint) {
+    Lock lock(impl_->mutex);
+    Statement st(impl_->db,
+                 "UPDATE tournaments SET definition = ?2, fingerprint = ?3 WHERE id = ?1"
+                 " RETURNING id");
+    st.bind(1, id).bind(2, definition_json).bind(3, fingerprint);
+    bool found = st.step();
+    st.run();
+    if (!found) return fail("no tournament with id " + std::to_string(id));
     return Ok{};
 }
 

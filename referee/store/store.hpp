@@ -20,6 +20,7 @@
 //   may open the same file at the same time (WAL: readers never block the writer).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -47,6 +48,10 @@ struct StoreOptions {
     std::chrono::milliseconds busy_timeout{60000};
     bool create = true;      // false: a missing file is an error (tools that only read results)
     bool read_only = false;  // true: never write (implies create = false)
+    // With read_only: the file is never written, not even to upgrade an older schema (which is
+    // read from a copy in memory, migrated there), and an empty file is refused as not an oaq
+    // database (the sources of a merge). Otherwise a reader upgrades an older file in place.
+    bool keep_file = false;
     // The page size of a file this opening creates (0: SQLite's default, 4096). A file written a
     // game per commit keeps small pages (every commit writes its pages whole into the WAL); a
     // merge's target, written in bulk and then read, is faster with SQLite's largest pages.
@@ -58,6 +63,10 @@ class Store {
     // Opens `path`, creating it if allowed, and migrates it to the latest schema. Throws OaqError
     // (also for an empty path: SQLite would make it a temporary file that vanishes at the end).
     static Store open(const std::string& path, const StoreOptions& options = StoreOptions{});
+    // Throws OaqError, as open() with read_only and keep_file would, when `path` is not an oaq
+    // database that can be read as it is; reads only its header (`oaq merge` checks every source
+    // before it creates the file it merges into).
+    static void check_source(const std::string& path);
     // A private, empty, fully migrated in-memory database (tests, dry runs).
     static Store open_memory();
 
@@ -79,7 +88,7 @@ class Store {
     std::vector<EngineRow> list_engines();  // by id
 
     // ---- tournaments ----
-    // Fails (as a value) when the name is taken or an engine id is unknown.
+    // Fails (as a value) when the name is taken (kind NameTaken) or an engine id is unknown.
     Expected<RowId> create_tournament(const TournamentRow& tournament);
     std::optional<TournamentRow> find_tournament(std::string_view name);
     std::optional<TournamentRow> tournament(RowId id);
@@ -89,6 +98,9 @@ class Store {
                                        std::optional<TimePoint> finished_at = std::nullopt);
     // Fails when the id is unknown or the text is not valid JSON.
     Expected<Ok> set_tournament_outcome(RowId id, std::string_view outcome_json);
+    // A resumed run's changed definition (an SPRT match's new cap). Fails when the id is unknown.
+    Expected<Ok> set_tournament_definition(RowId id, std::string_view definition_json,
+                                           std::string_view fingerprint);
 
     // ---- run locks (db/006_run_locks.sql) ----
     // Takes the lock of tournament `lock.tournament_id` for `lock.holder` in one immediate
@@ -106,14 +118,14 @@ class Store {
     // are found by name (an unknown name is stored as a new engine with only its name). Refused,
     // with nothing written: a game_index already stored for the tournament, an unknown tournament,
     // a record whose rules differ from the tournament's, an aborted or unfinished game (resume
-    // replays those), a record that breaks a schema check (e.g. an empty move). `host`: the
-    // machine that played it ("" unknown).
+    // replays those), a record that breaks a schema check (e.g. an empty move); the error's kind
+    // says which (DuplicateGame, UnknownTournament, InvalidRecord). `host`: the machine that
+    // played it ("" unknown).
     // With `session`, the game is a session game: its session row (made with the session's first
     // game) and the game's link to it are written in the same transaction.
-    Expected<RowId, RecordError> record_game(RowId tournament_id, const GameSlot& slot,
-                                             const game::GameRecord& record,
-                                             std::string_view host = {},
-                                             const SessionSlot* session = nullptr);
+    Expected<RowId> record_game(RowId tournament_id, const GameSlot& slot,
+                                const game::GameRecord& record, std::string_view host = {},
+                                const SessionSlot* session = nullptr);
     // The game_index of every stored game of the tournament, ascending (resume skips these).
     std::vector<std::int64_t> completed_game_indices(RowId tournament_id);
     std::vector<GameRow> games(const GameFilter& filter);
@@ -149,9 +161,14 @@ class Store {
     // hash agree. Games already present (same run, same game index, same result) are skipped, so
     // merging a file again adds only what is new. Refused: two different games for one game
     // index, one name with different definitions, one engine name with different binaries.
-    // `progress`, when given, is called after each source.
+    // `progress`, when given, is called after each source. Sources are never written (an older
+    // schema is read from a migrated copy in memory; an empty file is refused) and are opened one
+    // at a time. A value no reader could read back (a time, packed moves) is refused as damaged,
+    // naming the file and the game. When `stop` becomes true the merge stops, rolls back and
+    // returns an error saying nothing was merged.
     Expected<MergeSummary> merge(const std::vector<std::string>& sources,
-                                 const std::function<void(const MergeProgress&)>& progress = {});
+                                 const std::function<void(const MergeProgress&)>& progress = {},
+                                 const std::atomic<bool>* stop = nullptr);
 
     // Stores a snapshot and its entries in one transaction; returns the snapshot id.
     RowId save_rating_snapshot(const RatingSnapshot& snapshot);

@@ -1,11 +1,15 @@
 // Store: games and their moves, and the queries over them.
 #include <limits>
+#include <optional>
+#include <string>
 #include <variant>
 
 #include "rules/game.hpp"
 #include "store/packed_moves.hpp"
 #include "store/store.hpp"
 #include "store/store_impl.hpp"
+#include "store/time_text.hpp"
+#include "tournament/run_name.hpp"
 
 namespace oaq::store {
 
@@ -36,10 +40,6 @@ RowId engine_id(Store::Impl& impl, const std::string& name) {
     return id;
 }
 
-RecordError refuse(RecordError::Kind kind, std::string message) {
-    return RecordError{kind, std::move(message)};
-}
-
 void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<game::MoveRecord>& moves) {
     Statement& st =
         impl.cached(impl.insert_move, "INSERT INTO game_moves (game_id, moves) VALUES (?1, ?2)");
@@ -48,51 +48,50 @@ void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<game::Move
     st.run();
 }
 
-}  // namespace
-
-Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameSlot& slot,
-                                                const game::GameRecord& r, std::string_view host,
-                                                const SessionSlot* session) {
-    using Kind = RecordError::Kind;
-    if (r.result == rules::Result::Ongoing) {
-        return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
-                                         " has no result: only finished games are stored");
-    }
-    if (r.termination == game::Termination::Aborted) {
-        return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
-                                         " was aborted: aborted games are not stored (resume "
-                                         "replays them)");
-    }
-    // What the old per-ply table's CHECK constraints refused, refused before anything is written.
+// Why `r` cannot be stored in a tournament played under `rules` (nullopt: it can), as the rest of
+// a sentence that starts with the game's name. What the old per-ply table's CHECK constraints
+// refused is refused here, before anything is written.
+std::optional<std::string> unstorable(const game::GameRecord& r, const std::string& rules) {
+    if (r.result == rules::Result::Ongoing) return " has no result: only finished games are stored";
+    if (r.termination == game::Termination::Aborted)
+        return " was aborted: aborted games are not stored (resume replays them)";
     for (std::size_t i = 0; i < r.moves.size(); ++i) {
         const auto& m = r.moves[i];
         const char* wrong = m.move.empty()            ? "an empty move"
                             : m.time_used.count() < 0 ? "a negative time used"
                                                       : nullptr;
-        if (wrong) {
-            return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) + ", ply " +
-                                             std::to_string(i + 1) + ": " + wrong);
-        }
+        if (wrong) return ", ply " + std::to_string(i + 1) + ": " + wrong;
     }
+    if (!r.rules.empty() && r.rules != rules)
+        return " was played under rules \"" + r.rules + "\", its tournament under \"" + rules +
+               "\"";
+    return std::nullopt;
+}
+
+}  // namespace
+
+Expected<RowId> Store::record_game(RowId tournament_id, const GameSlot& slot,
+                                   const game::GameRecord& r, std::string_view host,
+                                   const SessionSlot* session) {
+    using Kind = ErrorKind;
     Lock lock(impl_->mutex);
     Impl& impl = *impl_;
+    // Until the tournament's name is read; then "cup#7", as every view names the game.
+    std::string reference = "game " + std::to_string(slot.game_index + 1);
     try {
         Transaction tx(impl.db);
         {
-            Statement& rules =
-                impl.cached(impl.tournament_rules, "SELECT rules FROM tournaments WHERE id = ?1");
-            ResetOnExit reset(rules);
-            rules.bind(1, tournament_id);
-            if (!rules.step()) {
-                return refuse(Kind::UnknownTournament,
-                              "no tournament with id " + std::to_string(tournament_id));
+            Statement& t = impl.cached(impl.tournament_rules,
+                                       "SELECT rules, name FROM tournaments WHERE id = ?1");
+            ResetOnExit reset(t);
+            t.bind(1, tournament_id);
+            if (!t.step()) {
+                return fail(Kind::UnknownTournament,
+                            "no tournament with id " + std::to_string(tournament_id));
             }
-            if (!r.rules.empty() && r.rules != rules.text(0)) {
-                return refuse(Kind::Invalid, "game " + std::to_string(slot.game_index) +
-                                                 " was played under rules \"" + r.rules +
-                                                 "\", its tournament under \"" + rules.text(0) +
-                                                 "\"");
-            }
+            reference = tournament::game_reference(t.text(1), slot.game_index);
+            if (auto why = unstorable(r, t.text(0)))
+                return fail(Kind::InvalidRecord, reference + *why);
         }
         RowId south = engine_id(impl, r.south);
         RowId north = engine_id(impl, r.north);
@@ -138,13 +137,9 @@ Expected<RowId, RecordError> Store::record_game(RowId tournament_id, const GameS
         // Whatever this transaction inserted is gone, bare engines included.
         impl.engine_ids.clear();
         if (!e.is_constraint()) throw;
-        if (e.is_unique_violation()) {
-            return refuse(Kind::DuplicateGame, "tournament " + std::to_string(tournament_id) +
-                                                   " already has game " +
-                                                   std::to_string(slot.game_index));
-        }
-        return refuse(Kind::Invalid,
-                      "game " + std::to_string(slot.game_index) + " refused: " + e.reason());
+        if (e.is_unique_violation())
+            return fail(Kind::DuplicateGame, reference + " is stored already");
+        return fail(Kind::InvalidRecord, reference + " refused: " + e.reason());
     }
 }
 
@@ -167,24 +162,35 @@ constexpr std::string_view kGameColumns =
     " g.started_at, g.ended_at FROM games g JOIN engines s ON s.id = g.south_engine_id"
     " JOIN engines n ON n.id = g.north_engine_id ";
 
-GameRow read_game_row(const Store::Impl& impl, const Statement& st) {
+// A stored value of game `index` of `tournament_id` no reader can read: the file was edited or
+// damaged. The message names the game as every view does (`cup#7`).
+[[noreturn]] void damaged_game(Store::Impl& impl, RowId tournament_id, std::int64_t index,
+                               const std::string& what) {
+    Statement st(impl.db, "SELECT name FROM tournaments WHERE id = ?1");
+    st.bind(1, tournament_id);
+    const std::string run = st.step() ? st.text(0) : "tournament " + std::to_string(tournament_id);
+    impl.damaged(run + "#" + std::to_string(index + 1) + ": " + what);
+}
+
+GameRow read_game_row(Store::Impl& impl, const Statement& st) {
     GameRow g;
     g.id = st.int64(0);
     g.tournament_id = st.int64(1);
     g.slot = GameSlot{st.int64(2), st.int32(3), st.int32(4)};
+    auto damaged = [&](const std::string& what) {
+        damaged_game(impl, g.tournament_id, g.slot.game_index, what);
+    };
     g.south_engine_id = st.int64(5);
     g.north_engine_id = st.int64(6);
     g.south = st.text(7);
     g.north = st.text(8);
     auto result = rules::parse_result(st.text(9));
-    if (!result) impl.damaged("game " + std::to_string(g.id) + ": result \"" + st.text(9) + "\"");
+    if (!result) damaged("result \"" + st.text(9) + "\"");
     g.result = *result;
     g.score_south = st.int32(10);
     g.score_north = st.int32(11);
     auto termination = game::parse_termination(st.text(12));
-    if (!termination) {
-        impl.damaged("game " + std::to_string(g.id) + ": termination \"" + st.text(12) + "\"");
-    }
+    if (!termination) damaged("termination \"" + st.text(12) + "\"");
     g.termination = *termination;
     g.detail = st.text(13);
     g.plies = st.int32(14);
@@ -192,8 +198,14 @@ GameRow read_game_row(const Store::Impl& impl, const Statement& st) {
     g.opening = st.text(16);
     g.start_position = st.text(17);
     g.final_position = st.text(18);
-    g.started_at = impl.read_time(st, 19);
-    g.ended_at = impl.read_time(st, 20);
+    for (int column : {19, 20}) {
+        auto time = parse_utc(st.blob(column));
+        if (!time) {
+            damaged(std::string(column == 19 ? "its start time" : "its end time") + " \"" +
+                    st.text(column) + "\" is not an ISO-8601 UTC time");
+        }
+        (column == 19 ? g.started_at : g.ended_at) = *time;
+    }
     return g;
 }
 
@@ -319,12 +331,16 @@ std::optional<StoredGame> Store::game(RowId id) {
     m.bind(1, id);
     if (m.step()) {
         auto moves = unpack_moves(m.blob(0));
-        if (!moves) impl.damaged("game " + std::to_string(id) + ": " + moves.error().message);
+        if (!moves) {
+            damaged_game(impl, g.tournament_id, g.slot.game_index,
+                         "stored moves are damaged (" + moves.error().message + ")");
+        }
         r.moves = std::move(*moves);
     }
     if (r.plies() != g.plies) {
-        impl.damaged("game " + std::to_string(id) + ": " + std::to_string(g.plies) +
-                     " plies recorded, " + std::to_string(r.plies()) + " moves stored");
+        damaged_game(impl, g.tournament_id, g.slot.game_index,
+                     "stored moves are damaged (" + std::to_string(g.plies) + " plies recorded, " +
+                         std::to_string(r.plies()) + " moves stored)");
     }
     tx.commit();
     return out;

@@ -1,22 +1,28 @@
 // Store::merge: the shards of a run, each played into its own file on its own machine, made one
 // history (`oaq merge`). Everything happens in one transaction on this database: a refusal (a
 // conflict) throws Refused inside it, the transaction rolls back and nothing is half-merged.
-// Sources are read through their own read-only connections (SQLite attaches at most 10 files,
-// and ATTACH is not allowed inside a transaction), rows are copied value for value
+// Sources are read through their own read-only connections, one open at a time (SQLite attaches
+// at most 10 files, ATTACH is not allowed inside a transaction, and hundreds of open files would
+// run past `ulimit -n`), never written (an older schema is migrated in a copy in memory), and
+// what is copied is checked as a reader will read it; rows are copied value for value
 // (Statement::bind_column), and games already present are recognised by run and game index, so
 // merging a file again adds only what is new. For the merge only, the file uses a rollback
 // journal: one large transaction is much faster with it than under WAL.
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <functional>
 #include <map>
 #include <numeric>
+#include <set>
 #include <unordered_map>
 
 #include "game/termination.hpp"
 #include "rules/game.hpp"
 #include "store/packed_moves.hpp"
 #include "store/store_impl.hpp"
+#include "store/time_text.hpp"
 #include "tournament/run_definition.hpp"
 
 namespace oaq::store {
@@ -29,6 +35,14 @@ using Lock = std::lock_guard<std::mutex>;
 struct Refused {
     std::string message;
 };
+
+// A stop asked for (Ctrl-C): the transaction rolls back.
+struct Stopped {};
+
+// A game as every view names it: its run and its number counted from 1 (`cup#7`).
+std::string game_label(const std::string& run, std::int64_t game_index) {
+    return run + "#" + std::to_string(game_index + 1);
+}
 
 constexpr std::string_view kGameCopyColumns =
     "game_index, pair_index, round, opening, start_position, time_control, south_engine_id,"
@@ -50,9 +64,10 @@ std::string shard_text(const ShardRow& s) {
 
 class Merger {
   public:
-    Merger(Store::Impl& into, std::string into_name)
+    Merger(Store::Impl& into, std::string into_name, const std::atomic<bool>* stop)
         : into_(into),
           into_name_(std::move(into_name)),
+          stop_(stop),
           insert_game_(into.db, "INSERT INTO games (tournament_id, " +
                                     std::string(kGameCopyColumns) +
                                     ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,"
@@ -61,6 +76,7 @@ class Merger {
 
     void merge_file(Store::Impl& source, const std::string& path) {
         engines_.clear();
+        merged_now_.insert(path);
         // One read transaction for the whole file: one snapshot, and no transaction begun and
         // ended for every statement run (a per-game read cost a fifth of the merge without it).
         Transaction reading(source.db, Transaction::Kind::Deferred);
@@ -142,7 +158,7 @@ class Merger {
             if (here.text(1) != sha) {
                 throw Refused{"engine \"" + name + "\" is not the same engine in " + path +
                               " (binary sha256 " + (sha.empty() ? "unknown" : sha) + ") and in " +
-                              into_name_ + " (binary sha256 " +
+                              engine_origin(name, here.int64(0)) + " (binary sha256 " +
                               (here.text(1).empty() ? "unknown" : here.text(1)) + ")"};
             }
             mine = here.int64(0);
@@ -154,6 +170,7 @@ class Merger {
             for (int c = 0; c < 9; ++c) insert.bind_column(c + 1, from, c);
             insert.run();
             mine = into_.db.last_insert_rowid();
+            engine_from_[name] = path;
         }
         into_.engine_ids.erase(name);
         engines_[id] = mine;
@@ -185,7 +202,7 @@ class Merger {
             if (here->fingerprint != t.fingerprint || t.fingerprint.empty()) {
                 throw Refused{
                     "run \"" + t.name + "\" has different definitions in " + path + " and in " +
-                    into_name_ + " (fingerprints " +
+                    run_origin(here->id) + " (fingerprints " +
                     (t.fingerprint.empty() ? "none" : t.fingerprint.substr(0, 12)) + " and " +
                     (here->fingerprint.empty() ? "none" : here->fingerprint.substr(0, 12)) + ")"};
             }
@@ -238,37 +255,75 @@ class Merger {
         return it->second;
     }
 
-    // Which file game `pair_index` of `run` came from, for a conflict's message.
-    std::string origin_of(RowId run, std::int64_t pair_index) {
-        for (const auto& s : read_shards(into_, run))
-            if (pair_index % s.count == s.index && !s.source.empty())
-                return s.source + " (merged into " + into_name_ + ")";
-        return into_name_;
+    // A source file as a conflict's message names it: a file of this merge by its name, one
+    // merged before with the file it is in now.
+    std::string source_text(const std::string& source) const {
+        if (merged_now_.count(source)) return source;
+        return source + " (merged into " + into_name_ + " before)";
     }
 
-    // What the CHECK constraints of games say, which the merge turns off (MergeSettings): a file
-    // edited by hand is refused as damaged, never merged.
-    // Returns the game's result.
-    static rules::Result check_row(Store::Impl& source, const Statement& g) {
+    // The files the shards of `run` came from (at most `only` when given), or this file.
+    std::string run_origin(RowId run, std::optional<std::int64_t> pair_index = std::nullopt) {
+        std::vector<std::string> files;
+        for (const auto& s : read_shards(into_, run)) {
+            if (s.source.empty() || (pair_index && *pair_index % s.count != s.index)) continue;
+            if (std::find(files.begin(), files.end(), s.source) == files.end())
+                files.push_back(s.source);
+        }
+        if (files.empty()) return into_name_;
+        std::string text;
+        for (const auto& f : files) text += (text.empty() ? "" : ", ") + source_text(f);
+        return text;
+    }
+
+    // The file engine `name` (id `here` in this file) came from, for a conflict's message.
+    std::string engine_origin(const std::string& name, RowId here) {
+        if (auto it = engine_from_.find(name); it != engine_from_.end()) return it->second;
+        Statement run(into_.db,
+                      "SELECT tournament_id FROM games WHERE south_engine_id = ?1 OR"
+                      " north_engine_id = ?1 LIMIT 1");
+        run.bind(1, here);
+        return run.step() ? run_origin(run.int64(0)) : into_name_;
+    }
+
+    // What the CHECK constraints of games say, which the merge turns off (MergeSettings), and what
+    // a reader needs to read the game back (its times, its moves): a file edited by hand or
+    // damaged is refused naming the file and the game, never merged. Returns the game's result.
+    static rules::Result check_row(Store::Impl& source, const TournamentRow& t,
+                                   const Statement& g) {
         const auto result = rules::parse_result(g.blob(9));
         const bool words =
             result && *result != rules::Result::Ongoing && game::parse_termination(g.blob(12));
         const bool counts =
             g.int64(1) >= 0 && g.int64(2) >= 0 && g.int64(3) >= 0 && g.int64(14) >= 0;
-        if (!words || !counts) {
-            source.damaged("game " + std::to_string(g.int64(0)) +
-                           ": a result, termination or count no oaq file holds");
+        const auto game = game_label(t.name, g.int64(1));
+        if (!words || !counts)
+            source.damaged(game + ": a result, termination or count no oaq file holds");
+        for (int column : {16, 17}) {
+            if (!parse_utc(g.blob(column))) {
+                source.damaged(game + ": its " + (column == 16 ? "start" : "end") + " time \"" +
+                               std::string(g.blob(column)) + "\" is not an ISO-8601 UTC time");
+            }
         }
         return *result;
     }
 
     // A game's moves are one packed value (db/010_packed_moves.sql), copied as it is: column 19
-    // of the games query, whose bytes SQLite reads only here, for games that are added.
-    void copy_moves(const Statement& games, RowId to) {
-        if (games.is_null(19)) return;
-        if (!looks_packed(games.blob(19))) {
-            throw OaqError("game " + std::to_string(games.int64(0)) +
-                           ": its moves are not packed moves");
+    // of the games query. Read through once without building a move (packed_ply_count), so a
+    // value no reader could decode, or with another number of plies than the game says, is
+    // refused here rather than copied.
+    void copy_moves(Store::Impl& source, const TournamentRow& t, const Statement& games, RowId to) {
+        if (games.is_null(19)) {
+            if (games.int64(14) == 0) return;
+            source.damaged(game_label(t.name, games.int64(1)) + ": its stored moves are missing");
+        }
+        const auto plies = packed_ply_count(games.blob(19));
+        if (!plies || static_cast<std::int64_t>(*plies) != games.int64(14)) {
+            source.damaged(game_label(t.name, games.int64(1)) + ": stored moves are damaged (" +
+                           (plies ? std::to_string(games.int64(14)) + " plies recorded, " +
+                                        std::to_string(*plies) + " moves stored"
+                                  : plies.error().message) +
+                           ")");
         }
         insert_moves_.bind(1, to).bind_column_borrowed(2, games, 19);
         insert_moves_.run();
@@ -288,6 +343,7 @@ class Merger {
                             " WHERE +g.tournament_id = ?1 ORDER BY g.id");
         games.bind(1, t.id);
         while (games.step()) {
+            if (stop_ && stop_->load(std::memory_order_relaxed)) throw Stopped{};
             const auto index = games.int64(1);
             const RowId south = engine_for(source, path, games.int64(7));
             const RowId north = engine_for(source, path, games.int64(8));
@@ -295,21 +351,20 @@ class Merger {
                                       games.blob(4));
             if (auto it = present.find(index); it != present.end()) {
                 if (it->second != key) {
-                    throw Refused{"game " + std::to_string(index) + " of run \"" + t.name +
-                                  "\" differs between " + path + " and " +
-                                  origin_of(run, games.int64(2)) +
-                                  ": two different games for one game index"};
+                    throw Refused{game_label(t.name, index) + " differs between " + path + " and " +
+                                  run_origin(run, games.int64(2)) +
+                                  ": two different games for one game number"};
                 }
                 ++tally.present;
                 continue;
             }
-            const rules::Result result = check_row(source, games);
+            const rules::Result result = check_row(source, t, games);
             insert_game_.bind(1, run);
             for (int c = 0; c < 18; ++c) insert_game_.bind_column_borrowed(c + 2, games, c + 1);
             insert_game_.bind(8, south).bind(9, north);
             insert_game_.run();
             insert_game_.reset();
-            copy_moves(games, into_.db.last_insert_rowid());
+            copy_moves(source, t, games, into_.db.last_insert_rowid());
             count_result(run, south, north, result);
             present[index] = key;
             ++tally.added;
@@ -324,8 +379,9 @@ class Merger {
             for (const auto& h : here) {
                 if (h.count != r.count) {
                     throw Refused{"run \"" + name + "\": " + path + " holds shard " +
-                                  shard_text(r) + ", " + into_name_ + " holds shard " +
-                                  shard_text(h) + " (different shard counts)"};
+                                  shard_text(r) + ", " +
+                                  (h.source.empty() ? into_name_ : source_text(h.source)) +
+                                  " holds shard " + shard_text(h) + " (different shard counts)"};
                 }
                 if (h.index == r.index) old = &h;
             }
@@ -337,7 +393,90 @@ class Merger {
         }
     }
 
+    // The sessions of `t` (db/008_sessions.sql) and their links to the games just merged: a
+    // session new here is copied whole, one the source played further is brought up to it (the
+    // links of its later games added), one as far here is left as it is. One query for a run
+    // without sessions.
+    void copy_sessions(Store::Impl& source, const std::string& path, const TournamentRow& t,
+                       RowId run) {
+        Statement from(source.db,
+                       "SELECT id, session_index, first_engine_id, second_engine_id, game_limit,"
+                       " total, games_played, wealth, end_reason, result,"
+                       " session_index >= 0 AND game_limit >= 1 AND total > 0 AND"
+                       " games_played >= 0 AND json_valid(wealth) AND"
+                       " end_reason IN ('none', 'sold_out', 'game_limit') AND"
+                       " result IN ('ongoing', 'first_wins', 'second_wins', 'draw')"
+                       " FROM sessions WHERE tournament_id = ?1 ORDER BY session_index");
+        from.bind(1, t.id);
+        while (from.step()) {
+            if (from.int64(10) == 0) {
+                source.damaged("run \"" + t.name + "\", session " +
+                               std::to_string(from.int64(1) + 1) + ": values no oaq file holds");
+            }
+            Statement here(into_.db,
+                           "SELECT id, games_played FROM sessions WHERE tournament_id = ?1 AND"
+                           " session_index = ?2");
+            here.bind(1, run).bind_column(2, from, 1);
+            RowId id = 0;
+            std::int64_t played = 0;
+            if (here.step()) {
+                id = here.int64(0);
+                played = here.int64(1);
+                if (played >= from.int64(6)) continue;
+                Statement update(into_.db,
+                                 "UPDATE sessions SET games_played = ?2, wealth = ?3,"
+                                 " end_reason = ?4, result = ?5 WHERE id = ?1");
+                update.bind(1, id);
+                for (int c = 6; c < 10; ++c) update.bind_column(c - 4, from, c);
+                update.run();
+            } else {
+                Statement insert(into_.db,
+                                 "INSERT INTO sessions (tournament_id, session_index,"
+                                 " first_engine_id, second_engine_id, game_limit, total,"
+                                 " games_played, wealth, end_reason, result)"
+                                 " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+                insert.bind(1, run);
+                for (int c = 1; c < 10; ++c) insert.bind_column(c + 1, from, c);
+                insert.bind(3, engine_for(source, path, from.int64(2)));
+                insert.bind(4, engine_for(source, path, from.int64(3)));
+                insert.run();
+                id = into_.db.last_insert_rowid();
+            }
+            link_session_games(source, t, run, from.int64(0), id, played);
+        }
+    }
+
+    // The links of the games of session `from` (of the source) after game `played` to session
+    // `to` here, each to the game merged at the same game index.
+    void link_session_games(Store::Impl& source, const TournamentRow& t, RowId run, RowId from,
+                            RowId to, std::int64_t played) {
+        Statement links(source.db,
+                        "SELECT g.game_index, sg.number, sg.wealth_first, sg.wealth_second"
+                        " FROM session_games sg JOIN games g ON g.id = sg.game_id"
+                        " WHERE sg.session_id = ?1 AND sg.number > ?2 ORDER BY sg.number");
+        links.bind(1, from).bind(2, played);
+        Statement game(into_.db,
+                       "SELECT id FROM games WHERE tournament_id = ?1 AND game_index = ?2");
+        Statement insert(into_.db,
+                         "INSERT INTO session_games (game_id, session_id, number, wealth_first,"
+                         " wealth_second) VALUES (?1, ?2, ?3, ?4, ?5)");
+        while (links.step()) {
+            game.bind(1, run).bind(2, links.int64(0));
+            if (!game.step())
+                source.damaged(game_label(t.name, links.int64(0)) + ": a session game not stored");
+            insert.bind(1, game.int64(0)).bind(2, to);
+            for (int c = 1; c < 4; ++c) insert.bind_column(c + 2, links, c);
+            insert.run();
+            insert.reset();
+            game.reset();
+        }
+    }
+
     void update_status(RowId run, const TournamentRow& t, MergedRun& tally) {
+        Statement before(into_.db, "SELECT status = 'finished' FROM tournaments WHERE id = ?1");
+        before.bind(1, run);
+        const bool finished_before = before.step() && before.int64(0) != 0;
+        before.reset();
         auto shards = read_shards(into_, run);
         Statement count(into_.db, "SELECT count(*) FROM games WHERE tournament_id = ?1");
         count.bind(1, run);
@@ -348,9 +487,12 @@ class Merger {
         tally.shards_done = 0;
         for (const auto& s : shards)
             if (s.status == TournamentStatus::Finished) ++tally.shards_done;
-        const bool finished = tally.shards_done == tally.shard_count &&
-                              static_cast<int>(shards.size()) == tally.shard_count &&
-                              tally.games == tally.run_games;
+        // Every shard finished in its file: the run is finished, whatever it planned (an SPRT
+        // match stops at its verdict, a session ends when a player is sold out). A run finished
+        // here (resumed to its end) stays finished: a merge only adds games it already holds.
+        const bool finished =
+            finished_before || (tally.shards_done == tally.shard_count &&
+                                static_cast<int>(shards.size()) == tally.shard_count);
         tally.status = finished ? TournamentStatus::Finished : TournamentStatus::Interrupted;
         Statement st(into_.db,
                      "UPDATE tournaments SET status = ?2, finished_at = CASE WHEN ?2 = 'finished'"
@@ -365,18 +507,22 @@ class Merger {
         auto& tally = runs_[t.name];
         tally.name = t.name;
         copy_games(source, path, t, run, tally);
+        copy_sessions(source, path, t, run);
         record_shards(run, path, t.name, incoming_shards(source, path, t));
         update_status(run, t, tally);
     }
 
     Store::Impl& into_;
     std::string into_name_;
+    const std::atomic<bool>* stop_;
     Statement insert_game_;
     Statement insert_moves_;
     std::unordered_map<RowId, RowId> engines_;  // the current source's engine ids -> ours
     std::unordered_map<RowId, std::unordered_map<std::int64_t, std::uint64_t>> games_;
     std::map<std::string, MergedRun> runs_;
     std::map<Side, Totals> totals_;
+    std::set<std::string> merged_now_;                          // the sources of this merge so far
+    std::unordered_map<std::string, std::string> engine_from_;  // engines this merge added
 };
 
 constexpr std::int64_t kSourceMapBytes = std::int64_t{1} << 30;
@@ -477,39 +623,51 @@ std::int64_t game_count(Database& db) {
     return st.int64(0);
 }
 
+// A source, opened to be read and never written (StoreOptions::keep_file).
+Store open_source(const std::string& path) {
+    StoreOptions options;
+    options.create = false;
+    options.read_only = true;
+    options.keep_file = true;
+    return Store::open(path, options);
+}
+
 }  // namespace
 
 Expected<MergeSummary> Store::merge(const std::vector<std::string>& sources,
-                                    const std::function<void(const MergeProgress&)>& progress) {
+                                    const std::function<void(const MergeProgress&)>& progress,
+                                    const std::atomic<bool>* stop) {
     const auto started = std::chrono::steady_clock::now();
-    std::vector<Store> opened;
+    // Each source is opened in turn and closed before the next (a few descriptors at a time,
+    // however many files): first all of them, checked and counted before anything is written,
+    // then each again for the merge.
+    std::vector<std::int64_t> counts;
     for (const auto& path : sources) {
         if (same_file(path, impl_->db.path()))
             return fail(path + " is the --into file itself: it cannot be merged into itself");
-        StoreOptions options;
-        options.create = false;
-        options.read_only = true;
-        opened.push_back(Store::open(path, options));
-        // Sources are read through memory maps, not a read call per page (a million games are
-        // 600,000 pages): a tenth less time. Pages mapped count in the process's resident size
-        // but are the file's own cached pages, not memory the merge allocates.
-        opened.back().impl_->db.exec("PRAGMA mmap_size = " + std::to_string(kSourceMapBytes));
+        auto source = open_source(path);
+        counts.push_back(game_count(source.impl_->db));
     }
     Lock lock(impl_->mutex);
     Expected<MergeSummary> result = fail("");
     {
         MergeSettings settings(impl_->db);
         try {
-            std::vector<std::int64_t> counts;
-            for (auto& source : opened) counts.push_back(game_count(source.impl_->db));
             const std::int64_t incoming = std::accumulate(counts.begin(), counts.end(), 0LL);
             Transaction tx(impl_->db);
             IndexRebuild indexes(impl_->db, incoming > 10000 && incoming > game_count(impl_->db));
             TotalsTriggerPause trigger(impl_->db);
-            Merger merger(*impl_, impl_->db.path());
-            MergeProgress p{0, opened.size(), 0, 0, incoming, 0, 0};
-            for (std::size_t i = 0; i < opened.size(); ++i) {
-                merger.merge_file(*opened[i].impl_, sources[i]);
+            Merger merger(*impl_, impl_->db.path(), stop);
+            MergeProgress p{0, sources.size(), 0, 0, incoming, 0, 0};
+            for (std::size_t i = 0; i < sources.size(); ++i) {
+                {
+                    // Read through a memory map, not a read call per page (a million games
+                    // are 600,000 pages): a tenth less time. Pages mapped count in the
+                    // process's resident size but are the file's own cached pages.
+                    auto source = open_source(sources[i]);
+                    source.impl_->db.exec("PRAGMA mmap_size = " + std::to_string(kSourceMapBytes));
+                    merger.merge_file(*source.impl_, sources[i]);
+                }
                 if (!progress) continue;
                 const auto so_far = merger.summary();
                 p.files_done = i + 1;
@@ -521,6 +679,7 @@ Expected<MergeSummary> Store::merge(const std::vector<std::string>& sources,
                         .count();
                 progress(p);
             }
+            if (stop && stop->load()) throw Stopped{};
             merger.write_result_totals();
             trigger.resume();
             result = merger.summary();
@@ -529,6 +688,10 @@ Expected<MergeSummary> Store::merge(const std::vector<std::string>& sources,
         } catch (const Refused& r) {
             impl_->engine_ids.clear();
             return fail("merge refused, nothing merged: " + r.message);
+        } catch (const Stopped&) {
+            impl_->engine_ids.clear();
+            return fail("merge interrupted, nothing merged: " + impl_->db.path() +
+                        " is as it was (the transaction rolled back)");
         }
     }
     result->seconds =

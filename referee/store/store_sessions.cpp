@@ -7,6 +7,7 @@
 #include "rules/game.hpp"
 #include "store/store.hpp"
 #include "store/store_impl.hpp"
+#include "tournament/run_name.hpp"
 
 namespace oaq::store {
 
@@ -124,9 +125,10 @@ std::vector<SessionGameEnd> Store::session_game_ends(RowId tournament_id) {
     Lock lock(impl_->mutex);
     return read_rows(
         *impl_,
-        "SELECT s.session_index, g.game_index, g.final_position, g.termination, g.result"
+        "SELECT s.session_index, g.game_index, g.final_position, g.termination, g.result, t.name"
         " FROM session_games sg JOIN sessions s ON s.id = sg.session_id"
-        " JOIN games g ON g.id = sg.game_id WHERE s.tournament_id = ?1"
+        " JOIN games g ON g.id = sg.game_id JOIN tournaments t ON t.id = s.tournament_id"
+        " WHERE s.tournament_id = ?1"
         " ORDER BY s.session_index, sg.number",
         [](const Impl& impl, const Statement& st) {
             SessionGameEnd e;
@@ -136,7 +138,8 @@ std::vector<SessionGameEnd> Store::session_game_ends(RowId tournament_id) {
             auto termination = game::parse_termination(st.text(3));
             auto result = rules::parse_result(st.text(4));
             if (!termination || !result)
-                impl.damaged("session game " + std::to_string(e.game_index));
+                impl.damaged(tournament::game_reference(st.text(5), e.game_index) +
+                             ": termination \"" + st.text(3) + "\", result \"" + st.text(4) + "\"");
             e.termination = *termination;
             e.result = *result;
             return e;

@@ -250,7 +250,7 @@ Expected<Ok> validate(int engines, std::span<const GameResult> games, const Anch
     }
     for (std::size_t g = 0; g < games.size(); ++g) {
         const auto& r = games[g];
-        const auto where = "game " + std::to_string(g) + ": ";
+        const auto where = "game " + std::to_string(g + 1) + " of the input: ";  // from 1
         if (r.south < 0 || r.south >= engines || r.north < 0 || r.north >= engines) {
             return fail(where + "engine index out of range");
         }

@@ -6,17 +6,28 @@
 
 #include "common/error.hpp"
 #include "tournament/openings.hpp"
+#include "tournament/run_name.hpp"
 #include "tournament/runner.hpp"
 #include "tournament/snapshot.hpp"
 
 namespace oaq::tournament {
 
 std::int64_t Run::total_games() const {
-    auto schedule = make_schedule(definition_, 0);
-    if (!schedule) return 0;
-    // Sessions: the most games they can play (one that ends early leaves its slots empty).
-    if (definition_.session_games != 0) return schedule->total_pairs() * definition_.session_games;
-    return shard_ ? shard_games(*schedule, *shard_) : schedule->total_games();
+    return planned_games(definition_, shard_);
+}
+
+RunStarted Run::started_event(std::int64_t already_done) const {
+    RunStarted e;
+    e.name = name_;
+    e.total_games = total_games();
+    e.already_done = already_done;
+    e.resumed = resumed_;
+    if (shard_) {
+        e.shard = shard_;
+        e.run_games = make_schedule(definition_, 0)->total_games();
+        e.seed = definition_.seed;
+    }
+    return e;
 }
 
 Expected<Ok> Run::check(const RunInputs& inputs) {
@@ -46,6 +57,8 @@ Expected<Ok> Run::check(const RunInputs& inputs) {
 Expected<Run> Run::create(RunRecorder& recorder, std::string name, RunDefinition definition,
                           std::string settings_json, RunClock clock, const RunInputs& inputs,
                           std::optional<Shard> shard) {
+    // Its games are named NAME#N everywhere: a name that breaks that is refused before anything.
+    if (auto named = check_run_name(name); !named) return named.error();
     Run run(recorder, std::move(clock));
     run.definition_ = std::move(definition);
     if (shard && (shard->count < 1 || shard->index < 0 || shard->index >= shard->count))
@@ -56,10 +69,10 @@ Expected<Run> Run::create(RunRecorder& recorder, std::string name, RunDefinition
     if (!ready) return fail("run \"" + name + "\": " + ready.error().message);
     const auto& d = run.definition_;
     NewRun row{name, d, to_json(d), fingerprint(d), settings_json, run.clock_.wall(), shard, 0, 0};
-    if (auto schedule = make_schedule(d, 0)) row.run_games = schedule->total_games();
+    row.run_games = planned_games(d);
     row.shard_games = run.total_games();
     auto id = recorder.create_run(row);
-    if (!id) return fail("run \"" + name + "\": " + id.error().message);
+    if (!id) return id.error().prefixed("run \"" + name + "\": ");
     run.name_ = std::move(name);
     run.id_ = *id;
     // Only a process resuming the run in the instant since it was written can hold this already.
@@ -69,26 +82,89 @@ Expected<Run> Run::create(RunRecorder& recorder, std::string name, RunDefinition
     return run;
 }
 
+namespace {
+
+std::int64_t pair_of(const GameResult& g) {
+    return g.pair_id.value_or(0) & 0xffffffff;
+}
+
+// The run's stored games as rating input, engines keyed by seat.
+RatingInput stored_input(RunRecorder& recorder, RunId id, const std::vector<std::string>& names) {
+    std::vector<RatedEngine> seats;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        seats.push_back({static_cast<std::int64_t>(i), names[i]});
+    // Pairs are keyed by pair index alone: every game here is of this one run.
+    auto stored = recorder.stored_results(id);
+    for (auto& row : stored) row.tournament_id = 0;
+    return build_rating_input(seats, stored);
+}
+
+// A match's tally (and SPRT state) over the games in `input`.
+MatchTally match_tally(const RunDefinition& definition, const RatingInput& input) {
+    std::optional<SprtParams> sprt;
+    if (definition.sprt) sprt = definition.sprt->params().value();
+    MatchTally match(sprt);
+    for (const auto& g : input.games) match.add(g.south, g.north, g.south_points, pair_of(g));
+    return match;
+}
+
+}  // namespace
+
+Expected<Ok> Run::change_cap(std::int64_t games) {
+    if (definition_.format != Format::Match || !definition_.sprt || definition_.session_games != 0)
+        return fail("only the cap (games) of an SPRT match can change when it resumes");
+    const auto played = static_cast<std::int64_t>(recorder_->completed_games(id_).size());
+    if (games <= played) {
+        return fail("it has played " + std::to_string(played) + " games already: a cap of " +
+                    std::to_string(games) + " leaves none to play");
+    }
+    const auto match =
+        match_tally(definition_, stored_input(*recorder_, id_, definition_.engine_names()));
+    if (match.decided()) {
+        return fail("its SPRT ended with a verdict (" +
+                    std::string(decision_phrase(match.decision())) +
+                    "): there is nothing to continue");
+    }
+    cap_changed_ = games != definition_.games;
+    definition_.games = games;
+    return Ok{};
+}
+
 Expected<Run> Run::resume(RunRecorder& recorder, std::string_view name,
-                          const LegacyDefinition& legacy, RunClock clock, const RunInputs& inputs) {
+                          const LegacyDefinition& legacy, RunClock clock, const RunInputs& inputs,
+                          std::optional<std::int64_t> games) {
     auto stored = recorder.find_run(name);
     if (!stored)
         return fail("no run named \"" + std::string(name) + "\" in " + recorder.location());
-    if (stored->status == RunStatus::Finished)
-        return fail("\"" + std::string(name) + "\" has finished already");
     Expected<RunDefinition> definition =
         fail("run \"" + stored->name + "\" has no stored definition to resume from");
     if (stored->definition_json)
         definition = run_definition_from_json(*stored->definition_json);
     else if (legacy)
         definition = legacy(*stored);
+    if (!definition && stored->status == RunStatus::Finished && !games)
+        return fail("\"" + stored->name + "\" has finished already");
     if (!definition) return fail("run \"" + stored->name + "\": " + definition.error().message);
+    if (stored->status == RunStatus::Finished && !games) {
+        const bool capped = definition->sprt && definition->session_games == 0 &&
+                            !match_tally(*definition, stored_input(recorder, stored->id,
+                                                                   definition->engine_names()))
+                                 .decided();
+        return fail("\"" + stored->name + "\" has finished already" +
+                    (capped ? " (its SPRT reached its cap of " + std::to_string(definition->games) +
+                                  " games without a verdict: give a higher cap to play on)"
+                            : ""));
+    }
     Run run(recorder, std::move(clock));
     run.name_ = stored->name;
     run.id_ = stored->id;
     run.resumed_ = true;
     run.definition_ = std::move(*definition);
     run.shard_ = stored->shard;
+    if (games) {
+        auto capped = run.change_cap(*games);
+        if (!capped) return fail("run \"" + stored->name + "\": " + capped.error().message);
+    }
     auto ready = run.check(inputs);
     if (!ready) return fail("run \"" + stored->name + "\": " + ready.error().message);
     auto locked = recorder.lock_run(run.id_);
@@ -108,6 +184,7 @@ Run::Run(Run&& other) noexcept
       id_(other.id_),
       resumed_(other.resumed_),
       locked_(std::exchange(other.locked_, false)),
+      cap_changed_(other.cap_changed_),
       definition_(std::move(other.definition_)),
       shard_(other.shard_),
       book_(std::move(other.book_)) {}
@@ -121,6 +198,7 @@ Run& Run::operator=(Run&& other) noexcept {
         id_ = other.id_;
         resumed_ = other.resumed_;
         locked_ = std::exchange(other.locked_, false);
+        cap_changed_ = other.cap_changed_;
         definition_ = std::move(other.definition_);
         shard_ = other.shard_;
         book_ = std::move(other.book_);
@@ -148,21 +226,9 @@ class Session {
           clock_(clock),
           options_(options),
           names_(definition.engine_names()),
-          identities_(names_.size()) {
-        std::vector<RatedEngine> seats;
-        for (std::size_t i = 0; i < names_.size(); ++i)
-            seats.push_back({static_cast<std::int64_t>(i), names_[i]});
-        // Pairs are keyed by pair index alone: every game here is of this one run.
-        auto stored = recorder.stored_results(id);
-        for (auto& row : stored) row.tournament_id = 0;
-        input_ = build_rating_input(seats, stored);
-        if (names_.size() == 2) {
-            std::optional<SprtParams> sprt;
-            if (definition.sprt) sprt = definition.sprt->params().value();
-            match_.emplace(sprt);
-            for (const auto& g : input_.games)
-                match_->add(g.south, g.north, g.south_points, pair_of(g));
-        }
+          identities_(names_.size()),
+          input_(stored_input(recorder, id, names_)) {
+        if (names_.size() == 2) match_ = match_tally(definition, input_);
         done_before_ = input_.count;
         started_ = clock_.steady();
     }
@@ -171,10 +237,10 @@ class Session {
     const std::vector<std::string>& names() const { return names_; }
     std::int64_t done() const { return input_.count; }
 
-    void started(std::int64_t total, std::int64_t already_done, const std::string& name,
-                 bool resumed) {
-        total_ = total;
-        observer_.run_started({name, names_, total, already_done, resumed});
+    void started(RunStarted event) {
+        total_ = event.total_games;
+        event.engines = names_;
+        observer_.run_started(event);
     }
 
     void game_started(const Pairing& p) {
@@ -193,8 +259,7 @@ class Session {
             auto stored = step ? recorder_.record_session_game(id_, p, record, *step)
                                : recorder_.record_game(id_, p, record);
             if (!stored)
-                throw OaqError("storing game " + std::to_string(p.game_index) + ": " +
-                               stored.error().message);
+                throw OaqError("storing a game: " + stored.error().message, stored.error().kind);
             event.game_id = *stored;
             add(p, record, *stored);
         }
@@ -252,8 +317,6 @@ class Session {
     std::int64_t aborted() const { return aborted_; }
 
   private:
-    static std::int64_t pair_of(const GameResult& g) { return g.pair_id.value_or(0) & 0xffffffff; }
-
     void add(const Pairing& p, const game::GameRecord& record, std::int64_t game_id) {
         ResultRow row{game_id,           0, p.pair_index, p.south, p.north, record.result,
                       record.termination};
@@ -350,14 +413,15 @@ RunResult Run::play(const PlayerFactory& players, RunObserver& observer,
     if (definition_.openings.kind == OpeningsDefinition::Kind::File && book.empty())
         throw OaqError("run \"" + name_ + "\": its openings file gave no openings");
     if (resumed_) recorder_->reopen_run(id_, definition_);
+    if (cap_changed_)
+        recorder_->set_definition(id_, to_json(definition_), fingerprint(definition_));
     auto plan = make_plan(definition_, book, options);
     for (auto index : recorder_->completed_games(id_)) plan.skip.insert(index);
     if (shard_) plan.include = [shard = *shard_](const Pairing& p) { return shard.contains(p); };
-    const std::int64_t total = total_games();
     Session session(*recorder_, id_, definition_, observer, clock_, options);
     plan.on_engine_done = [&](int index, const game::Player& p) { session.engine_done(index, p); };
     plan.on_game_start = [&](const Pairing& p) { session.game_started(p); };
-    session.started(total, static_cast<std::int64_t>(plan.skip.size()), name_, resumed_);
+    session.started(started_event(static_cast<std::int64_t>(plan.skip.size())));
 
     const EngineFactory factory = [&](int index) { return players(definition_, index); };
     const GameSink sink = [&](const Pairing& p, const game::GameRecord& r) {

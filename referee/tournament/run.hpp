@@ -82,6 +82,11 @@ struct RunStarted {
     std::int64_t total_games = 0;
     std::int64_t already_done = 0;  // stored before this run (resume)
     bool resumed = false;
+    // A shard (Run::create's `shard`): which one, the games of the whole run (total_games is
+    // the shard's) and the run's seed, which every shard of the run shares.
+    std::optional<Shard> shard;
+    std::int64_t run_games = 0;
+    std::uint64_t seed = 0;
 };
 
 struct GameStarted {
@@ -166,9 +171,13 @@ class Run {
     // Finds a stored run, rebuilds its definition, checks it and `inputs` and takes its lock.
     // Fails for an unknown name, a finished run, a stored definition that does not read back, a
     // failed check or a lock another process holds. Writes only the lock (play() reopens it).
+    // `games`: a new cap for an SPRT match without a verdict (one that stopped at its cap may
+    // then go on), above the games it has played; play() stores it with the definition. Fails
+    // for any other run.
     static Expected<Run> resume(RunRecorder& recorder, std::string_view name,
                                 const LegacyDefinition& legacy = {}, RunClock clock = {},
-                                const RunInputs& inputs = {});
+                                const RunInputs& inputs = {},
+                                std::optional<std::int64_t> games = std::nullopt);
 
     ~Run();
     Run(Run&& other) noexcept;
@@ -196,6 +205,9 @@ class Run {
     Run(RunRecorder& recorder, RunClock clock) : recorder_(&recorder), clock_(std::move(clock)) {}
     // Checks the definition and inputs; keeps the book.
     Expected<Ok> check(const RunInputs& inputs);
+    RunStarted started_event(std::int64_t already_done) const;
+    // Sets the cap of a resumed SPRT match (see resume).
+    Expected<Ok> change_cap(std::int64_t games);
     void release_lock() noexcept;
 
     RunRecorder* recorder_;
@@ -204,6 +216,7 @@ class Run {
     RunId id_ = 0;
     bool resumed_ = false;
     bool locked_ = false;
+    bool cap_changed_ = false;  // resumed with a new cap: play() writes the definition
     RunDefinition definition_;
     std::optional<Shard> shard_;
     std::vector<game::Opening> book_;

@@ -113,6 +113,14 @@ Expected<Schedule> make_schedule(const RunDefinition& d, std::int64_t openings) 
     return Schedule::round_robin(n, d.rounds, openings);
 }
 
+std::int64_t planned_games(const RunDefinition& d, const std::optional<Shard>& shard) {
+    auto schedule = make_schedule(d, 0);
+    if (!schedule) return 0;
+    // A session is one pair of the schedule; one that ends early leaves its slots empty.
+    if (d.session_games != 0) return schedule->total_pairs() * d.session_games;
+    return shard ? shard_games(*schedule, *shard) : schedule->total_games();
+}
+
 // ---- writing --------------------------------------------------------------------------------
 
 namespace {
@@ -202,6 +210,14 @@ std::string to_json(const RunDefinition& d) {
 
 std::string fingerprint(const RunDefinition& d) {
     return sha256_hex(to_json(d));
+}
+
+std::uint64_t derived_seed(std::string_view name, RunDefinition d) {
+    d.seed = 0;
+    // to_json writes no newline, so the text after the last one is the definition and no two
+    // (name, definition) pairs hash the same text.
+    const auto digest = sha256_hex("oaq run seed\n" + std::string(name) + "\n" + to_json(d));
+    return std::stoull(digest.substr(0, 8), nullptr, 16);
 }
 
 // ---- reading --------------------------------------------------------------------------------

@@ -122,8 +122,22 @@ Expected<RunDefinition> run_definition_from_json(std::string_view json);
 // Lowercase hex SHA-256 of to_json(definition).
 std::string fingerprint(const RunDefinition& definition);
 
+// The run seed of shards started without one (`--shard` without `--seed`): a function of the run's
+// name and of its definition without its seed, so every shard of one run derives the same seed on
+// any machine, and another name or any other difference in the definition gives another seed. The
+// caller passes the definition with `seed` and every seed that follows it (the openings' unless
+// given on their own) set to 0; they are cleared here too, so the seed in `definition` never
+// matters. 32 bits, like a drawn seed: the first four bytes of a SHA-256.
+std::uint64_t derived_seed(std::string_view name, RunDefinition definition);
+
 // The schedule the definition plays with `openings` book lines (0: generated or none).
 Expected<Schedule> make_schedule(const RunDefinition& definition, std::int64_t openings);
+
+// The games a run of the definition plans: its schedule's games (with `shard`, that shard's). For
+// sessions, the most they can play: sessions x G (a session that ends by the rules before its G-th
+// game plays fewer, so a finished session run may hold less). 0 when there is no schedule.
+std::int64_t planned_games(const RunDefinition& definition,
+                           const std::optional<Shard>& shard = std::nullopt);
 
 // "plies=8 seed=1", "file=book.txt [order=random seed=S] [start=N]" or "": the openings as a
 // person would type them.

@@ -63,7 +63,8 @@ class RunRecorder {
     virtual std::string location() const = 0;
 
     virtual std::optional<StoredRun> find_run(std::string_view name) = 0;
-    // Writes the run and its engines (in seat order). Fails when the name is taken.
+    // Writes the run and its engines (in seat order). Fails when the name is taken (kind
+    // NameTaken).
     virtual Expected<RunId> create_run(const NewRun& run) = 0;
     // The run lock: at most one process plays a run at a time. Fails, naming the process that
     // holds it (pid, host, since when), while another live process holds it; a lock left by a
@@ -73,13 +74,18 @@ class RunRecorder {
     // A resumed run: its engines are written again (what the definition says about them) and its
     // status becomes running.
     virtual void reopen_run(RunId run, const RunDefinition& definition) = 0;
+    // A resumed run whose definition changed (an SPRT match's new cap): its definition and
+    // fingerprint are written again.
+    virtual void set_definition(RunId run, const std::string& definition_json,
+                                const std::string& fingerprint) = 0;
 
     // The game_index of every game stored for the run (resume plays the others).
     virtual std::vector<std::int64_t> completed_games(RunId run) = 0;
     // The finished games stored for the run, as rating rows whose engine keys are seat indices.
     virtual std::vector<ResultRow> stored_results(RunId run) = 0;
     // Stores one finished (not aborted) game; returns its id. Fails (nothing written) for a game
-    // index stored already or a record the store refuses.
+    // index stored already (kind DuplicateGame) or a record the store refuses (InvalidRecord), with
+    // a message that names the game as views do (game_reference: "cup#7").
     virtual Expected<std::int64_t> record_game(RunId run, const Pairing& pairing,
                                                const game::GameRecord& record) = 0;
     // Stores one game of a session and where its session stands after it (the session row, the

@@ -52,6 +52,11 @@ struct Shard {
     int count = 1;  // >= 1
 
     bool contains(const Pairing& p) const { return p.pair_index % count == index; }
+    // The 0-based place of game p among this shard's games in schedule order (p in the shard):
+    // its pairs are index, index + count, ..., two games each.
+    std::int64_t position(const Pairing& p) const {
+        return 2 * (p.pair_index / count) + (p.game_index - 2 * p.pair_index);
+    }
     friend bool operator==(const Shard&, const Shard&) = default;
 };
 

@@ -9,12 +9,15 @@
 // bound units are distinct types so a logistic bound can never reach the normalized model.
 //
 // Pure maths, no I/O. Empty cells are replaced by 1e-3 as fishtest does, so the LLR is finite from
-// the first game on. Sources: fishtest server/fishtest/stats/LLRcalc.py and stat_util.py;
+// the first game on. The normalized fit is exact for every accepted bound (fishtest's fixed point
+// has no solution past about 230 nElo): see t_value_fit in sprt.cpp. Sources: fishtest
+// server/fishtest/stats/LLRcalc.py and stat_util.py;
 // https://www.cantate.be/Fishtest/support_MLE_multinomial.pdf (Proposition 1.1) and
 // https://www.cantate.be/Fishtest/normalized_elo_practical.pdf (Section 4.1).
 #pragma once
 
 #include <optional>
+#include <stdexcept>
 #include <variant>
 
 #include "common/expected.hpp"
@@ -32,11 +35,16 @@ struct NormalizedElo {
     double value = 0.0;
 };
 
+// The widest bound either model takes: far past any real test (a +1000 logistic bound is an
+// expected score of 99.7%), and every fit is tested up to it.
+constexpr double kMaxSprtElo = 1000.0;
+
 enum class SprtDecision { Continue, AcceptH0, AcceptH1 };
 
 class SprtParams {
   public:
-    // Errors: elo0 >= elo1, alpha or beta outside (0, 1), alpha + beta >= 1.
+    // Errors: a bound beyond +-kMaxSprtElo, elo0 >= elo1, alpha or beta outside (0, 1),
+    // alpha + beta >= 1.
     static Expected<SprtParams> logistic(LogisticElo elo0, LogisticElo elo1, double alpha,
                                          double beta);
     static Expected<SprtParams> normalized(NormalizedElo elo0, NormalizedElo elo1, double alpha,
@@ -71,8 +79,16 @@ class SprtParams {
     double beta_;
 };
 
+// A maximum-likelihood fit that did not converge: a bug for bounds SprtParams accepts (the tests
+// fit every kind of count vector at the extreme bounds), never silently replaced by a guess.
+class SprtFitError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
 // The LLR of H1 over H0 for pair counts (fishtest's LLR_logistic / LLR_normalized on 5 cells)
-// and for game counts (the same on 3 cells). 0 when there is nothing to test yet.
+// and for game counts (the same on 3 cells). 0 when there is nothing to test yet. Throws
+// SprtFitError when a fit fails.
 double llr(const SprtParams& params, const Pentanomial& pairs);
 double llr(const SprtParams& params, const Trinomial& games);
 

@@ -6,6 +6,7 @@
 # Over ssh: OAQ_PARALLEL="--sshloginfile hosts.txt" (oaq, the engines and DIR must exist at the
 # same paths on every host; each host writes only its own shard files, which --return brings back).
 # Environment: OAQ (the oaq binary, default oaq), OAQ_JOBS (shards at once, default N).
+# Without --seed every shard derives the same seed from NAME and the arguments (oaq --shard).
 set -euo pipefail
 if [ $# -lt 4 ] || [ "$4" != "--" ]; then
     echo "usage: $0 N NAME DIR -- [oaq tournament arguments]" >&2

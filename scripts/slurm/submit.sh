@@ -3,8 +3,9 @@
 # when all of them succeeded (--dependency=afterok). Prints both job ids.
 #
 #   scripts/slurm/submit.sh N NAME DIR -- [oaq tournament arguments]
-#   e.g. scripts/slurm/submit.sh 100 cup /scratch/$USER/cup -- --engine name=a cmd=... \
+#   e.g. scripts/slurm/submit.sh 100 cup $SCRATCH/cup -- --engine name=a cmd=... \
 #          --engine name=b cmd=... --rounds 500 --tc 10+0.1 --openings file=book.txt
+# Without --seed every task derives the same seed from NAME and the arguments (oaq --shard).
 # Extra sbatch options go in SBATCH_* environment variables (SBATCH_PARTITION, SBATCH_TIMELIMIT).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

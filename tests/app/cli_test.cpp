@@ -12,7 +12,6 @@
 #include "app/engine_specs.hpp"
 #include "app/option_warnings.hpp"
 #include "app/run_config.hpp"
-#include "app/standings.hpp"
 #include "app/suggest.hpp"
 #include "common/error.hpp"
 
@@ -189,11 +188,6 @@ TEST_CASE("a default run name is marked so that a taken one can get a suffix", "
     CHECK(c->name_given);
 }
 
-TEST_CASE("a negative score reads as a score, South's first", "[app][progress]") {
-    CHECK(app::score_pair_text(85, -15) == "85 : -15");
-    CHECK(app::score_pair_text(25, 45) == "25 : 45");
-}
-
 TEST_CASE("an undeclared option is reported once per engine, whatever the processes",
           "[app][progress]") {
     std::vector<std::string> lines;
@@ -211,4 +205,26 @@ TEST_CASE("an undeclared option is reported once per engine, whatever the proces
     CHECK(lines[0] ==
           "A: option \"Foo\" is not declared by the engine (it declares Hash); not sent");
     CHECK(lines[1].rfind("B: option \"Foo\"", 0) == 0);
+}
+
+TEST_CASE("an args= value with a quote never closed is refused naming the engine and the text",
+          "[app][cli]") {
+    CHECK(app::split_words(R"(-a "b c" 'd e' f)").value() ==
+          std::vector<std::string>{"-a", "b c", "d e", "f"});
+    CHECK(app::split_words(R"(-x "")").value() == std::vector<std::string>{"-x", ""});
+    CHECK(app::split_words(R"(-a "b)").error().message == "the \" at character 4 is never closed");
+    app::SplitArguments split;
+    split.engines = {{"name=a", "cmd=/bin/true"}, {"cmd=/bin/true", R"(args=-a "b)"}};
+    CHECK_THROWS_WITH(app::parse_engine_specs(split),
+                      R"(--engine 2 (true): the " at character 4 is never closed in args=-a "b)");
+    split.engines = {{"name=a", "cmd=/bin/true", "args=--depth 'x"}};
+    CHECK_THROWS_WITH(app::parse_engine_specs(split),
+                      "--engine 1 (a): the ' at character 9 is never closed in args=--depth 'x");
+    // From --each too: the engine it reaches is named.
+    split.engines = {{"name=a", "cmd=/bin/true"}};
+    split.each = {R"(args=")"};
+    CHECK_THROWS_WITH(app::parse_engine_specs(split), Catch::Contains("--engine 1 (a): the \""));
+    split.each = {};
+    split.engines = {{"name=a", "cmd=/bin/true", R"(args=-v "two words")"}};
+    CHECK(app::parse_engine_specs(split).at(0).args == std::vector<std::string>{"-v", "two words"});
 }

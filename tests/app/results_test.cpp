@@ -12,8 +12,6 @@
 
 #include "../store/fixtures.hpp"
 #include "app/commands.hpp"
-#include "app/results_json.hpp"
-#include "app/standings.hpp"
 #include "common/error.hpp"
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
@@ -21,6 +19,7 @@
 #include "rules/turn.hpp"
 #include "store/store.hpp"
 #include "tournament/run_definition.hpp"
+#include "views/results_json.hpp"
 
 namespace {
 
@@ -246,26 +245,6 @@ TEST_CASE("h2h gives totals, colours and the pentanomial from A's side", "[app][
     CHECK(contains(text, "[0 1 0 0 0]"));
     CHECK(contains(text, "Elo difference"));
     CHECK(contains(text, "LOS"));
-}
-
-TEST_CASE("an Elo difference without spread has no error bar and no sign", "[app][results]") {
-    // Every pair split (DD or WL): the mean is exactly 0.5 and the variance 0.
-    const tournament::EloEstimate split{-0.0, 0.0};
-    CHECK(app::elo_difference_text(split) ==
-          "+0.0 (no error estimate: every game or pair scored the same)");
-    CHECK(app::elo_json(split) == R"({"value":0,"error":null})");
-    CHECK(app::elo_difference_text(tournament::EloEstimate{70.44, 30.01}) == "+70.4 ± 30.0");
-    CHECK(app::elo_json(std::nullopt) == "null");
-    tournament::EngineRating anchor;
-    anchor.status = tournament::RatingStatus::Ok;
-    CHECK(app::rating_text(anchor, true) == "+0.0 (anchor)");
-    anchor.status = tournament::RatingStatus::Disconnected;
-    anchor.rating = 12.34;
-    anchor.error = 30;
-    anchor.group = 1;
-    CHECK(app::rating_text(anchor) == "+12.3 ± 30.0 (group 2)");
-    CHECK(app::rating_json(anchor, false) ==
-          R"({"status":"disconnected","value":12.34,"error":30,"group":2,"anchor":false})");
 }
 
 TEST_CASE("games lists number games within their tournament, filter them and say what is left",
@@ -543,4 +522,61 @@ TEST_CASE("tournaments show the time control each engine played, from the stored
                          R"({"engine":"B","time_control":"movetime=100"}])"));
     // Engines that all played one time control show it once.
     CHECK(contains(results(f, {"tournaments", "--tournament", "t1"}), " 10+0.1 "));
+}
+
+TEST_CASE("a session run plans sessions times G games and shows it as an upper bound",
+          "[app][results][sessions]") {
+    Fixture f;
+    // A match of 3 (sessions with session_games) between A and B.
+    const auto add = [&](const std::string& name, int session_games) {
+        auto db = store::Store::open(f.path, {.create = false});
+        oaq::tournament::RunDefinition d;
+        d.format = oaq::tournament::Format::Match;
+        d.games = 3;
+        d.session_games = session_games;
+        oaq::tournament::EngineDefinition a, b;
+        a.name = "A";
+        a.command = "./A";
+        b.name = "B";
+        b.command = "./B";
+        d.engines = {a, b};
+        store::TournamentRow t;
+        t.name = name;
+        t.format = "match";
+        t.rules = standard();
+        t.time_control = "10+0.1";
+        t.definition = oaq::tournament::to_json(d);
+        t.fingerprint = oaq::tournament::fingerprint(d);
+        t.engine_ids = {db.find_engine("A")->id, db.find_engine("B")->id};
+        db.create_tournament(t).value();
+    };
+    add("s", 7);
+    add("plain", 0);
+    // Three sessions of at most 7 games: 21, not the 6 games of three colour-swapped pairs.
+    const auto table = lines(results(f, {"tournaments", "--tournament", "s"}));
+    REQUIRE(table.size() == 2);
+    CHECK(contains(table[1], " \u226421 "));
+    CHECK(lines(results(f, {"tournaments", "--tournament", "s", "--csv"}))[1].find(",21,") !=
+          std::string::npos);
+    CHECK(contains(results(f, {"tournaments", "--tournament", "s", "--json"}), R"("planned":21,)"));
+    // A run of ordinary games plans its schedule, shown as a plain number.
+    const auto plain = lines(results(f, {"tournaments", "--tournament", "plain"}));
+    CHECK(contains(plain[1], " 3 "));
+    CHECK_FALSE(contains(plain[1], "\u2264"));
+}
+
+TEST_CASE("a stored game's bad start position is named once as the start position",
+          "[app][results][errors]") {
+    game::GameRecord record;
+    record.rules = rules::expanded(rules::Rules{});
+    record.start_position = "Q0,5,x5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0";  // a field
+    auto field = views::replay_start(record);
+    REQUIRE_FALSE(field);
+    CHECK(field.error().message ==
+          "start position: field 1 (pits), cell 3 (S2): \"x5\" is not a count");
+    record.start_position = "Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0";  // the whole string
+    auto whole = views::replay_start(record);
+    REQUIRE_FALSE(whole);
+    CHECK_THAT(whole.error().message,
+               Catch::StartsWith("start position: expected 6 fields separated by single spaces"));
 }

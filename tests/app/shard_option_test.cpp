@@ -1,6 +1,6 @@
 // The --shard option: K/N, slurm (array task id minus the array's minimum, of the task count or the
-// bounds) and k8s (the completion index, of N or OAQ_SHARD_COUNT); every bad value is one line
-// naming it.
+// bounds; a stepped or sparse array refused) and k8s (the completion index, of N or
+// OAQ_SHARD_COUNT); every bad value is one line naming it.
 #include <catch2/catch.hpp>
 
 #include <map>
@@ -67,4 +67,36 @@ TEST_CASE("shard option: k8s reads the completion index", "[app][shard]") {
     CHECK_THAT(error_of("k8s", env({{"JOB_COMPLETION_INDEX", "1"}})),
                Catch::Contains("OAQ_SHARD_COUNT is not set"));
     CHECK_THAT(error_of("k8s/2", env({})), Catch::Contains("JOB_COMPLETION_INDEX is not set"));
+}
+
+TEST_CASE("shard option: a stepped or sparse slurm array is refused in every task",
+          "[app][shard]") {
+    // sbatch --array=0-4:2 runs tasks 0, 2 and 4 with these; as shards of 3 they would play
+    // shards 0 and 2 (task 4 is no shard) and never shard 1.
+    for (const char* id : {"0", "2", "4"}) {
+        const auto stepped = env({{"SLURM_ARRAY_TASK_ID", id},
+                                  {"SLURM_ARRAY_TASK_MIN", "0"},
+                                  {"SLURM_ARRAY_TASK_MAX", "4"},
+                                  {"SLURM_ARRAY_TASK_COUNT", "3"},
+                                  {"SLURM_ARRAY_TASK_STEP", "2"}});
+        const auto message = error_of("slurm", stepped);
+        CHECK_THAT(message, Catch::Contains("SLURM_ARRAY_TASK_STEP is 2") &&
+                                Catch::Contains("a stepped array skips shards") &&
+                                Catch::Contains("--array=0-N-1"));
+        CHECK(message.find('\n') == std::string::npos);
+    }
+    // Without the step variable the count and the bounds disagree (also --array=1,5,7).
+    CHECK_THAT(error_of("slurm", env({{"SLURM_ARRAY_TASK_ID", "5"},
+                                      {"SLURM_ARRAY_TASK_MIN", "1"},
+                                      {"SLURM_ARRAY_TASK_MAX", "7"},
+                                      {"SLURM_ARRAY_TASK_COUNT", "3"}})),
+               Catch::Contains("the array has 3 tasks but ids 1..7") &&
+                   Catch::Contains("sparse or stepped array"));
+    // A contiguous array says step 1, and a throttled one (--array=0-9%2) is contiguous too.
+    CHECK(app::parse_shard("slurm", env({{"SLURM_ARRAY_TASK_ID", "9"},
+                                         {"SLURM_ARRAY_TASK_MIN", "0"},
+                                         {"SLURM_ARRAY_TASK_MAX", "9"},
+                                         {"SLURM_ARRAY_TASK_COUNT", "10"},
+                                         {"SLURM_ARRAY_TASK_STEP", "1"}})) ==
+          tournament::Shard{9, 10});
 }

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <memory>
 
+#include "common/utf8.hpp"
 #include "fake_engines.hpp"
 #include "fake_process.hpp"
 #include "protocol/codec.hpp"
@@ -160,19 +161,74 @@ TEST_CASE("a bot that reads South's squares when it is North fails the North pos
     }
 }
 
-TEST_CASE("a second bestmove for one go is a warning on the step that caused it",
+TEST_CASE("a second bestmove for one go is one warning step that counts the searches",
           "[engine][compliance]") {
+    // It was a warning on every search: 28 identical WARN lines.
     auto engine = well_behaved_engine();
     engine.on["go"] = [go = engine.on["go"]](Reply& r) {
         go(r);
         if (!go_read(r).infinite) r.say("bestmove 1L");
     };
     FakeHost fake(engine);
-    auto steps = check(fake);
+    std::vector<std::string> notes;
+    auto steps = run_compliance_check(fake_engine_config(), CheckSettings{}, &notes, fake.host());
     CHECK(failed(steps) == std::vector<std::string>{});
-    const auto& step = step_named(steps, "South to move, from the start");
-    CHECK(step.verdict == Verdict::Warn);
-    CHECK(step.reason.rfind("two bestmoves for one go", 0) == 0);
+    CHECK(step_named(steps, "South to move, from the start").verdict == Verdict::Pass);
+    const auto warned = with(steps, Verdict::Warn);
+    REQUIRE(warned.size() == 1);
+    // Every search but go infinite (answered once, at stop), under two rule sets, and PlyLimit's.
+    CHECK(warned[0] ==
+          "a second bestmove for one go | a second bestmove after 28 of 29 searches (the first: "
+          "PlyLimit 40: a search one ply before the limit): it is ignored (protocol-spec 5.6), but "
+          "a referee that "
+          "does not fence its searches plays it as the next answer");
+    // The ignored lines are one note too, with their count.
+    CHECK(notes == std::vector<std::string>{"ignored 28 lines (the first: \"bestmove 1L\"): not "
+                                            "expected while waiting for readyok"});
+}
+
+TEST_CASE("a hang after isready fails its own step with the ready timeout and skips the rest",
+          "[engine][compliance]") {
+    // It was reported under the handshake, with the handshake's option to lengthen it.
+    FakeHost fake(engine_with("isready", silent));
+    auto steps = check(fake);
+    REQUIRE(steps.size() == 4);
+    CHECK(steps[0].name == kHandshakeStep);
+    CHECK(steps[0].passed());
+    CHECK(steps[2].name == kFirstReadyStep);
+    CHECK(steps[2].reason == "stall: no readyok within 5000 ms");
+    CHECK_FALSE(steps[2].passed());
+    CHECK(steps[3].name + ": " + steps[3].reason == "remaining steps: skipped: no readyok");
+    CHECK(fake.launches() == 1);
+    CHECK(fake.clock.elapsed() == 5s);
+
+    SECTION("a prompt answer says the limit it was held to") {
+        FakeHost good(well_behaved_engine());
+        const auto passed = check(good);
+        CHECK(step_named(passed, std::string(kFirstReadyStep)).reason == "limit 5000 ms");
+    }
+}
+
+TEST_CASE("bytes of the engine that are not UTF-8 are shown as escapes in reasons and notes",
+          "[engine][compliance]") {
+    auto engine = well_behaved_engine();
+    engine.on["ugi"] = [](Reply& r) {
+        r.say("id name bad\xFF\xFE").say("no such line \xC0\xAF").say("ugiok");
+    };
+    engine.on["go"] = [](Reply& r) { r.say("bestmove 6L\xE2\x82"); };
+    FakeHost fake(engine);
+    std::vector<std::string> notes;
+    auto steps = run_compliance_check(fake_engine_config(), CheckSettings{}, &notes, fake.host());
+    CHECK(step_named(steps, "id name").reason == "bad\\xFF\\xFE");
+    CHECK(step_named(steps, "South to move, from the start")
+              .reason.rfind("protocol_violation: bestmove 6L\\xE2\\x82: \"6L\\xE2\\x82\" is not a "
+                            "move",
+                            0) == 0);
+    REQUIRE_FALSE(notes.empty());
+    // Said once for every restart of the engine (each failed search restarts it).
+    CHECK(notes[0].find("lines (the first: \"no such line \\xC0\\xAF\"): unknown command") !=
+          std::string::npos);
+    for (const auto& s : steps) CHECK(oaq::utf8::is_valid(s.reason));
 }
 
 TEST_CASE("using most of the clock on one move is a warning", "[engine][compliance]") {
@@ -403,7 +459,9 @@ TEST_CASE("junk lines pass the check but come back as warnings", "[engine][compl
     CHECK(failed(steps) == std::vector<std::string>{});
     REQUIRE(warnings.size() >= 3);
     CHECK(warnings[0] == "option \"NoSuchOption\" is not declared by the engine; not sent");
-    CHECK(warnings[1].rfind("ignored line \"hello referee\"", 0) == 0);
+    // One warning per reason, with the count of lines (one a search).
+    CHECK(warnings[1].rfind("ignored 29 lines (the first: \"hello referee\"): unknown command",
+                            0) == 0);
 }
 
 TEST_CASE("an engine that declares Shares is sent a session position and must move legally in it",

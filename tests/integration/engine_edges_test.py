@@ -242,11 +242,53 @@ def test_check_engine_fails_what_a_match_punishes_and_warns_about_the_rest():
     assert failed and all("North to move" in n for n in failed), failed
     code, report, steps = check("--double-bestmove")
     assert code == 0
-    assert any(s["verdict"] == "warn" and "two bestmoves" in s["reason"] for s in steps.values())
+    # Said once with the count, not once a search (it was 28 identical warnings), and the
+    # ignored lines one note.
+    warned = [s for s in steps.values() if s["verdict"] == "warn"]
+    assert [s["name"] for s in warned] == ["a second bestmove for one go"], warned
+    assert warned[0]["reason"].startswith("a second bestmove after 28 of 28 searches (the first: "
+                                          "South to move, from the start)"), warned[0]
+    assert report["warnings"] == ["ignored 28 lines (the first: \"bestmove 1R\"): not expected "
+                                  "while waiting for readyok"], report["warnings"]
     code, report, steps = check("--no-flush", extra=("--handshake-timeout", "300"))
     assert code == 1
     assert "is the engine's output flushed" in report["steps"][0]["reason"], report["steps"][0]
     assert_nothing_left("check-engine")
+
+
+def test_check_engine_prints_engine_bytes_that_are_not_utf8_escaped():
+    proc = subprocess.run([os.path.join(BIN, "oaq"), "check-engine", "--",
+                           os.path.join(BIN, "oaq-test-engine"), "--invalid-utf8",
+                           "--bad-move-token"], capture_output=True, timeout=120,
+                          env=dict(os.environ, OAQ_TEST_MARK=MARK))
+    assert proc.returncode == 1, proc.stderr
+    text = proc.stdout.decode("utf-8")  # strict: it printed the engine's bytes raw
+    assert 'PASS  id name  (oaq-test-engine \\xFF\\xFE)' in text, text[:500]
+    assert 'bestmove 6L\\xFF\\xFE: "6L\\xFF\\xFE" is not a move' in text, text[:1000]
+    assert_nothing_left("check-engine, not UTF-8")
+
+
+def test_check_engine_reports_a_hang_after_isready_on_its_own_step():
+    proc = oaq("check-engine", "--ready-timeout", "300", "--", os.path.join(BIN, "oaq-test-engine"),
+               "--no-readyok")
+    assert proc.returncode == 1, proc.stderr
+    lines = proc.stdout.splitlines()
+    # It was "FAIL  handshake (...)  (stall: no readyok ...)" with a note on --handshake-timeout.
+    assert lines[1].startswith("PASS  handshake (ugi -> id, option, ugiok)"), lines
+    assert "FAIL  isready -> readyok  (stall: no readyok within 300 ms)" in lines, lines
+    assert "FAIL  remaining steps  (skipped: no readyok)" in lines, lines
+    assert "note: --ready-timeout MS sets how long isready -> readyok may take (now 300 ms)" in \
+        lines, lines
+    assert not any("--handshake-timeout" in l for l in lines), lines
+    assert_nothing_left("check-engine, no readyok")
+
+
+def test_check_engine_waits_for_depth_and_nodes_as_long_as_a_match():
+    def stall_default(command):
+        text = oaq(command, "--help").stdout
+        return text.split("--stall-timeout arg (=", 1)[1].split(")", 1)[0]
+    # It was 10000 against a match's 60000 (game/defaults.hpp), under "as strict as a match".
+    assert stall_default("check-engine") == stall_default("match") == "60000"
 
 
 def test_check_engine_logs_are_capped_with_a_marker():

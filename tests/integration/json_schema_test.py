@@ -142,18 +142,19 @@ class Runner:
         self.seen = set()
         self.failures = []
 
-    def oaq(self, *args):
+    def oaq(self, *args, status=0):
         proc = subprocess.run([os.path.join(self.bin, "oaq"), *args], capture_output=True, text=True,
                               timeout=300)
-        if proc.returncode != 0:
+        if proc.returncode != status:
             raise AssertionError(f"oaq {' '.join(args)} exited {proc.returncode}: {proc.stderr.strip()}")
         return proc.stdout
 
-    def validate(self, key, *args):
-        """Runs the command and validates its output as x-oaq-outputs[key] says; returns the objects."""
+    def validate(self, key, *args, status=0):
+        """Runs the command (expecting exit `status`) and validates its output as x-oaq-outputs[key]
+        says; returns the objects."""
         spec = self.outputs[key]
         self.seen.add(key)
-        text = self.oaq(*args)
+        text = self.oaq(*args, status=status)
         if "document" in spec:
             objects = [json.loads(text)]
             names = [spec["document"]]
@@ -255,9 +256,22 @@ def check_shards(r, b, tmp):
         r.oaq("tournament", "--db", shards[-1], "--name", "sh", "--shard", f"{k}/2", "--progress", "0",
               "--tc", "depth=1", "--seed", "4", *engine(b, "greedy", "oaq-greedy"),
               *engine(b, "random", "oaq-random"))
+    # A shard's live lines: the start line with its shard, the run's games and seed; each
+    # game_started line with its place in the shard.
+    lines = r.validate("tournament --json", "tournament", "--db", os.path.join(tmp, "shard-live.db"),
+                       "--name", "sh", "--shard", "1/2", "--rounds", "2", "--progress", "0", "--json",
+                       "--tc", "depth=1", *engine(b, "greedy", "oaq-greedy"),
+                       *engine(b, "random", "oaq-random"))
+    start = next(o for o in lines if o["type"] == "start")
+    places = sorted(o["shard_game"] for o in lines if o["type"] == "game_started")
+    if not (start.get("shard") == "1/2" and start.get("run_games") == 4 and start["games"] == 2
+            and places == [1, 2]):
+        r.failures.append(f"a shard's live lines: start {start}, places {places}")
     r.validate("results tournaments --json", "results", "tournaments", "--db", shards[0], "--json")
     merged = os.path.join(tmp, "merged.db")
     r.validate("merge --json", "merge", "--into", merged, *shards, "--json")
+    r.validate("merge --json, refused", "merge", "--into", merged, os.path.join(tmp, "missing.db"), "--json",
+               status=2)
     r.validate("results tournaments --json", "results", "tournaments", "--db", merged, "--json")
 
 

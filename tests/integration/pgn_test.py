@@ -13,12 +13,15 @@ Termination (9.8.1), SetUp with FEN, PlyCount by their grammars; movetext tokens
 indications, moves, brace comments, the result) with every North move after a comment carrying its
 "N..." number and the numbers counting as the standard counts them; the moves and the result as
 the database stores them; comments in cutechess-cli's form; no movetext line over 79 columns and no
-line over 255. The checker is written from the standard here (standard library only).
+line over 255. The checker is written from the standard here (standard library only). A run
+interrupted by SIGINT and resumed appends to the file it started (--pgnout is kept with the run),
+which then holds exactly the games stored.
 """
 import argparse
 import json
 import os
 import re
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -153,6 +156,42 @@ def play_and_watch(bin_dir, db, pgn):
     return seen
 
 
+def resume_keeps_the_pgn_file(bin_dir, tmp):
+    """--pgnout is kept with the run: interrupted by SIGINT and resumed (from another directory,
+    without --pgnout), the run appends to the same file, which then holds exactly the stored games."""
+    db, pgn = os.path.join(tmp, "cut.db"), os.path.join(tmp, "cut.pgn")
+    engines = [arg for name in ("a", "b", "c")
+               for arg in ("--engine", f"name={name}", f"cmd={bin_dir}/oaq-test-engine")]
+    proc = subprocess.Popen([f"{bin_dir}/oaq", "tournament", "--db", db, "--name", "cut", "--pgnout", pgn,
+                             "--tc", "movetime=5", "--rounds", "6", "--json", *engines],
+                            stdout=subprocess.PIPE, text=True)
+    seen = 0
+    for line in proc.stdout:
+        seen += line.startswith('{"type":"game"')
+        if seen == 3:
+            proc.send_signal(signal.SIGINT)
+            break
+    proc.communicate(timeout=60)
+    check(proc.returncode == 130, f"the interrupted run exited {proc.returncode}, not 130")
+    before = open(pgn, encoding="utf-8").read().count("[Event ")
+    check(3 <= before < 36, f"{before} games in the PGN file after the interruption")
+    elsewhere = os.path.join(tmp, "elsewhere")
+    os.mkdir(elsewhere)
+    subprocess.run([f"{bin_dir}/oaq", "tournament", "--db", db, "--resume", "cut", "--progress", "0"],
+                   cwd=elsewhere, capture_output=True, check=True, timeout=300)
+    check(os.listdir(elsewhere) == [], f"the resume wrote {os.listdir(elsewhere)} where it was started")
+    live = open(pgn, encoding="utf-8").read()
+    exported = subprocess.run([f"{bin_dir}/oaq", "results", "export", "--db", db, "--pgn", "--tournament",
+                               "cut"], capture_output=True, text=True, check=True).stdout
+    stored = exported.count("[Event ")
+    check(stored == 36, f"{stored} games stored of 36")
+    check(live.count("[Event ") == stored, f"{live.count('[Event ')} games in the PGN file, {stored} stored")
+    check(sorted(split_games(live)) == sorted(split_games(exported)),
+          "the resumed run's PGN file is not the export of its games")
+    print(f"SIGINT after {seen} games ({before} in the file), resumed: {stored} stored, "
+          f"{live.count('[Event ')} in the file")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bin", required=True)
@@ -180,6 +219,7 @@ def main():
             check(v["TimeControl"] == want, f"{v['OaqGame']}: TimeControl {v['TimeControl']!r}, not {want!r}")
         check(all("FEN" in v for v, _ in games), "games after a generated opening lack SetUp and FEN")
         check(any("[%clk " in m for m in exported.split("\n")), "no clock comment under greedy's clock")
+        resume_keeps_the_pgn_file(bin_dir, tmp)
     print(f"{len(games)} games, {len(failures)} failure(s)")
     return 1 if failures else 0
 

@@ -478,6 +478,39 @@ def test_show_and_play_take_seven_fields_and_mark_sold_and_shared_squares():
     assert proc.returncode == 2 and 'field 7 (shares), cell 10 (N5): "6"' in proc.stderr, proc.stderr
 
 
+
+def run_test_functions(script_globals):
+    """Runs every test_* function of a test script that shares this file's harness (--bin, -k):
+    each in turn in one temporary directory (the script's TMP and this file's), each followed by
+    the check that no engine process was left behind. Returns the exit status."""
+    global BIN, TMP
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("-k", default="", help="run only tests whose name contains this")
+    args = parser.parse_args()
+    BIN = os.path.abspath(args.bin)
+    passed = failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        TMP = script_globals["TMP"] = tmp
+        for name, fn in sorted(script_globals.items()):
+            if not name.startswith("test_") or not callable(fn) or args.k not in name:
+                continue
+            began = time.monotonic()
+            try:
+                fn()
+                passed += 1
+                print(f"PASS {name} ({time.monotonic() - began:.1f} s)", flush=True)
+            except Exception:
+                failed += 1
+                print(f"FAIL {name}\n{traceback.format_exc()}", flush=True)
+            left = test_engine_processes()
+            if left:
+                failed += 1
+                print(f"FAIL {name}: engines left behind: {left}", flush=True)
+        os.chmod(tmp, 0o700)  # a test may have taken its write bit away
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
 def main():
     global BIN, TMP
     parser = argparse.ArgumentParser()

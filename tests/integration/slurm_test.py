@@ -167,7 +167,7 @@ def check_conflict(b, merged, shard_files, tmp, check):
     before = count(merged)
     proc = run([os.path.join(b, "oaq"), "merge", "--into", merged, bad])
     say("$ oaq merge --into cup.db cup-shard-2-edited.db\n    " + proc.stderr.strip())
-    check.that(proc.returncode == 2 and f"game {index} " in proc.stderr and "edited.db" in proc.stderr
+    check.that(proc.returncode == 2 and f"cup#{index + 1} " in proc.stderr and "edited.db" in proc.stderr
                and "cup-shard-2.db" in proc.stderr, "a conflicting game is refused naming both files and the game")
     check.that(count(merged) == before, "nothing of the refused file was merged")
 

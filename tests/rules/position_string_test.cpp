@@ -130,5 +130,26 @@ TEST_CASE("a malformed position string is refused naming the field, the cell and
     CHECK(pos.error().message == message);
 }
 
+TEST_CASE("a position string's error says by its kind whether it names only a field",
+          "[rules][notation][errors]") {
+    const Rules rules;
+    // About one field: callers put "position: " in front, by the kind.
+    for (const char* text :
+         {"Q0,5,x5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0", "Q0,5,5,5,5,5,Q0,5,5,5,5,5 X 0+0 0+0 0 0",
+          "Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0 9,0,0,0,0,0,0,0,0,0"}) {
+        INFO(text);
+        auto pos = parse_position(text, rules);
+        REQUIRE_FALSE(pos);
+        CHECK(pos.error().kind == ErrorKind::PositionField);
+    }
+    // About the string as a whole: the message names the position already.
+    for (const char* text : {"", "Q0,5,5,5,5,5,Q0,5,5,5,5,5  S 0+0 0+0 0 0"}) {
+        INFO(text);
+        auto pos = parse_position(text, rules);
+        REQUIRE_FALSE(pos);
+        CHECK(pos.error().kind == ErrorKind::Other);
+    }
+}
+
 }  // namespace
 }  // namespace oaq::rules

@@ -376,6 +376,18 @@ TEST_CASE("a bad N-seat position string is refused naming the field and the reas
     CHECK(error_of(text, rules_text) == message);
 }
 
+TEST_CASE("an N-seat field error has the field kind and a size error does not",
+          "[rules][ring][notation][errors]") {
+    const Rules rules = rules_of("standard,players=3");
+    auto field =
+        parse_ring_position("Q0,5,5,5,5,5,Q0,5,5,5,5,5,Q0,5,5,5,5,5 9 0+0 0+0 0+0 0 0 0", rules);
+    REQUIRE_FALSE(field);
+    CHECK(field.error().kind == ErrorKind::PositionField);
+    auto size = parse_ring_position("Q0,5,5,5,5,5,Q0,5,5,5,5,5 S 0+0 0+0 0 0", rules);
+    REQUIRE_FALSE(size);
+    CHECK(size.error().kind == ErrorKind::Other);
+}
+
 TEST_CASE("a 3- or 4-seat position string under players=2 is refused as such",
           "[rules][ring][notation][errors]") {
     auto pos = parse_position("Q0,5,5,5,5,5,Q0,5,5,5,5,5,Q0,5,5,5,5,5 1 0+0 0+0 0+0 0 0 0",

@@ -91,8 +91,9 @@ TEST_CASE("a second game with the same game_index is refused and changes nothing
     REQUIRE(store.record_game(t, GameSlot{3, 1, 0}, make_game("a", "b", 40, 1)));
     auto again = store.record_game(t, GameSlot{3, 1, 0}, make_game("c", "d", 40, 2));
     REQUIRE_FALSE(again.has_value());
-    CHECK(again.error().kind == RecordError::Kind::DuplicateGame);
-    CHECK_THAT(again.error().message, Contains("already has game 3"));
+    CHECK(again.error().kind == ErrorKind::DuplicateGame);
+    // Named as views name it (game_index 3 is t#4), never by the 0-based index.
+    CHECK(again.error().message == "t#4 is stored already");
     CHECK(store.count_games(GameFilter{}) == 1);
     CHECK_FALSE(store.find_engine("c").has_value());  // the refused game's engines are not kept
     // The same index in another tournament is a different game.
@@ -109,16 +110,16 @@ TEST_CASE("a game with a move no engine can have made is refused and leaves noth
     std::string expected;
     SECTION("an empty move") {
         record.moves[59].move.clear();
-        expected = "game 0, ply 60: an empty move";
+        expected = "t#1, ply 60: an empty move";  // numbered as views do
     }
     SECTION("a negative time used") {
         record.moves[30].time_used = game::Microseconds{-1};
-        expected = "game 0, ply 31: a negative time used";
+        expected = "t#1, ply 31: a negative time used";
     }
 
     auto refused = store.record_game(t, GameSlot{0, 0, 0}, record);
     REQUIRE_FALSE(refused.has_value());
-    CHECK(refused.error().kind == RecordError::Kind::Invalid);
+    CHECK(refused.error().kind == ErrorKind::InvalidRecord);
     CHECK(refused.error().message == expected);
     CHECK(store.count_games(GameFilter{}) == 0);
     CHECK(store.completed_game_indices(t).empty());
@@ -146,12 +147,14 @@ TEST_CASE("aborted, unfinished, misplaced and foreign-rules games are refused", 
     }
     SECTION("unfinished") {
         record.result = rules::Result::Ongoing;
-        REQUIRE_FALSE(store.record_game(t, GameSlot{0, 0, 0}, record));
+        auto r = store.record_game(t, GameSlot{6, 3, 0}, record);
+        REQUIRE_FALSE(r);
+        CHECK(r.error().message == "t#7 has no result: only finished games are stored");
     }
     SECTION("unknown tournament") {
         auto r = store.record_game(t + 100, GameSlot{0, 0, 0}, record);
         REQUIRE_FALSE(r);
-        CHECK(r.error().kind == RecordError::Kind::UnknownTournament);
+        CHECK(r.error().kind == ErrorKind::UnknownTournament);
     }
     SECTION("other rules than the tournament's") {
         record.rules = "preset=other";

@@ -4,12 +4,16 @@
 // nothing merged.
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 
 #include "../game/scripted_player.hpp"
 #include "fixtures.hpp"
+#include "store/migrations.hpp"
 #include "store/run_recorder.hpp"
 #include "store/sqlite.hpp"
 #include "store/store.hpp"
@@ -134,11 +138,16 @@ TEST_CASE("merge refuses conflicts and leaves the file as it was", "[store][merg
 
     auto refused = all.merge({dir.file("b.db")});
     REQUIRE(!refused);
-    CHECK_THAT(refused.error().message,
-               Catch::Contains("different definitions") && Catch::Contains("b.db"));
+    CHECK_THAT(refused.error().message, Catch::Contains("different definitions in") &&
+                                            Catch::Contains("b.db and in") &&
+                                            Catch::Contains("/a.db (merged into"));
     auto counts = all.merge({dir.file("c.db")});
     REQUIRE(!counts);
-    CHECK_THAT(counts.error().message, Catch::Contains("shard"));
+    // The other shard count is named by the file that brought it.
+    CHECK_THAT(counts.error().message,
+               Catch::Contains("c.db holds shard 0/3, ") &&
+                   Catch::Contains("a.db (merged into " + dir.file("all.db") +
+                                   " before) holds shard 0/2 (different shard counts)"));
     CHECK(all.count_games({}) == before);
 
     // The same shard with another game at index 0 (another engine build, a hand-edited file).
@@ -159,8 +168,10 @@ TEST_CASE("merge refuses conflicts and leaves the file as it was", "[store][merg
     }
     auto game = all.merge({dir.file("a2.db")});
     REQUIRE(!game);
-    CHECK_THAT(game.error().message, Catch::Contains("game 0 of run \"cup\"") &&
-                                         Catch::Contains("a2.db") && Catch::Contains("a.db"));
+    // The game as views name it, counted from 1, and the file that brought the other copy.
+    CHECK_THAT(game.error().message, Catch::Contains("cup#1 differs between") &&
+                                         Catch::Contains("a2.db and ") &&
+                                         Catch::Contains("/a.db (merged into"));
     CHECK(all.count_games({}) == before);
 }
 
@@ -205,8 +216,17 @@ TEST_CASE("engines are one engine only when name and binary hash agree", "[store
     REQUIRE(all.merge({dir.file("a.db"), dir.file("c.db")}));  // same name, same binary
     auto refused = all.merge({dir.file("b.db")});
     REQUIRE(!refused);
+    // Named: the file that brought the other binary, not only the file merged into.
     CHECK_THAT(refused.error().message, Catch::Contains("engine \"p0\"") &&
-                                            Catch::Contains("b.db") && Catch::Contains("all.db"));
+                                            Catch::Contains("b.db (binary") &&
+                                            Catch::Contains("/a.db (merged into"));
+    // Within one merge, the other source by its name.
+    auto all2 = store::Store::open(dir.file("all2.db"));
+    auto within = all2.merge({dir.file("a.db"), dir.file("b.db")});
+    REQUIRE(!within);
+    CHECK_THAT(within.error().message,
+               Catch::Contains("b.db (binary") &&
+                   Catch::Contains("and in " + dir.file("a.db") + " (binary sha256"));
     CHECK_FALSE(all.find_tournament("two"));
 }
 
@@ -217,11 +237,18 @@ TEST_CASE("a source edited into what no oaq file holds is refused as damaged, no
     auto all = store::Store::open(dir.file("all.db"));
     // The merge checks in C++ what the CHECK constraints it turns off would have refused.
     const std::pair<const char*, const char*> edits[] = {
-        {"UPDATE games SET result = 'south_won' WHERE id = 2", "damaged data: game 2"},
-        {"UPDATE games SET termination = 'flag' WHERE id = 1", "damaged data: game 1"},
-        {"UPDATE games SET plies = -1 WHERE id = 3", "damaged data: game 3"},
+        {"UPDATE games SET result = 'south_won' WHERE id = 2", "damaged data: cup#"},
+        {"UPDATE games SET termination = 'flag' WHERE id = 1", "damaged data: cup#1:"},
+        {"UPDATE games SET plies = -1 WHERE id = 3", "damaged data: cup#"},
         {"UPDATE game_moves SET moves = x'02' WHERE game_id = 1",
-         "game 1: its moves are not packed"},
+         "edited.db: damaged data: cup#1: stored moves are damaged (packed moves: not version 1"},
+        // A value that starts well and stops making sense, and one with a ply missing.
+        {"UPDATE game_moves SET moves = substr(moves, 1, length(moves) - 1) WHERE game_id = 1",
+         "edited.db: damaged data: cup#1: stored moves are damaged"},
+        {"UPDATE games SET plies = plies + 1 WHERE id = 1", "cup#1: stored moves are damaged ("},
+        {"UPDATE games SET started_at = 'yesterday' WHERE id = 1",
+         "edited.db: damaged data: cup#1: its start time \"yesterday\" is not an ISO-8601"},
+        {"UPDATE games SET ended_at = '2026-13-01T00:00:00Z' WHERE id = 1", "cup#1: its end time"},
     };
     for (const auto& [sql, message] : edits) {
         INFO(sql);
@@ -285,4 +312,228 @@ TEST_CASE("a merge writes the file it merges into and not a second copy elsewher
     INFO("source " << source_bytes << " bytes, merged file " << into_bytes << ", written "
                    << written);
     CHECK(static_cast<double>(written) < 1.25 * static_cast<double>(into_bytes));
+}
+
+namespace {
+
+store::SessionSlot session_slot(std::int64_t session, int number, std::array<int, 2> wealth,
+                                std::string end = "none", std::string result = "ongoing") {
+    return store::SessionSlot{session, number, "alpha",        "beta",           4,
+                              70,      wealth, std::move(end), std::move(result)};
+}
+
+// Stores games 1..`upto` of two sessions (session 1 sold out after its third game) in `db`.
+void record_sessions(store::Store& db, store::RowId t, int upto) {
+    const std::array<std::array<int, 2>, 3> wealth{{{28, 42}, {20, 50}, {0, 70}}};
+    int index = 0;
+    for (std::int64_t session = 0; session < 2; ++session) {
+        for (int k = 1; k <= std::min(upto, 3); ++k, ++index) {
+            const bool last = session == 0 && k == 3;
+            auto slot = session_slot(session, k, wealth[static_cast<std::size_t>(k - 1)],
+                                     last ? "sold_out" : "none", last ? "second_wins" : "ongoing");
+            auto record = store::test::make_game(k % 2 ? "alpha" : "beta", k % 2 ? "beta" : "alpha",
+                                                 6, static_cast<unsigned>(index + 1));
+            REQUIRE(db.record_game(t, store::GameSlot{index, index / 2, 0}, record, {}, &slot));
+        }
+        index = 3;  // session 2's games follow session 1's three
+    }
+}
+
+// What a session is, without the ids of its file.
+std::string session_text(const store::SessionRow& s) {
+    std::string text = std::to_string(s.session_index) + " " + s.first + " " + s.second + " " +
+                       std::to_string(s.game_limit) + " " + std::to_string(s.total) + " " +
+                       std::to_string(s.games_played) + " " + s.end_reason + " " + s.result;
+    for (const auto& w : s.wealth) text += " " + std::to_string(w[0]) + "-" + std::to_string(w[1]);
+    return text;
+}
+
+std::vector<std::string> sessions_of(store::Store& db, const std::string& run) {
+    std::vector<std::string> out;
+    for (const auto& s : db.sessions(db.find_tournament(run)->id)) {
+        out.push_back(session_text(s));
+        // Each link is to the game at the same place in the run as in the source.
+        for (std::size_t k = 0; k < s.game_ids.size(); ++k)
+            out.back() += " g" + std::to_string(db.game(s.game_ids[k])->row.slot.game_index);
+    }
+    return out;
+}
+
+void finish(const std::string& path, const std::string& run) {
+    auto db = store::Store::open(path);
+    REQUIRE(db.set_tournament_status(db.find_tournament(run)->id, store::TournamentStatus::Finished,
+                                     store::test::at_ms(1'700'000'100'000)));
+}
+
+std::string bytes_of(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
+
+TEST_CASE("a merged session run holds its sessions and resumes where its file stopped",
+          "[store][merge][sessions]") {
+    store::test::TempDir dir;
+    {
+        auto db = store::Store::open(dir.file("s.db"));
+        store::TournamentRow t;
+        t.name = "sess";
+        t.format = "match";
+        t.rules = store::test::kRules;
+        t.fingerprint = "f1";  // one definition: merged again, the same run
+        t.started_at = store::test::at_ms(1'700'000'000'000);
+        record_sessions(db, db.create_tournament(t).value(), 2);  // stopped part way
+    }
+    auto all = store::Store::open(dir.file("all.db"));
+    REQUIRE(all.merge({dir.file("s.db")}));
+    {
+        auto source = store::Store::open(dir.file("s.db"));
+        CHECK(sessions_of(all, "sess") == sessions_of(source, "sess"));
+        CHECK(sessions_of(all, "sess").size() == 2);
+    }
+    // What a resume stores next (game 3 of session 1) is taken: the session row says game 2.
+    const auto t = all.find_tournament("sess")->id;
+    auto next = session_slot(0, 3, {0, 70}, "sold_out", "second_wins");
+    CHECK(all.record_game(t, store::GameSlot{2, 1, 0},
+                          store::test::make_game("alpha", "beta", 6, 3), {}, &next));
+    CHECK(sessions_of(all, "sess")[0].find(" 3 sold_out second_wins") != std::string::npos);
+
+    // A newer copy of the file, played further, brings its later games and their links only.
+    {
+        auto db = store::Store::open(dir.file("s.db"));
+        const auto id = db.find_tournament("sess")->id;
+        auto third = session_slot(0, 3, {0, 70}, "sold_out", "second_wins");
+        REQUIRE(db.record_game(id, store::GameSlot{2, 1, 0},
+                               store::test::make_game("alpha", "beta", 6, 3), {}, &third));
+        auto fourth = session_slot(1, 3, {0, 70});
+        REQUIRE(db.record_game(id, store::GameSlot{5, 2, 0},
+                               store::test::make_game("alpha", "beta", 6, 6), {}, &fourth));
+    }
+    auto again = all.merge({dir.file("s.db")});
+    REQUIRE(again);
+    CHECK(again->added == 1);
+    auto source = store::Store::open(dir.file("s.db"));
+    CHECK(sessions_of(all, "sess") == sessions_of(source, "sess"));
+    CHECK(all.integrity_check());
+}
+
+TEST_CASE(
+    "a run finished in its files is finished merged although it played fewer games than "
+    "planned",
+    "[store][merge]") {
+    store::test::TempDir dir;
+    // As an SPRT match that stopped at its verdict: 3 games of 12, finished.
+    play(dir.file("early.db"), std::nullopt, definition(), 3);
+    finish(dir.file("early.db"), "cup");
+    auto all = store::Store::open(dir.file("all.db"));
+    auto merged = all.merge({dir.file("early.db")});
+    REQUIRE(merged);
+    CHECK(merged->runs.at(0).status == store::TournamentStatus::Finished);
+    CHECK(all.find_tournament("cup")->status == store::TournamentStatus::Finished);
+
+    // Shards: finished only once every shard finished, each before its planned games.
+    play(dir.file("s0.db"), tournament::Shard{0, 2}, definition(), 2);
+    play(dir.file("s1.db"), tournament::Shard{1, 2}, definition(), 2);
+    finish(dir.file("s0.db"), "cup");
+    auto shards = store::Store::open(dir.file("shards.db"));
+    REQUIRE(shards.merge({dir.file("s0.db"), dir.file("s1.db")}));
+    CHECK(shards.find_tournament("cup")->status == store::TournamentStatus::Interrupted);
+    finish(dir.file("s1.db"), "cup");
+    REQUIRE(shards.merge({dir.file("s1.db")}));
+    CHECK(shards.find_tournament("cup")->status == store::TournamentStatus::Finished);
+    // Merged again, it stays finished.
+    REQUIRE(all.merge({dir.file("early.db")}));
+    CHECK(all.find_tournament("cup")->status == store::TournamentStatus::Finished);
+}
+
+TEST_CASE("merge sources are never written: an oaq file, an older one and an empty one",
+          "[store][merge]") {
+    store::test::TempDir dir;
+    play(dir.file("a.db"), tournament::Shard{0, 2});
+    {
+        // A file of schema 9 with one game and its moves one row a ply (before 010 packed them).
+        store::Database db(dir.file("old.db"), store::Database::Mode::ReadWriteCreate);
+        REQUIRE(store::migrate(db, 9) == 9);
+        db.exec(
+            "INSERT INTO engines (id, name, first_seen) VALUES (1, 'a', '2026-01-01T00:00:00Z'),"
+            " (2, 'b', '2026-01-01T00:00:00Z');"
+            "INSERT INTO tournaments (id, name, format, rules, time_control, seed, started_at)"
+            " VALUES (1, 'old', 'match', 'classic', '10+0', 7, '2026-01-01T00:00:00Z');"
+            "INSERT INTO games (id, tournament_id, game_index, pair_index, round, start_position,"
+            " south_engine_id, north_engine_id, result, score_south, score_north, termination,"
+            " plies, final_position, started_at, ended_at) VALUES (1, 1, 0, 0, 0, 's', 1, 2,"
+            " 'south_win', 40, 30, 'normal', 2, 'f', '2026-01-01T00:00:00Z',"
+            " '2026-01-01T00:00:01.500Z');"
+            "INSERT INTO moves (game_id, ply, move, time_used_us, time_left_us, pv) VALUES"
+            " (1, 1, '3R', 5, 9, ''), (1, 2, '4L', 6, 8, '');");
+    }
+    std::ofstream(dir.file("empty.db")).close();
+    const std::vector<std::string> files{dir.file("a.db"), dir.file("old.db"),
+                                         dir.file("empty.db")};
+    std::vector<std::string> before;
+    std::vector<std::filesystem::file_time_type> times;
+    for (const auto& f : files) {
+        before.push_back(bytes_of(f));
+        times.push_back(std::filesystem::last_write_time(f));
+    }
+    auto all = store::Store::open(dir.file("all.db"));
+    CHECK_THROWS_WITH(all.merge({dir.file("a.db"), dir.file("empty.db")}),
+                      Catch::Contains("empty.db: not an oaq database (an empty file)"));
+    CHECK(all.count_games({}) == 0);
+    auto merged = all.merge({dir.file("a.db"), dir.file("old.db")});
+    REQUIRE(merged);
+    const auto old = all.find_tournament("old").value();
+    CHECK(all.game(*all.game_id(old.id, 0))->record.moves.size() == 2);
+    CHECK(all.integrity_check());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        INFO(files[i]);
+        CHECK(bytes_of(files[i]) == before[i]);
+        CHECK(std::filesystem::last_write_time(files[i]) == times[i]);
+    }
+    store::Database still(dir.file("old.db"), store::Database::Mode::ReadOnly);
+    CHECK(store::inspect_schema(still) == 9);
+}
+
+TEST_CASE("a merge stopped part way merges nothing", "[store][merge]") {
+    store::test::TempDir dir;
+    play(dir.file("a.db"), tournament::Shard{0, 2});
+    play(dir.file("b.db"), tournament::Shard{1, 2});
+    auto all = store::Store::open(dir.file("all.db"));
+    std::atomic<bool> stop{false};
+    // Asked to stop once the first file is merged: the second stops at its first game.
+    auto merged = all.merge(
+        {dir.file("a.db"), dir.file("b.db")}, [&](const store::MergeProgress&) { stop = true; },
+        &stop);
+    REQUIRE(!merged);
+    CHECK_THAT(merged.error().message, Catch::Contains("merge interrupted, nothing merged") &&
+                                           Catch::Contains("all.db is as it was"));
+    CHECK(all.count_games({}) == 0);
+    CHECK_FALSE(all.find_tournament("cup"));
+    stop = false;
+    REQUIRE(all.merge({dir.file("a.db"), dir.file("b.db")}, {}, &stop));
+    CHECK(all.integrity_check());
+}
+
+TEST_CASE("a game whose stored values cannot be read is named by its run and number",
+          "[store][games]") {
+    store::test::TempDir dir;
+    play(dir.file("a.db"), tournament::Shard{0, 2});
+    {
+        store::Database db(dir.file("a.db"), store::Database::Mode::ReadWrite);
+        db.exec("PRAGMA ignore_check_constraints = ON");
+        db.exec("UPDATE games SET ended_at = 'noon' WHERE game_index = 4");
+        db.exec(
+            "UPDATE game_moves SET moves = substr(moves, 1, 3) WHERE game_id ="
+            " (SELECT id FROM games WHERE game_index = 1)");
+    }
+    auto db = store::Store::open(dir.file("a.db"));
+    store::GameFilter all;
+    all.limit = 0;
+    CHECK_THROWS_WITH(db.games(all),
+                      Catch::Contains("a.db: damaged data: cup#5: its end time \"noon\""));
+    const auto t = db.find_tournament("cup")->id;
+    CHECK_THROWS_WITH(
+        db.game(*db.game_id(t, 1)),
+        Catch::Contains("damaged data: cup#2: stored moves are damaged (packed moves"));
 }

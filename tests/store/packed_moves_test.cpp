@@ -94,3 +94,36 @@ TEST_CASE("damaged packed moves are errors that say where", "[store][packed]") {
     bad_flags[2] = '\x70';
     CHECK_THAT(unpack_moves(bad_flags).error().message, Catch::Contains("unknown flags"));
 }
+
+TEST_CASE("the ply count reads every byte as unpacking does and says the same where it stops",
+          "[store][packed]") {
+    game::MoveRecord m;
+    m.move = "weird-token";
+    m.pv = {"pass", "2L", "63R"};
+    m.nodes = std::uint64_t{1} << 40;
+    m.depth = -3;
+    m.score = protocol::Score{protocol::Score::Kind::Mate, -7};
+    game::MoveRecord bare;
+    bare.move = "1L";
+    const std::string good = pack_moves({m, bare, m});
+    REQUIRE(packed_ply_count(good).value() == 3);
+    CHECK(packed_ply_count(pack_moves({})).value() == 0);
+    std::vector<std::string> damaged{"", std::string(1, '\2') + good.substr(1)};
+    for (std::size_t cut = 2; cut < good.size(); ++cut) damaged.push_back(good.substr(0, cut));
+    for (std::size_t at = 1; at < good.size(); ++at) {
+        std::string flipped = good;
+        flipped[at] = static_cast<char>(flipped[at] ^ 0xF0);
+        damaged.push_back(flipped);
+    }
+    damaged.push_back(good.substr(0, 1) + std::string(11, '\xff'));  // a varint past 64 bits
+    for (const auto& value : damaged) {
+        const auto moves = unpack_moves(value);
+        const auto count = packed_ply_count(value);
+        INFO("value of " << value.size() << " bytes");
+        REQUIRE(moves.has_value() == count.has_value());
+        if (moves)
+            CHECK(*count == moves->size());
+        else
+            CHECK(count.error().message == moves.error().message);
+    }
+}

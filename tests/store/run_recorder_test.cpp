@@ -3,7 +3,11 @@
 // land in their tables, and a resume rebuilds the run from the stored definition.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
+
 #include "../game/scripted_player.hpp"
+#include "fixtures.hpp"
 #include "store/results.hpp"
 #include "store/run_recorder.hpp"
 #include "store/store.hpp"
@@ -109,6 +113,32 @@ TEST_CASE("a resumed run comes back from its stored definition and plays the res
     CHECK(db.find_tournament("m")->status == store::TournamentStatus::Finished);
 }
 
+TEST_CASE("an SPRT match resumed with a higher cap stores its new definition and fingerprint",
+          "[store][run]") {
+    auto db = store::Store::open_memory();
+    store::StoreRunRecorder recorder(db);
+    auto d = definition(2);
+    d.format = tournament::Format::Match;
+    d.games = 4;
+    d.sprt = tournament::SprtDefinition{};
+    std::atomic<bool> interrupted{false};
+    tournament::RunObserver quiet;
+    REQUIRE(tournament::Run::create(recorder, "s", d)
+                .value()
+                .play(scripted(), quiet, interrupted)
+                .decision == tournament::SprtDecision::Continue);
+    const auto before = db.find_tournament("s").value();
+    auto resumed = tournament::Run::resume(recorder, "s", {}, {}, {}, 10).value();
+    CHECK(resumed.play(scripted(), quiet, interrupted).played == 6);
+    const auto after = db.find_tournament("s").value();
+    CHECK(after.status == store::TournamentStatus::Finished);
+    CHECK(db.completed_game_indices(after.id).size() == 10);
+    d.games = 10;
+    CHECK(after.definition == tournament::to_json(d));
+    CHECK(after.fingerprint == tournament::fingerprint(d));
+    CHECK(after.fingerprint != before.fingerprint);
+}
+
 TEST_CASE("a run stored before definitions were kept has none", "[store][run]") {
     auto db = store::Store::open_memory();
     store::TournamentRow t;
@@ -126,4 +156,43 @@ TEST_CASE("a run stored before definitions were kept has none", "[store][run]") 
     CHECK(stored.settings_json == t.settings);
     CHECK_THAT(tournament::Run::resume(recorder, "legacy").error().message,
                Catch::Contains("no stored definition"));
+}
+
+TEST_CASE("the results database's refusals reach the run with their kinds",
+          "[store][run][errors]") {
+    auto db = store::Store::open_memory();
+    store::StoreRunRecorder recorder(db);
+    REQUIRE(tournament::Run::create(recorder, "cup", definition(2)));
+    auto taken = tournament::Run::create(recorder, "cup", definition(2));
+    REQUIRE_FALSE(taken);
+    CHECK(taken.error().kind == ErrorKind::NameTaken);
+
+    const auto id = db.find_tournament("cup").value().id;
+    auto record = store::test::make_game("p0", "p1", 8, 1);
+    record.rules.clear();  // played under the run's own rules
+    const tournament::Pairing first{0, 0, 0, 0, 0, 1};
+    REQUIRE(recorder.record_game(id, first, record));
+    auto twice = recorder.record_game(id, first, record);
+    REQUIRE_FALSE(twice);
+    CHECK(twice.error().kind == ErrorKind::DuplicateGame);
+    auto nowhere = recorder.record_game(id + 100, {1, 0, 0, 0, 1, 0}, record);
+    REQUIRE_FALSE(nowhere);
+    CHECK(nowhere.error().kind == ErrorKind::UnknownTournament);
+    record.moves.front().move.clear();
+    auto invalid = recorder.record_game(id, {1, 0, 0, 0, 1, 0}, record);
+    REQUIRE_FALSE(invalid);
+    CHECK(invalid.error().kind == ErrorKind::InvalidRecord);
+}
+
+TEST_CASE("an engine binary's digest is the SHA-256 of the file's bytes", "[store][run]") {
+    const auto path =
+        std::filesystem::temp_directory_path() / ("oaq-sha-" + std::to_string(::getpid()) + ".bin");
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << "abc";
+    }
+    CHECK(store::file_sha256(path.string()) ==
+          "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    std::filesystem::remove(path);
+    CHECK(store::file_sha256(path.string()).empty());  // no such file
 }

@@ -70,7 +70,7 @@ TEST_CASE("a session game out of order is refused with nothing written", "[store
     auto refused =
         store.record_game(t, GameSlot{2, 1, 0}, make_game("alpha", "beta", 5, 3), {}, &third);
     REQUIRE_FALSE(refused);
-    CHECK(refused.error().message.find("no game 2 before game 3") != std::string::npos);
+    CHECK(refused.error().message == "t#3 refused: session 1 has no game 2 before game 3");
     CHECK(store.completed_game_indices(t) == std::vector<std::int64_t>{0});
     CHECK(store.sessions(t).at(0).games_played == 1);
 }

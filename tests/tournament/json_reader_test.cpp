@@ -84,3 +84,42 @@ TEST_CASE("malformed JSON fails with one line naming the position", "[json]") {
     REQUIRE_FALSE(v);
     CHECK_THAT(v.error().message, Catch::Contains("nesting deeper than 200"));
 }
+
+TEST_CASE("the JSON reader refuses what RFC 8259 refuses beyond the grammar", "[json]") {
+    struct Case {
+        std::string text;
+        const char* message;
+    };
+    const Case cases[] = {
+        {"\"caf\xFF\"", "line 1, column 5: expected UTF-8 text in a string, found byte 255"},
+        {"[1e999]", "line 1, column 2: expected a number within the range of a double"},
+        {"\xEF\xBB\xBF{}", "line 1, column 1: expected a value"},
+        {std::string("1\0", 2), "line 1, column 2: expected the end of the document, found byte 0"},
+        {"[[1] [2]]", "line 1, column 6: expected ',' or ']' after an array item, found '['"},
+        {"{\"a\":1 \"b\":2}", "line 1, column 8: expected ',' or '}' after an object member"},
+        {"{\"a\":1, -2}", "line 1, column 9: expected a member name in double quotes, found '-'"},
+        {"[0, 012]", "line 1, column 6: expected no leading zero, found '1'"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.text);
+        auto v = parse_json(c.text);
+        REQUIRE_FALSE(v);
+        CHECK_THAT(v.error().message, Catch::Contains(c.message));
+    }
+    auto zero = parse_json("[-0, 0, -0.0]");
+    REQUIRE(zero);
+    CHECK(*(*zero->as_array())[0].number_text() == "-0");
+    CHECK(*(*zero->as_array())[1].number_text() == "0");
+    CHECK(*(*zero->as_array())[2].number_text() == "-0.0");
+}
+
+TEST_CASE("Json::string_field reads one top-level string member back", "[json]") {
+    Json j;
+    j.field("summary", "caf\xC3\xA9 \"1-0\"\n").field("n", 3);
+    CHECK(Json::string_field(j.str(), "summary") == "caf\xC3\xA9 \"1-0\"\n");
+    CHECK(Json::string_field(R"({"summary":"\u00e9"})", "summary") == "\xC3\xA9");
+    CHECK(Json::string_field(j.str(), "n").empty());                           // not a string
+    CHECK(Json::string_field(j.str(), "missing").empty());                     // absent
+    CHECK(Json::string_field("", "summary").empty());                          // not JSON
+    CHECK(Json::string_field(R"({"o":{"summary":"x"}})", "summary").empty());  // not top-level
+}

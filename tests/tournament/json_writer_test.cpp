@@ -57,3 +57,17 @@ TEST_CASE("a JSON object with invalid bytes in keys and values reads back as val
     CHECK(*back->find("detail")->as_string() == "bestmove " + kFffd + kFffd);
     CHECK(back->find("name" + kFffd) != nullptr);
 }
+
+TEST_CASE("text for a terminal shows each byte that is not UTF-8 and each control as an escape",
+          "[utf8]") {
+    // `oaq check-engine` printed an engine's bytes raw; `oaq play` quoted 5,000 pasted characters.
+    CHECK(utf8::escaped("Ô ăn quan \xE2\x82\xAC") == "Ô ăn quan \xE2\x82\xAC");
+    CHECK(utf8::escaped("id name bad\xFF\xFE") == "id name bad\\xFF\\xFE");
+    CHECK(utf8::escaped("6L\xE2\x82") == "6L\\xE2\\x82");  // a truncated sequence: each byte
+    CHECK(utf8::escaped("a\tb\x1B[2Jc\x7F") == "a\\x09b\\x1B[2Jc\\x7F");
+    CHECK(utf8::escaped(std::string(5000, 'x'), 40) == std::string(40, 'x') + "...");
+    CHECK(utf8::escaped(std::string(40, 'x'), 40) == std::string(40, 'x'));
+    // The cut counts characters, never splitting one.
+    CHECK(utf8::escaped("ăăă", 2) == "ăă...");
+    CHECK(utf8::is_valid(utf8::escaped("\xC0\xAF\xED\xA0\x80\xF4\x90\x80\x80", 100)));
+}

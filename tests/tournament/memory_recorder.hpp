@@ -51,7 +51,9 @@ class MemoryRecorder : public tournament::RunRecorder {
         return std::nullopt;
     }
     Expected<tournament::RunId> create_run(const tournament::NewRun& n) override {
-        if (find_run(n.name)) return fail("a tournament named \"" + n.name + "\" already exists");
+        if (find_run(n.name))
+            return fail(ErrorKind::NameTaken,
+                        "a tournament named \"" + n.name + "\" already exists");
         const auto id = static_cast<tournament::RunId>(runs.size()) + 1;
         Run r;
         r.stored = {id,
@@ -81,6 +83,11 @@ class MemoryRecorder : public tournament::RunRecorder {
         runs.at(id).stored.status = tournament::RunStatus::Running;
         ++runs.at(id).reopened;
     }
+    void set_definition(tournament::RunId id, const std::string& definition_json,
+                        const std::string& fingerprint) override {
+        runs.at(id).stored.definition_json = definition_json;
+        runs.at(id).fingerprint = fingerprint;
+    }
     std::vector<std::int64_t> completed_games(tournament::RunId id) override {
         std::vector<std::int64_t> out;
         for (const auto& g : runs.at(id).games) out.push_back(g.pairing.game_index);
@@ -100,7 +107,8 @@ class MemoryRecorder : public tournament::RunRecorder {
         std::lock_guard lock(mutex_);
         auto& games = runs.at(id).games;
         for (const auto& g : games) {
-            if (g.pairing.game_index == p.game_index) return fail("game index stored twice");
+            if (g.pairing.game_index == p.game_index)
+                return fail(ErrorKind::DuplicateGame, "game index stored twice");
         }
         games.push_back({p, record, {}});
         return ++next_game_id_;

@@ -229,7 +229,7 @@ TEST_CASE("malformed results are refused with a reason", "[tournament][rating]")
     const std::vector<GameResult> odd_points{{0, 1, 0.3, std::nullopt}};
     const auto bad = fit_ratings(2, odd_points);
     REQUIRE_FALSE(bad);
-    CHECK(bad.error().message == "game 0: points must be 0, 0.5 or 1");
+    CHECK(bad.error().message == "game 1 of the input: points must be 0, 0.5 or 1");
     CHECK_FALSE(fit_ratings(2, {}, Anchor{2, 0.0}));
     const auto empty = fit_ratings(3, {});
     REQUIRE(empty);

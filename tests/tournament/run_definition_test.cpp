@@ -81,6 +81,35 @@ TEST_CASE("the fingerprint is the SHA-256 of the canonical text and follows ever
     CHECK(fingerprint(other) != f);
 }
 
+TEST_CASE("a derived seed is the same for the same name and definition and differs otherwise",
+          "[run_definition][shard]") {
+    const auto d = sample();
+    const auto seed = derived_seed("cup", d);
+    CHECK(seed <= 0xffffffffu);  // 32 bits, like a drawn seed
+    auto copy = d;
+    CHECK(derived_seed("cup", copy) == seed);
+    copy.seed = 7;  // the seed it replaces never matters
+    CHECK(derived_seed("cup", copy) == seed);
+    CHECK(derived_seed("cup2", d) != seed);
+    const auto differs = [&](auto change) {
+        auto other = d;
+        change(other);
+        return derived_seed("cup", other) != seed;
+    };
+    CHECK(differs([](RunDefinition& o) { o.games += 2; }));
+    CHECK(differs([](RunDefinition& o) { o.engines[1].command = "/opt/engines/older"; }));
+    CHECK(differs([](RunDefinition& o) { o.engines[0].name = "newer"; }));
+    CHECK(differs([](RunDefinition& o) { o.rules = rules::parse_rules("standard").value(); }));
+    CHECK(differs([](RunDefinition& o) { o.tc = game::parse_time_control("10+0.1").value(); }));
+    CHECK(differs([](RunDefinition& o) { o.openings.plies = 6; }));
+    CHECK(differs([](RunDefinition& o) { o.openings.seed = 1; }));
+    CHECK(differs([](RunDefinition& o) { o.max_plies = 301; }));
+    CHECK(differs([](RunDefinition& o) {
+        o.format = Format::RoundRobin;
+        o.sprt.reset();
+    }));
+}
+
 TEST_CASE("reading a definition is strict and names the key", "[run_definition]") {
     const auto json = to_json(sample());
     auto replace = [&](const std::string& from, const std::string& to) {
@@ -197,4 +226,25 @@ TEST_CASE(
     d.max_handshake_failures = 0;
     d.engines[0].handshake_timeout = game::Milliseconds(0);
     CHECK_FALSE(validate(d));
+}
+
+TEST_CASE("a run plans its schedule's games, and sessions the most they can play",
+          "[run_definition][sessions]") {
+    RunDefinition d = sample();
+    d.sprt.reset();
+    d.openings = {};
+    d.games = 9;
+    CHECK(planned_games(d) == 9);
+    // Pairs 0, 2, 4 of the five (the last one a lone game) are shard 0 of 2.
+    CHECK(planned_games(d, Shard{0, 2}) == 5);
+    CHECK(planned_games(d, Shard{1, 2}) == 4);
+    // With sessions --games counts sessions: 9 sessions of at most 7 games.
+    d.session_games = 7;
+    CHECK(planned_games(d) == 63);
+    d.format = Format::RoundRobin;
+    d.engines.push_back(d.engines[0]);
+    d.engines.back().name = "third";
+    d.rounds = 2;
+    // Three pairings twice, each a session: six sessions of at most 7 games.
+    CHECK(planned_games(d) == 42);
 }

@@ -121,6 +121,27 @@ TEST_CASE("a new run records every game, its identities and snapshot, and finish
     CHECK(events.finished->played == 6);
     CHECK(events.finished->standings.size() == 3);
     CHECK_FALSE(events.finished->pair);
+    CHECK_FALSE(events.started->shard);
+}
+
+TEST_CASE("a shard plays its pairs and says which shard of how many games with which seed",
+          "[run][shard]") {
+    testing::MemoryRecorder recorder;
+    // 4 engines, 2 rounds: 12 pairs, 24 games; shard 1 of 4 holds pairs 1, 5 and 9.
+    auto d = definition(4);
+    d.rounds = 2;
+    auto run = Run::create(recorder, "rr", d, "{}", ticking(), {}, Shard{1, 4}).value();
+    std::atomic<bool> interrupted{false};
+    Events events;
+    CHECK(run.play(scripted(), events, interrupted).played == 6);
+    REQUIRE(events.started);
+    CHECK(events.started->shard == Shard{1, 4});
+    CHECK(events.started->total_games == 6);
+    CHECK(events.started->run_games == 24);
+    CHECK(events.started->seed == 77);
+    std::set<std::int64_t> pairs;
+    for (const auto& g : events.game_starts) pairs.insert(g.pairing.pair_index);
+    CHECK(pairs == std::set<std::int64_t>{1, 5, 9});
 }
 
 TEST_CASE("an interrupted run stays interrupted and a resume plays exactly the missing games",
@@ -196,6 +217,64 @@ TEST_CASE("an SPRT verdict stops a match and is stored as its outcome", "[run][s
     CHECK(events.finished->standings[0].engine == "e0");
 }
 
+TEST_CASE("an SPRT match that reached its cap plays on with a higher cap stored with it",
+          "[run][sprt]") {
+    testing::MemoryRecorder recorder;
+    auto d = definition(2, Format::Match);
+    d.sprt = SprtDefinition{};
+    std::atomic<bool> interrupted{false};
+    Events events;
+    auto first = Run::create(recorder, "capped", d).value().play(scripted(), events, interrupted);
+    REQUIRE(first.status == RunStatus::Finished);
+    REQUIRE(first.decision == SprtDecision::Continue);
+    CHECK(first.played == 8);
+    CHECK_THAT(Run::resume(recorder, "capped").error().message,
+               Catch::Contains("\"capped\" has finished already (its SPRT reached its cap of 8 "
+                               "games without a verdict"));
+    CHECK_THAT(Run::resume(recorder, "capped", {}, {}, {}, 8).error().message,
+               Catch::Contains("it has played 8 games already: a cap of 8 leaves none to play"));
+    const auto old_fingerprint = recorder.run("capped").fingerprint;
+
+    auto resumed = Run::resume(recorder, "capped", {}, {}, {}, 20);
+    REQUIRE(resumed);
+    CHECK(resumed->total_games() == 20);
+    const auto second = resumed->play(scripted(), events, interrupted);
+    CHECK(second.status == RunStatus::Finished);
+    CHECK(second.played == 12);
+    CHECK(recorder.run("capped").games.size() == 20);
+    auto stored = run_definition_from_json(*recorder.run("capped").stored.definition_json);
+    REQUIRE(stored);
+    CHECK(stored->games == 20);
+    CHECK(recorder.run("capped").fingerprint == fingerprint(*stored));
+    CHECK(recorder.run("capped").fingerprint != old_fingerprint);
+}
+
+TEST_CASE("only an SPRT match without a verdict takes a new cap on resume", "[run][sprt]") {
+    testing::MemoryRecorder recorder;
+    std::atomic<bool> interrupted{false};
+    Events events;
+    auto plain = definition(2, Format::Match);
+    REQUIRE(Run::create(recorder, "plain", plain)
+                .value()
+                .play(scripted(), events, interrupted)
+                .status == RunStatus::Finished);
+    CHECK_THAT(Run::resume(recorder, "plain", {}, {}, {}, 100).error().message,
+               Catch::Contains("only the cap (games) of an SPRT match can change"));
+    CHECK_THAT(Run::resume(recorder, "plain").error().message,
+               Catch::Equals("\"plain\" has finished already"));
+
+    auto decided = definition(2, Format::Match);
+    decided.games = 2000;
+    decided.sprt = SprtDefinition{};
+    const auto result =
+        Run::create(recorder, "decided", decided).value().play(scripted({1}), events, interrupted);
+    REQUIRE(result.decision == SprtDecision::AcceptH1);
+    CHECK_THAT(Run::resume(recorder, "decided", {}, {}, {}, 4000).error().message,
+               Catch::Contains("its SPRT ended with a verdict (H1 accepted): there is nothing to "
+                               "continue"));
+    CHECK(recorder.run("decided").reopened == 0);
+}
+
 TEST_CASE("a run refuses an invalid definition or a taken name and writes nothing", "[run]") {
     testing::MemoryRecorder recorder;
     auto bad = definition(1);
@@ -206,6 +285,18 @@ TEST_CASE("a run refuses an invalid definition or a taken name and writes nothin
     CHECK_THAT(Run::create(recorder, "x", definition(2)).error().message,
                Catch::Contains("already exists"));
     CHECK(recorder.runs.size() == 1);
+}
+
+TEST_CASE("a taken run name reaches the caller as kind NameTaken", "[run][errors]") {
+    testing::MemoryRecorder recorder;
+    REQUIRE(Run::create(recorder, "x", definition(2)));
+    auto again = Run::create(recorder, "x", definition(2));
+    REQUIRE_FALSE(again);
+    CHECK(again.error().kind == ErrorKind::NameTaken);
+    // Other refusals are not taken for a taken name (the command line would try another).
+    auto bad = Run::create(recorder, "y", definition(1));
+    REQUIRE_FALSE(bad);
+    CHECK(bad.error().kind == ErrorKind::Other);
 }
 
 TEST_CASE("a run stored without a definition resumes through the legacy reader", "[run]") {
@@ -387,6 +478,40 @@ TEST_CASE("an environment failure during play leaves the run interrupted and say
     CHECK(events.finished->status == RunStatus::Interrupted);
     CHECK_THAT(events.finished->failure, Catch::Contains("disk is full"));
     CHECK(events.finished->played == 3);
+}
+
+namespace {
+
+// A recorder that refuses every game after `good` as stored already.
+class RefusingRecorder : public testing::MemoryRecorder {
+  public:
+    explicit RefusingRecorder(int good) : good_(good) {}
+    Expected<std::int64_t> record_game(RunId id, const Pairing& p,
+                                       const game::GameRecord& record) override {
+        if (good_-- <= 0) return fail(ErrorKind::DuplicateGame, "game index stored twice");
+        return MemoryRecorder::record_game(id, p, record);
+    }
+
+  private:
+    std::atomic<int> good_;
+};
+
+}  // namespace
+
+TEST_CASE("a game the recorder refuses stops the run with an OaqError of the refusal's kind",
+          "[run][errors]") {
+    RefusingRecorder recorder(2);
+    auto run = Run::create(recorder, "refused", definition(3)).value();
+    std::atomic<bool> interrupted{false};
+    Events events;
+    try {
+        run.play(scripted(), events, interrupted, {1, 0});
+        FAIL("the run went on after a refused game");
+    } catch (const OaqError& e) {
+        CHECK(e.kind() == ErrorKind::DuplicateGame);
+        CHECK_THAT(e.what(), Catch::Contains("storing a game"));
+    }
+    CHECK(recorder.run("refused").games.size() == 2);
 }
 
 TEST_CASE("a session run records each game with its session step and resumes by sessions",

@@ -236,6 +236,8 @@ TEST_CASE("shards hold whole colour-swapped pairs and together every game once",
                     const auto p = schedule.pairing_at(i);
                     if (!shard.contains(p)) continue;
                     ++seen[static_cast<std::size_t>(i)];
+                    // Its place among the shard's games counts them in schedule order.
+                    CHECK(shard.position(p) == mine);
                     ++mine;
                     // The other game of the pair is in the same shard.
                     const auto other = i % 2 == 0 ? i + 1 : i - 1;

@@ -23,12 +23,12 @@
 #include <chrono>
 #include <string>
 
-#include "app/results_json.hpp"
 #include "game/game_record.hpp"
 #include "protocol/messages.hpp"
 #include "store/rows.hpp"
+#include "views/results_json.hpp"
 
-namespace oaq::app {
+namespace oaq::views {
 
 // Ends with a blank line, so games concatenate into one file.
 std::string pgn_game(const GameNumber& number, const game::GameRecord& record);
@@ -42,6 +42,10 @@ std::string game_csv_header();  // no newline
 std::string game_csv_row(const GameNumber& number, std::optional<std::int64_t> db_id,
                          const game::GameRecord& record, int plies);
 
+// Whether a stored time control text is a clock (base + increment) rather than a fixed time or
+// depth per move: PGN's [%clk] comments and the report's clocks show only for a clock.
+bool is_clock(const std::string& time_control);
+
 // "12.345s": microseconds as seconds with millisecond precision.
 std::string seconds_text(std::chrono::microseconds us);
 std::string score_text(const protocol::Score& score);  // "cp 35" / "mate -3"
@@ -52,4 +56,4 @@ std::string move_csv_header();  // no newline
 std::string move_csv_rows(const GameNumber& number, std::optional<std::int64_t> db_id,
                           const game::GameRecord& record);  // each row ends in a newline
 
-}  // namespace oaq::app
+}  // namespace oaq::views

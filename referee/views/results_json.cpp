@@ -1,17 +1,19 @@
-#include "app/results_json.hpp"
+#include "views/results_json.hpp"
 
 #include <fmt/format.h>
 #include <algorithm>
 #include <limits>
 #include <set>
 
-#include "app/results_common.hpp"
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
 #include "rules/game.hpp"
+#include "rules/position_string.hpp"
+#include "rules/rules.hpp"
 #include "store/time_text.hpp"
+#include "tournament/run_name.hpp"
 
-namespace oaq::app {
+namespace oaq::views {
 
 namespace {
 
@@ -38,7 +40,25 @@ GameNumber game_number(const std::string& tournament, const store::GameSlot& slo
 }
 
 std::string game_reference(const GameNumber& n) {
-    return n.tournament + "#" + std::to_string(n.game);
+    return tournament::game_reference(n.tournament, n.game - 1);
+}
+
+std::string result_token(rules::Result r) {
+    return r == rules::Result::SouthWin ? "1-0" : r == rules::Result::NorthWin ? "0-1" : "1/2-1/2";
+}
+
+Expected<rules::Game> replay_start(const game::GameRecord& record) {
+    auto rules = rules::parse_rules(record.rules);
+    if (!rules) return fail("rules: " + rules.error().message);
+    auto start = rules::parse_position(
+        record.start_position.empty() ? "startpos" : record.start_position, *rules);
+    if (!start) {
+        // A field's error names the field only; the others name the position already.
+        const auto& why = start.error();
+        return fail(std::string("start ") +
+                    (why.kind == ErrorKind::PositionField ? "position: " : "") + why.message);
+    }
+    return rules::Game(*rules, *start, 0);
 }
 
 std::vector<std::string> mover_sides(const game::GameRecord& record) {
@@ -231,8 +251,8 @@ std::string tournament_json(const TournamentFacts& f) {
         j.null("outcome");
     else
         j.field("outcome", f.outcome);
-    if (f.planned > 0)
-        j.field("planned", f.planned);
+    if (f.planned.games > 0)
+        j.field("planned", f.planned.games);
     else
         j.null("planned");
     if (t.shards.empty()) {
@@ -252,4 +272,4 @@ std::string tournament_json(const TournamentFacts& f) {
     return j.str();
 }
 
-}  // namespace oaq::app
+}  // namespace oaq::views

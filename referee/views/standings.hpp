@@ -16,7 +16,7 @@
 #include "tournament/pentanomial.hpp"
 #include "tournament/ranking.hpp"
 
-namespace oaq::app {
+namespace oaq::views {
 
 using StandingsLine = tournament::RankedLine;
 
@@ -38,4 +38,4 @@ std::string standings_table(const std::vector<StandingsLine>& lines,
 // The notes printed under a ranked table ("" when none applies).
 std::string standings_notes(const std::vector<StandingsLine>& lines);
 
-}  // namespace oaq::app
+}  // namespace oaq::views

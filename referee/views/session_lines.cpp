@@ -1,11 +1,11 @@
-#include "app/session_lines.hpp"
+#include "views/session_lines.hpp"
 
 #include <fmt/format.h>
 
 #include "common/json.hpp"
 #include "rules/position_string.hpp"
 
-namespace oaq::app {
+namespace oaq::views {
 
 namespace {
 
@@ -56,4 +56,17 @@ std::string wealth_json(const std::array<int, 2>& w) {
     return j.str();
 }
 
-}  // namespace oaq::app
+std::string with_session(std::string game_json, const store::SessionLink& link) {
+    Json j;
+    j.field("session", link.session_index + 1).field("number", link.number);
+    j.raw("wealth_after", wealth_json(link.wealth_after));
+    game_json.insert(game_json.size() - 1, ",\"session\":" + j.str());
+    return game_json;
+}
+
+std::string session_link_text(const store::SessionLink& link) {
+    return fmt::format("session {}, game {}: wealth after it {} - {}", link.session_index + 1,
+                       link.number, link.wealth_after[0], link.wealth_after[1]);
+}
+
+}  // namespace oaq::views

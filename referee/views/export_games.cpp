@@ -1,4 +1,4 @@
-#include "app/export_games.hpp"
+#include "views/export_games.hpp"
 
 #include <fmt/format.h>
 #include <algorithm>
@@ -6,14 +6,14 @@
 #include <utility>
 #include <vector>
 
-#include "app/results_common.hpp"
-#include "app/results_json.hpp"
 #include "game/time_control.hpp"
 #include "rules/position_string.hpp"
 #include "rules/rules.hpp"
 #include "store/time_text.hpp"
+#include "views/results_json.hpp"
+#include "views/table.hpp"
 
-namespace oaq::app {
+namespace oaq::views {
 
 namespace {
 
@@ -54,11 +54,6 @@ std::string clock_command(game::Microseconds left) {
     const auto ms = std::max<std::int64_t>(0, left.count() / 1000);
     return fmt::format("[%clk {}:{:02}:{:02}.{:03}]", ms / 3'600'000, ms / 60'000 % 60,
                        ms / 1000 % 60, ms % 1000);
-}
-
-bool is_clock(const std::string& tc_text) {
-    auto tc = game::parse_time_control(tc_text);
-    return tc && tc->kind == game::TimeControl::Kind::Clock;
 }
 
 // cutechess-cli's move comment: {+0.30/5 0.100s}, mate as {+M3/5 ...}, then the clock.
@@ -127,6 +122,11 @@ std::string rules_text(const std::string& expanded) {
 }
 
 }  // namespace
+
+bool is_clock(const std::string& tc_text) {
+    auto tc = game::parse_time_control(tc_text);
+    return tc && tc->kind == game::TimeControl::Kind::Clock;
+}
 
 std::string seconds_text(std::chrono::microseconds us) {
     return fmt::format("{:.3f}s", static_cast<double>(us.count()) / 1e6);
@@ -272,4 +272,4 @@ std::string move_csv_rows(const GameNumber& n, std::optional<std::int64_t> db_id
     return out;
 }
 
-}  // namespace oaq::app
+}  // namespace oaq::views

@@ -19,15 +19,17 @@
 #include <string_view>
 #include <vector>
 
+#include "common/expected.hpp"
 #include "common/json.hpp"
 #include "game/game_record.hpp"
+#include "rules/game.hpp"
 #include "store/results.hpp"
 #include "store/rows.hpp"
 #include "tournament/match_tally.hpp"
 #include "tournament/pentanomial.hpp"
 #include "tournament/ranking.hpp"
 
-namespace oaq::app {
+namespace oaq::views {
 
 // A game's place in its tournament as people and every output number it (docs/vocabulary.md).
 struct GameNumber {
@@ -44,6 +46,11 @@ std::string game_reference(const GameNumber& number);
 
 using store::side_time_controls;
 using store::SideTimeControls;
+
+std::string result_token(rules::Result r);  // "1-0", "0-1", "1/2-1/2"
+
+// A stored game's start (its rules and start position) ready to replay its moves, no ply limit.
+Expected<rules::Game> replay_start(const game::GameRecord& record);
 
 // The side that played each move (a turn can pass), "south"/"north"; "?" past a move that does
 // not replay.
@@ -82,15 +89,22 @@ std::string sprt_json(const tournament::SprtStatus& status, const std::string& s
 // "10+0.1" when every engine had it, else "A 10+0.1, B movetime=100".
 std::string time_controls_text(const std::vector<store::EngineTimeControl>& engines);
 
+// The games a run plans (0: unknown). For sessions an upper bound (`at_most`): sessions x G, and a
+// session that ends by the rules before its G-th game plays fewer.
+struct Planned {
+    std::int64_t games = 0;
+    bool at_most = false;
+};
+
 struct TournamentFacts {
     const store::TournamentRow& row;
     std::vector<store::EngineTimeControl> engines;
     std::int64_t games = 0;
     std::string rules_name;
     std::string outcome;  // the outcome's summary, "" for none
-    // The games it plans (a shard's own file: that shard's; else the whole run's); 0: unknown.
-    std::int64_t planned = 0;
+    // The games it plans (a shard's own file: that shard's; else the whole run's).
+    Planned planned;
 };
 std::string tournament_json(const TournamentFacts& tournament);
 
-}  // namespace oaq::app
+}  // namespace oaq::views

@@ -1,9 +1,9 @@
-#include "app/standings.hpp"
+#include "views/standings.hpp"
 
 #include <fmt/format.h>
 #include <algorithm>
 
-namespace oaq::app {
+namespace oaq::views {
 
 namespace {
 
@@ -90,4 +90,4 @@ std::string standings_table(const std::vector<StandingsLine>& lines, std::option
     return out + standings_notes(lines);
 }
 
-}  // namespace oaq::app
+}  // namespace oaq::views

@@ -1,0 +1,136 @@
+#include "views/selection.hpp"
+
+#include <charconv>
+#include <chrono>
+
+#include "common/error.hpp"
+#include "rules/rules.hpp"
+#include "store/results.hpp"
+
+namespace oaq::views {
+
+store::TimePoint parse_date(const std::string& text, const std::string& option) {
+    auto fail = [&] { throw OaqError(option + ": \"" + text + "\" is not a date (YYYY-MM-DD)"); };
+    if (text.size() != 10 || text[4] != '-' || text[7] != '-') fail();
+    int y = 0;
+    unsigned m = 0, d = 0;
+    auto num = [&](std::size_t at, std::size_t len, auto& out) {
+        auto [p, ec] = std::from_chars(text.data() + at, text.data() + at + len, out);
+        if (ec != std::errc() || p != text.data() + at + len) fail();
+    };
+    num(0, 4, y);
+    num(5, 2, m);
+    num(8, 2, d);
+    const std::chrono::year_month_day day{std::chrono::year{y}, std::chrono::month{m},
+                                          std::chrono::day{d}};
+    if (!day.ok()) fail();
+    return std::chrono::sys_days{day};
+}
+
+std::string expanded_rules(const std::string& text) {
+    auto parsed = rules::parse_rules(text);
+    if (!parsed) throw OaqError("--rules: " + parsed.error().message);
+    return rules::expanded(*parsed);
+}
+
+store::EngineRow find_engine(store::Store& db, const std::string& name) {
+    auto e = db.find_engine(name);
+    if (!e) throw OaqError("no engine named \"" + name + "\" in " + db.path());
+    return *e;
+}
+
+Expected<store::TournamentRow> tournament_named(store::Store& db, const std::string& name) {
+    auto t = db.find_tournament(name);
+    if (!t) return fail("no tournament named \"" + name + "\" in " + db.path());
+    return *t;
+}
+
+Selection select_games(store::Store& db, const SelectionRequest& request, bool need_scope) {
+    Selection s;
+    if (request.tournament) {
+        auto t = tournament_named(db, *request.tournament);
+        if (!t) throw OaqError(t.error().message);
+        s.tournament = *t;
+        s.filter.tournament_id = s.tournament->id;
+        s.scope = "tournament " + *request.tournament;
+    }
+    if (request.rules) {
+        s.filter.rules = expanded_rules(*request.rules);
+    } else if (need_scope && !s.tournament) {
+        s.filter.rules = expanded_rules("standard");
+    }
+    if (s.filter.rules && s.tournament && s.tournament->rules != *s.filter.rules) {
+        throw OaqError("tournament \"" + s.tournament->name + "\" was not played under --rules");
+    }
+    if (s.filter.rules && !s.tournament) {
+        s.scope = "rules " + rules::short_name(rules::parse_rules(*s.filter.rules).value());
+    }
+    if (s.scope.empty()) s.scope = "all games";
+    if (request.engine) {
+        s.engine = find_engine(db, *request.engine);
+        s.filter.engine_id = s.engine->id;
+    }
+    if (request.since) s.filter.ended_from = parse_date(*request.since, "--since");
+    if (request.until)
+        s.filter.ended_before = parse_date(*request.until, "--until") + std::chrono::days{1};
+    return s;
+}
+
+store::GameFilter game_filter(const Selection& sel) {
+    store::GameFilter f;
+    f.tournament_id = sel.filter.tournament_id;
+    f.rules = sel.filter.rules;
+    f.engine_id = sel.filter.engine_id;
+    f.opponent_id = sel.filter.opponent_id;
+    f.ended_from = sel.filter.ended_from;
+    f.ended_before = sel.filter.ended_before;
+    f.limit = 0;
+    return f;
+}
+
+std::vector<store::ResultGame> session_results(store::Store& db, const Selection& sel) {
+    std::optional<store::RowId> only;
+    if (sel.tournament) only = sel.tournament->id;
+    std::vector<store::ResultGame> out;
+    for (const auto& s : db.sessions(only)) {
+        if (s.result == "ongoing") continue;
+        if (!sel.tournament && sel.filter.rules) {
+            const auto t = db.tournament(s.tournament_id);
+            if (!t || t->rules != *sel.filter.rules) continue;
+        }
+        const auto first = db.find_engine(s.first);
+        const auto second = db.find_engine(s.second);
+        if (!first || !second) continue;
+        if (sel.engine && sel.engine->id != first->id && sel.engine->id != second->id) continue;
+        store::ResultGame g;
+        g.id = s.id;
+        g.tournament_id = s.tournament_id;
+        g.pair_index = static_cast<int>(s.session_index);
+        g.south_engine_id = first->id;
+        g.north_engine_id = second->id;
+        g.result = s.result == "first_wins"    ? rules::Result::SouthWin
+                   : s.result == "second_wins" ? rules::Result::NorthWin
+                                               : rules::Result::Draw;
+        out.push_back(g);
+    }
+    return out;
+}
+
+tournament::RatingInput index_games(store::Store& db, const std::vector<store::ResultGame>& games) {
+    return index_games(db, store::result_rows(games));
+}
+
+tournament::RatingInput index_games(store::Store& db,
+                                    const std::vector<tournament::ResultRow>& rows) {
+    return tournament::build_rating_input(store::rated_engines(db), rows,
+                                          tournament::EngineSelection::WithGames);
+}
+
+std::vector<tournament::RankedLine> ranked(const tournament::RatingInput& input,
+                                           const tournament::Anchor& anchor) {
+    auto lines = tournament::standings(input, anchor);
+    if (!lines) throw OaqError("ratings: " + lines.error().message);
+    return *lines;
+}
+
+}  // namespace oaq::views
