@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes protocol-spec/test-vectors.json: the test vectors of protocol-spec/rules.md section 7
-(perft counts, games, sessions) as one JSON file, for a bot author's test harness to read.
+(perft counts, games, sessions) and section 10.8 (three and four players) as one JSON file, for a
+bot author's test harness to read.
 
-The vectors are read from the tables of section 7; everything the file says about them (the start
+The vectors are read from the tables of sections 7 and 10.8; everything the file says about them (the start
 position of a preset, the expanded rules, each perft count, every position a game passes through,
 its end, score and result, each session game) comes from the referee's rules library through
 `oaq rules show|perft|play|session --json`. When the page states something the library does not
@@ -22,14 +23,20 @@ import sys
 
 FORMAT = 1
 ABOUT = ("Test vectors of the rules of Ô ăn quan as the oaq referee plays them "
-         "(protocol-spec/rules.md section 7). perft: counts[d-1] = the number of legal move "
-         "sequences of d plies from position. games: the moves played from position lead "
-         "through positions to final. sessions: games played in turn, wealth carried over "
-         "(rules.md section 9).")
+         "(protocol-spec/rules.md sections 7 and 10.8). perft: counts[d-1] = the number of legal "
+         "move sequences of d plies from position. games: the moves played from position lead "
+         "through positions to final; a game of 3 or 4 players (rules players=N, section 10) has "
+         "score, ranks and points as lists in seat order instead of a result. sessions: games "
+         "played in turn, wealth carried over (rules.md section 9).")
 
 
 def section_7(markdown):
     return markdown[markdown.index("## 7. Test vectors"):markdown.index("## 8. Worked examples")]
+
+
+def section_10_8(markdown):
+    """The test vectors of the game of three and four players."""
+    return markdown[markdown.index("### 10.8 Test vectors"):markdown.index("## 11. ")]
 
 
 def tables(text):
@@ -59,13 +66,23 @@ def page_vectors(markdown):
     A position is the page's text (`startpos` included); perft rows of one rules string and
     position (the table from the start and the deeper one) are merged."""
     perft, games, sessions = {}, [], []
-    for header, rows in tables(section_7(markdown)):
+    for header, rows in tables(section_7(markdown)) + tables(section_10_8(markdown)):
         depths = [(i, int(h[2:])) for i, h in enumerate(header) if re.fullmatch(r"d=\d+", h)]
         for cells in rows:
             if depths and header[0] == "preset":
                 key = (cells[0], "startpos")
             elif depths and header[:2] == ["rules", "position"]:
                 key = (cells[0], code(cells[1]))
+            elif header == ["example", "rules", "position", "moves", "final position", "end",
+                            "scores", "ranks"]:
+                # A game of 3 or 4 players: scores and ranks in seat order, ranks "—" before the end.
+                games.append({"example": cells[0], "rules": code(cells[1]),
+                              "position": code(cells[2]), "moves": code(cells[3]).split(),
+                              "final": code(cells[4]), "end": cells[5],
+                              "score": [int(x) for x in cells[6].split(",")],
+                              "ranks": None if cells[7] == "—" else
+                              [int(x) for x in cells[7].split(",")]})
+                continue
             elif header[:4] == ["example", "rules", "position", "moves"]:
                 south, north = cells[6].split("-")
                 games.append({"example": cells[0], "rules": code(cells[1]),
@@ -127,8 +144,12 @@ def make_game(oaq, page):
     game = {"example": page["example"], "rules": page["rules"], "expanded": expanded,
             "position": position, "moves": page["moves"], "positions": played["positions"],
             "final": played["final"], "over": played["over"], "end": played["end"],
-            "score": played["score"], "result": played["result"]}
-    for key in ("final", "end", "score", "result"):
+            "score": played["score"]}
+    # 2 players: a result word; 3 or 4: ranks and points by seat (null before the end).
+    outcome = ("result",) if "result" in page else ("ranks", "points")
+    for key in outcome:
+        game[key] = played[key]
+    for key in ("final", "end", "score", outcome[0]):
         if page[key] != game[key]:
             raise ValueError(f"game {page['example']} {page['rules']} {page['position']} "
                              f"{' '.join(page['moves'])}: rules.md says {key} {page[key]}, "

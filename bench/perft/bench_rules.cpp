@@ -191,6 +191,14 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "oaq-bench-rules: %s\n", rules.error().message.c_str());
             return 2;
         }
+        if (rules->players != 2) {
+            // The 2-player Position is what this measures; the ring game has its own code path.
+            std::fprintf(stderr,
+                         "oaq-bench-rules: players=%d: this bench measures the 2-player "
+                         "game (oaq rules perft times the ring of 3 or 4)\n",
+                         rules->players);
+            return 2;
+        }
         rows.push_back(measure(opt.only, *rules, opt));
     } else {
         for (const auto& preset : oaq::rules::presets()) {

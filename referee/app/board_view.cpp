@@ -4,6 +4,7 @@
 
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
+#include "rules/ring_position_string.hpp"
 
 namespace oaq::app {
 
@@ -109,6 +110,35 @@ std::string draw_board(const rules::Position& pos, const rules::Rules& rules, ru
     if (pos.is_over()) {
         out += fmt::format("  game over ({}): {}\n", rules::to_string(pos.end),
                            rules::to_string(rules::result(pos, rules)));
+    }
+    return out;
+}
+
+std::string draw_ring(const rules::RingPosition& pos, const rules::Rules& rules) {
+    std::string out = "            Q      1     2     3     4     5\n";
+    for (int seat = 0; seat < pos.seats; ++seat) {
+        const int mandarin = 6 * seat;
+        const auto n = pos.citizens_at(mandarin);
+        out += fmt::format("  seat {}  {:<5}", seat + 1,
+                           pos.has_piece(mandarin) ? fmt::format("Q+{}", n) : fmt::format("{}", n));
+        for (int k = 1; k <= 5; ++k) {
+            out += fmt::format("| {:>3} ", pos.citizens_at(rules::ring_pit(seat, k)));
+        }
+        const auto i = static_cast<std::size_t>(seat);
+        out +=
+            fmt::format("|  store {:>2}+{}  balance {:>3}  score {:>3}{}\n", pos.store_citizens[i],
+                        pos.store_pieces[i], pos.balance[i], rules::score(pos, seat, rules),
+                        !pos.is_over() && pos.to_move == seat ? "   <- to move" : "");
+    }
+    out +=
+        fmt::format("  (pits 0..{} counter-clockwise: R runs along a row into the next seat's)\n",
+                    pos.pits() - 1);
+    if (pos.is_over()) {
+        std::string ranks;
+        for (const auto& s : rules::standings(pos, rules)) {
+            ranks += (ranks.empty() ? "" : ", ") + std::to_string(s.rank);
+        }
+        out += fmt::format("  game over ({}): ranks {}\n", rules::to_string(pos.end), ranks);
     }
     return out;
 }

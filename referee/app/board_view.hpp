@@ -8,6 +8,7 @@
 #include <string>
 
 #include "rules/position.hpp"
+#include "rules/ring_position.hpp"
 #include "rules/rules.hpp"
 
 namespace oaq::app {
@@ -17,6 +18,12 @@ namespace oaq::app {
 // move L goes to the player's left and R to his right.
 std::string draw_board(const rules::Position& pos, const rules::Rules& rules,
                        rules::Side bottom = rules::Side::South);
+
+// A position of 3 or 4 seats (rules.md section 10): one row per seat, its mandarin pit (pit
+// 6(s-1), the one at its left end) then its squares 1..5, with its store, balance and score, and
+// the seat to move; a finished game's end reason and ranks. R runs along a row and on into the
+// next seat's, the last seat's row leading back to pit 0.
+std::string draw_ring(const rules::RingPosition& pos, const rules::Rules& rules);
 
 // The sold and shared squares for people: "N4 2/5, N5 sold" (fifths paid by the square's
 // opponent), or "" when there are none.

@@ -11,6 +11,7 @@
 #include "app/engine_option.hpp"
 #include "app/interrupts.hpp"
 #include "app/numbers.hpp"
+#include "app/two_players.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "engine/compliance.hpp"
@@ -174,9 +175,10 @@ int run_check_engine(int argc, char** argv) {
     settings.time_margin = timeout_option(*vm, "time-margin", kMargin);
     auto rules = oaq::rules::parse_rules(settings.rules);
     if (!rules) throw OaqError("--rules: " + rules.error().message);
-    if (auto variant = oaq::rules::parse_rules(settings.variant_rules); !variant) {
-        throw OaqError("--variant-rules: " + variant.error().message);
-    }
+    require_two_players(*rules, "--rules");
+    auto variant = oaq::rules::parse_rules(settings.variant_rules);
+    if (!variant) throw OaqError("--variant-rules: " + variant.error().message);
+    require_two_players(*variant, "--variant-rules");
 
     std::vector<std::string> warnings;
     const EndOnSignal end_on_signal;

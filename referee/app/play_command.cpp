@@ -27,6 +27,7 @@
 #include "app/play_store.hpp"
 #include "app/play_view.hpp"
 #include "app/terminal_input.hpp"
+#include "app/two_players.hpp"
 #include "common/error.hpp"
 #include "common/utf8.hpp"
 #include "engine/engine_session.hpp"
@@ -209,6 +210,7 @@ std::optional<PlayConfig> read_play_config(int argc, char** argv) {
     PlayConfig c{specs[0], {}, {}, rules::Side::South, 0, ""};
     auto rules = rules::parse_rules((*vm)["rules"].as<std::string>());
     if (!rules) throw OaqError("--rules: " + rules.error().message);
+    require_two_players(*rules, "--rules");
     c.rules = *rules;
     auto tc = game::parse_time_control((*vm)["tc"].as<std::string>());
     if (!tc) throw OaqError("--tc: " + tc.error().message);

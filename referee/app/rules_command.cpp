@@ -9,12 +9,15 @@
 #include "app/cli.hpp"
 #include "app/commands.hpp"
 #include "app/numbers.hpp"
+#include "app/rules_ring_command.hpp"
 #include "app/rules_session_command.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "rules/game.hpp"
 #include "rules/perft.hpp"
 #include "rules/position_string.hpp"
+#include "rules/ring_game.hpp"
+#include "rules/ring_turn.hpp"
 #include "rules/turn.hpp"
 
 namespace oaq::app {
@@ -35,14 +38,29 @@ rules::Rules rules_option(const po::variables_map& vm) {
 RulesAndPosition load(const po::variables_map& vm, const std::string& position_text) {
     RulesAndPosition out{rules_option(vm), {}};
     auto pos = rules::parse_position(position_text, out.rules);
-    // A field's error names the field only ("field 1 (pits): ..."); the others name the position
-    // already: the prefix is added once.
-    if (!pos) {
-        const auto& why = pos.error();
-        throw OaqError(why.kind == ErrorKind::PositionField ? "position: " + why.message
-                                                            : why.message);
-    }
+    if (!pos) throw_position_error(pos.error());
     out.position = *pos;
+    return out;
+}
+
+struct PerftCount {
+    std::uint64_t nodes = 0;
+    std::vector<std::pair<rules::Move, std::uint64_t>> split;  // with --divide
+    double seconds = 0;
+};
+
+// perft of a 2-player Position or of a RingPosition of 3 or 4 seats, timed.
+template <class P>
+PerftCount count_perft(const P& pos, int depth, bool divide, const rules::Rules& rules) {
+    PerftCount out;
+    const auto t0 = std::chrono::steady_clock::now();
+    if (divide) {
+        out.split = rules::perft_divide(pos, depth, rules);
+        for (auto& [m, n] : out.split) out.nodes += n;
+    } else {
+        out.nodes = rules::perft(pos, depth, rules);
+    }
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return out;
 }
 
@@ -59,7 +77,7 @@ void add_rules_options(CommandLine& cli, bool with_position) {
     if (with_position) {
         cli.options.add_options()("position", po::value<std::string>()->default_value("startpos"),
                                   "position string to start from, 6 fields or 7 with the shares "
-                                  "of a session game (quote it)");
+                                  "of a session game, 2N+2 with N = 3 or 4 players (quote it)");
     }
 }
 
@@ -76,20 +94,12 @@ int perft_command(int argc, char** argv) {
     // DEPTH is positional: its hidden option name means nothing to a person.
     if (!vm->count("depth")) throw OaqError("perft: give a DEPTH (see --help)");
     const int depth = int_number((*vm)["depth"].as<std::string>(), "perft DEPTH", {0, 30});
-    auto [rules, pos] = load(*vm, (*vm)["position"].as<std::string>());
+    const auto rules = rules_option(*vm);
+    const auto& position = (*vm)["position"].as<std::string>();
     const bool divide = vm->count("divide") > 0;
-
-    const auto t0 = std::chrono::steady_clock::now();
-    std::uint64_t nodes = 0;
-    std::vector<std::pair<rules::Move, std::uint64_t>> split;
-    if (divide) {
-        split = rules::perft_divide(pos, depth, rules);
-        for (auto& [m, n] : split) nodes += n;
-    } else {
-        nodes = rules::perft(pos, depth, rules);
-    }
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const auto [nodes, split, seconds] =
+        rules.players == 2 ? count_perft(load(*vm, position).position, depth, divide, rules)
+                           : count_perft(load_ring(rules, position), depth, divide, rules);
     const double nps = seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0;
 
     if (vm->count("json")) {
@@ -115,20 +125,23 @@ int play_command(int argc, char** argv) {
                     "Plays the moves in order and prints the board after each. An illegal or "
                     "malformed move is an error naming its index and the reason (exit 2).");
     add_rules_options(cli, true);
-    cli.options.add_options()(
-        "max-plies",
-        po::value<std::string>()->default_value(std::to_string(rules::kDefaultPlyLimit)),
-        "ply limit (0: none)");
+    cli.options.add_options()("max-plies", po::value<std::string>(),
+                              "ply limit (0: none; default 150 per player: 300, 450 or 600)");
     cli.hidden.add_options()("moves", po::value<std::vector<std::string>>()->multitoken(), "moves");
     cli.positional.add("moves", -1);
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
-    const int max_plies =
-        int_number((*vm)["max-plies"].as<std::string>(), "--max-plies", {0, 1000000});
-    auto [rules, pos] = load(*vm, (*vm)["position"].as<std::string>());
     const auto moves = vm->count("moves") ? (*vm)["moves"].as<std::vector<std::string>>()
                                           : std::vector<std::string>{};
     const bool json = vm->count("json") > 0;
+    const auto parsed_rules = rules_option(*vm);
+    const int max_plies = vm->count("max-plies") ? int_number((*vm)["max-plies"].as<std::string>(),
+                                                              "--max-plies", {0, 1000000})
+                                                 : rules::default_ply_limit(parsed_rules);
+    if (parsed_rules.players != 2) {
+        return ring_play(parsed_rules, (*vm)["position"].as<std::string>(), moves, max_plies, json);
+    }
+    auto [rules, pos] = load(*vm, (*vm)["position"].as<std::string>());
     rules::Game game(rules, pos, max_plies);
     std::vector<std::string> positions;
     if (!json) std::cout << draw_board(game.position(), rules);
@@ -180,6 +193,9 @@ int show_command(int argc, char** argv) {
     if (!vm) return 0;
     const auto text = vm->count("position") ? join((*vm)["position"].as<std::vector<std::string>>())
                                             : std::string("startpos");
+    if (const auto ring_rules = rules_option(*vm); ring_rules.players != 2) {
+        return ring_show(ring_rules, text, vm->count("json") > 0);
+    }
     auto [rules, pos] = load(*vm, text);
     if (vm->count("json")) {
         Json j;

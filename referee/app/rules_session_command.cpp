@@ -10,6 +10,7 @@
 #include "app/board_view.hpp"
 #include "app/cli.hpp"
 #include "app/numbers.hpp"
+#include "app/two_players.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "rules/position_string.hpp"
@@ -137,6 +138,7 @@ int rules_session_command(int argc, char** argv) {
     if (!vm) return 0;
     auto parsed = rules::parse_rules((*vm)["rules"].as<std::string>());
     if (!parsed) throw OaqError("--rules: " + parsed.error().message);
+    require_two_players(*parsed, "--rules", "sessions");
     const rules::Rules rules = *parsed;
     const int game_limit =
         int_number((*vm)["game-limit"].as<std::string>(), "--game-limit", {1, 1000000});

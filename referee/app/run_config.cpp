@@ -12,6 +12,7 @@
 #include "app/numbers.hpp"
 #include "app/session_options.hpp"
 #include "app/shard_option.hpp"
+#include "app/two_players.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
@@ -246,6 +247,7 @@ void add_mode_options(CommandLine& cli, RunMode mode) {
 void read_game_options(const po::variables_map& vm, tournament::RunDefinition& d) {
     auto rules = rules::parse_rules(vm["rules"].as<std::string>());
     if (!rules) throw OaqError("--rules: " + rules.error().message);
+    require_two_players(*rules, "--rules");
     d.rules = *rules;
     auto tc = game::parse_time_control(vm["tc"].as<std::string>());
     if (!tc) throw OaqError("--tc: " + tc.error().message);

@@ -118,7 +118,8 @@ static_assert(std::is_trivially_copyable_v<Position>);
 
 struct Rules;
 
-// The start position of a rule set (section 2).
+// The start position of a rule set (section 2). A Position is the 2-player game: for rules.players
+// 3 or 4 use ring_start_position() (ring_position.hpp); this one ignores players.
 Position start_position(const Rules& rules);
 
 // Score of one side (section 4): captured citizens + quan_value x captured pieces - own debt +

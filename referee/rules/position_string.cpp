@@ -86,8 +86,22 @@ std::string pit_name(int pit) {
 }
 
 Expected<Position> parse_position(std::string_view text, const Rules& rules) {
+    if (rules.players != 2) {
+        return fail("position: the six-field position string is for players=2, not " +
+                    std::to_string(rules.players) + " (parse_ring_position reads the others)");
+    }
     if (text == "startpos") return start_position(rules);
     auto fields = split(text, ' ');
+    // A string written for 3 or 4 seats (section 10.6: 6N pits and 2N + 2 fields) says so.
+    for (int seats = 3; seats <= kMaxPlayers; ++seats) {
+        if (fields.size() == static_cast<std::size_t>(2 * seats + 2) &&
+            split(fields[0], ',').size() == static_cast<std::size_t>(6 * seats)) {
+            return fail("position: a " + std::to_string(seats) + "-player position string (" +
+                        std::to_string(2 * seats + 2) +
+                        " fields), but the rules say players=2: expected 6 fields (pits, side, "
+                        "south store, north store, south debt, north debt)");
+        }
+    }
     if (fields.size() != 6 && fields.size() != 7) {
         return fail(
             "position: expected 6 fields separated by single spaces (pits, side, south "

@@ -110,10 +110,14 @@ Expected<bool> apply_override(Rules& rules, std::string_view item) {
             rules.refill = RefillRule::OwnOrLose;
         else
             return bad_value(key, value, "borrow or own_or_lose");
+    } else if (key == "players") {
+        if (value.size() != 1 || value[0] < '0' + kMinPlayers || value[0] > '0' + kMaxPlayers)
+            return bad_value(key, value, "2, 3 or 4");
+        rules.players = value[0] - '0';
     } else {
         return fail("rules: unknown switch " + quoted(key) +
                     " (known: quan_value, quan_setup, direction, empty_quan_gap, after_capture, "
-                    "chain, quan_non, end, refill)");
+                    "chain, quan_non, end, refill, players)");
     }
     return true;
 }
@@ -163,12 +167,18 @@ std::string expanded(const Rules& r) {
     // A switch added after games were stored is named only away from its default: every stored
     // expanded string, and every one sent to an engine built before it, stays what it was.
     if (r.refill == RefillRule::OwnOrLose) s += ",refill=own_or_lose";
+    if (r.players != 2) s += ",players=" + std::to_string(r.players);
     return s;
 }
 
 std::string short_name(const Rules& rules) {
+    // The number of players is named after the preset it goes with: "village,players=3".
+    Rules two = rules;
+    two.players = 2;
+    const std::string players =
+        rules.players == 2 ? std::string() : ",players=" + std::to_string(rules.players);
     for (const auto& p : presets()) {
-        if (parse_rules(p.name).value() == rules) return std::string(p.name);
+        if (parse_rules(p.name).value() == two) return std::string(p.name) + players;
     }
     // Name only the switches that differ from standard.
     // split() returns views, so the expanded strings must outlive them.

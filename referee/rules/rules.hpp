@@ -29,6 +29,7 @@ struct Rules {
     int quan_non = 0;   // young-mandarin protection threshold (0 = off)
     EndRule end = EndRule::MandarinsEmpty;
     RefillRule refill = RefillRule::Borrow;  // 3.1: borrow a shortfall, or own_or_lose
+    int players = 2;  // seats around the ring of 6 x players pits: 2, 3 or 4 (section 9)
 
     friend bool operator==(const Rules&, const Rules&) = default;
 };
@@ -46,12 +47,17 @@ const std::array<Preset, 7>& presets();
 // "quan_value=5,chain=no" (taken as overrides of standard). Errors name the item and the reason.
 Expected<Rules> parse_rules(std::string_view text);
 
+inline constexpr int kMinPlayers = 2;
+inline constexpr int kMaxPlayers = 4;
+
 // The expanded canonical form: the eight original switches always, in table order, then `refill`
-// only when it is not its default `borrow`, e.g. "quan_value=10,quan_setup=piece,direction=free,
-// empty_quan_gap=yes,after_capture=relay,chain=yes,quan_non=0,end=mandarins_empty" (standard) and
+// only when it is not its default `borrow` and `players` only when it is not its default 2, e.g.
+// "quan_value=10,quan_setup=piece,direction=free,empty_quan_gap=yes,after_capture=relay,
+// chain=yes,quan_non=0,end=mandarins_empty" (standard) and
 // "...,after_capture=stop,...,end=mandarins_empty,refill=own_or_lose" (tg-standard). So every
 // string stored or sent to an engine before `refill` existed is still the expanded form of the same
-// rules. parse_rules accepts it back (and accepts an explicit refill=borrow).
+// rules. parse_rules accepts it back (and accepts an explicit refill=borrow or players=2).
+// "standard,players=3" expands to standard's string followed by ",players=3".
 std::string expanded(const Rules& rules);
 
 // The shortest name for people: a preset name when one matches, else "standard,<overrides>".

@@ -158,8 +158,10 @@ class ProtocolLoop {
     bool on_setoption(const protocol::SetOption& c) {
         if (is_rules_option(c.name)) {
             auto parsed = rules::parse_rules(c.value);
-            if (!parsed) {
-                say("unsupported rules " + c.value + ": " + parsed.error().message);
+            if (!parsed || parsed->players != 2) {
+                // The kit's engines play the 2-player game: the ring of 3 or 4 is not theirs.
+                say("unsupported rules " + c.value + ": " +
+                    (parsed ? "the kit plays 2 players only" : parsed.error().message));
                 exit_code_ = 1;
                 return false;
             }

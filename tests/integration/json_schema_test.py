@@ -280,6 +280,13 @@ def check_tools(r, b):
     r.validate("rules perft --json", "rules", "perft", "--json", "3")
     r.validate("rules play --json", "rules", "play", "--json", "1L", "2L")
     r.validate("rules show --json", "rules", "show", "--json", "startpos")
+    for players in ("3", "4"):  # the game of three and four players (rules.md section 10)
+        ring = "standard,players=" + players
+        r.validate("rules perft --json", "rules", "perft", "--rules", ring, "--json", "3")
+        r.validate("rules play --json", "rules", "play", "--rules", ring, "--json", "1L", "5R")
+        r.validate("rules show --json", "rules", "show", "--rules", ring, "--json", "startpos")
+    r.validate("rules play --json", "rules", "play", "--rules", "standard,players=3", "--json",
+               "--position", "0,0,0,1,0,0,Q3,0,0,1,1,1,0,1,0,0,0,0 1 0+1 0+0 0+1 0 0 0", "3R")
     r.validate("rules presets --json", "rules", "presets", "--json")
     # A whole game for the session, played by the Python bot's own copy of the rules.
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",

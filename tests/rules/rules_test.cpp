@@ -105,6 +105,31 @@ TEST_CASE("overrides apply in order after the preset", "[rules][rules-string]") 
     CHECK(rules_of("standard,quan_non=5") == rules_of("quan-non"));
 }
 
+TEST_CASE("players is a switch like any other and is named only away from 2",
+          "[rules][rules-string][ring]") {
+    const std::string standard =
+        "quan_value=10,quan_setup=piece,direction=free,empty_quan_gap=yes,after_capture=relay,"
+        "chain=yes,quan_non=0,end=mandarins_empty";
+    CHECK(rules_of("standard").players == 2);
+    CHECK(rules_of("standard,players=2") == rules_of("standard"));
+    CHECK(expanded(rules_of("standard,players=2")) == standard);
+    CHECK(rules_of("standard,players=3").players == 3);
+    CHECK(expanded(rules_of("standard,players=3")) == standard + ",players=3");
+    CHECK(expanded(rules_of("players=4,refill=own_or_lose")) ==
+          standard + ",refill=own_or_lose,players=4");
+    CHECK(rules_of(standard + ",players=3") == rules_of("standard,players=3"));
+    CHECK(rules_of("standard,players=3") != rules_of("standard"));
+    CHECK(short_name(rules_of("standard,players=3")) == "standard,players=3");
+    CHECK(short_name(rules_of("players=4,after_capture=stop")) == "stop-after-capture,players=4");
+    CHECK(short_name(rules_of("tg-standard,players=3")) == "tg-standard,players=3");
+    CHECK(short_name(rules_of("quan_non=7,players=3")) == "standard,quan_non=7,players=3");
+    for (const char* text : {"village,players=3", "quan-non,players=4,chain=no"}) {
+        const Rules rules = rules_of(text);
+        CHECK(rules_of(expanded(rules)) == rules);
+        CHECK(rules_of(short_name(rules)) == rules);
+    }
+}
+
 TEST_CASE("short_name gives a preset name or standard with the differing switches",
           "[rules][rules-string]") {
     for (const auto& preset : presets()) {
@@ -130,7 +155,11 @@ TEST_CASE("a bad rules string is refused naming the item and the reason",
          "quan5, no-empty-gap, village, tg-standard)"},
         {"standard,speed=3",
          "rules: unknown switch \"speed\" (known: quan_value, quan_setup, direction, "
-         "empty_quan_gap, after_capture, chain, quan_non, end, refill)"},
+         "empty_quan_gap, after_capture, chain, quan_non, end, refill, players)"},
+        {"players=5", "rules: players=5: expected 2, 3 or 4"},
+        {"standard,players=1", "rules: players=1: expected 2, 3 or 4"},
+        {"standard,players=03", "rules: players=03: expected 2, 3 or 4"},
+        {"standard,players=", "rules: players=: expected 2, 3 or 4"},
         {"refill=lend", "rules: refill=lend: expected borrow or own_or_lose"},
         {"tg-standard,refill=", "rules: refill=: expected borrow or own_or_lose"},
         {"standard,quan_value=7", "rules: quan_value=7: expected 10 or 5"},

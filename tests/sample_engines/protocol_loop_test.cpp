@@ -88,6 +88,15 @@ TEST_CASE("a bad position or bad rules are reported and refused", "[kit][loop]")
         REQUIRE(lines.size() == 1);
         CHECK(lines[0].rfind("info string unsupported rules chess", 0) == 0);
     }
+    SECTION("the ring game of 3 or 4 players is refused like any rules the kit cannot play") {
+        std::istringstream in("setoption name Rules value standard,players=3\nisready\n");
+        std::ostringstream out;
+        CHECK(oaq::kit::run_protocol(engine, in, out) == 1);
+        const auto lines = oaq::test::split_lines(out.str());
+        REQUIRE(lines.size() == 1);
+        CHECK(lines[0] ==
+              "info string unsupported rules standard,players=3: the kit plays 2 players only");
+    }
     SECTION("the Rules option name is case-insensitive and takes the expanded form") {
         const auto lines =
             run_script(engine,
