@@ -42,7 +42,7 @@ std::string save(store::Store& db, const game::GameRecord& record, const PlayedE
     if (!id) throw OaqError(id.error().message);
     auto stored = db.record_game(*id, store::GameSlot{0, 0, 0}, record);
     if (!stored) throw OaqError(stored.error().message);
-    auto done = db.set_tournament_status(*id, store::TournamentStatus::Finished, record.ended_at);
+    auto done = db.set_tournament_status(*id, tournament::RunStatus::Finished, record.ended_at);
     if (!done) throw OaqError(done.error().message);
     return run.name;
 }

@@ -191,7 +191,7 @@ int results_export_command(int argc, char** argv) {
         "moves-csv", "write CSV with a header line, one row per move")(
         "out", po::value<std::string>(), "write to FILE instead of standard output");
     // oaq 0.1's --format pgn|json|csv, still read; --format now only means a tournament's format
-    // (roundrobin or gauntlet), and output formats are --json/--csv flags as on every command.
+    // (round_robin or gauntlet), and output formats are --json/--csv flags as on every command.
     cli.hidden.add_options()("format", po::value<std::string>(), "");
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;

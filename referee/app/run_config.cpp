@@ -231,8 +231,9 @@ void add_mode_options(CommandLine& cli, RunMode mode) {
             "bounds are in the model's unit (normalized Elo by default)")(
             "resume", po::value<std::string>(), "continue the stored match NAME (with --db)");
     } else {
-        cli.options.add_options()("format", po::value<std::string>()->default_value("roundrobin"),
-                                  "roundrobin or gauntlet (first engine against all others)")(
+        cli.options.add_options()("format", po::value<std::string>()->default_value("round_robin"),
+                                  "round_robin or gauntlet (first engine against all others); "
+                                  "roundrobin is read as round_robin")(
             "rounds", po::value<std::string>()->default_value("1"),
             "times every pairing is played (each as a colour-swapped pair)")(
             "games", po::value<std::string>(),
@@ -300,12 +301,13 @@ void read_match_options(const po::variables_map& vm, RunConfig& c) {
 void read_tournament_options(const po::variables_map& vm, RunConfig& c) {
     auto& d = c.definition;
     const auto format = vm["format"].as<std::string>();
-    if (format == "roundrobin" || format == "round_robin")
+    // round_robin, as the run is stored and printed; roundrobin, oaq 0.1's word, is still read.
+    if (format == "round_robin" || format == "roundrobin")
         d.format = tournament::Format::RoundRobin;
     else if (format == "gauntlet")
         d.format = tournament::Format::Gauntlet;
     else
-        throw OaqError("--format: \"" + format + "\" is not roundrobin or gauntlet");
+        throw OaqError("--format: \"" + format + "\" is not round_robin or gauntlet");
     d.rounds = int_number(text_of(vm, "rounds"), "--rounds", kRounds);
     if (vm.count("games")) {
         if (!vm["rounds"].defaulted())

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "app/run_config.hpp"
+#include "common/error.hpp"
 #include "common/json_reader.hpp"
 
 using namespace oaq;
@@ -280,4 +281,28 @@ TEST_CASE("a run keeps its log directory as an absolute path so a resume elsewhe
     REQUIRE(resumed);
     app::apply_stored_settings(*resumed, stored);
     CHECK(resumed->log_dir == kept);
+}
+
+TEST_CASE("the tournament format reads round_robin, its default, and the old word roundrobin",
+          "[app][run]") {
+    const std::vector<std::string> engines{"--engine", "name=a", "cmd=/bin/true",
+                                           "--engine", "name=b", "cmd=/bin/true"};
+    auto with_format = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args{"tournament"};
+        args.insert(args.end(), engines.begin(), engines.end());
+        args.insert(args.end(), extra.begin(), extra.end());
+        return app::parse_run_config(app::RunMode::Tournament, args);
+    };
+    CHECK(with_format({})->definition.format == tournament::Format::RoundRobin);
+    CHECK(with_format({"--format", "round_robin"})->definition.format ==
+          tournament::Format::RoundRobin);
+    CHECK(with_format({"--format", "roundrobin"})->definition.format ==
+          tournament::Format::RoundRobin);
+    CHECK(with_format({"--format", "gauntlet"})->definition.format == tournament::Format::Gauntlet);
+    try {
+        with_format({"--format", "swiss"});
+        FAIL("--format swiss was accepted");
+    } catch (const OaqError& e) {
+        CHECK(std::string(e.what()) == "--format: \"swiss\" is not round_robin or gauntlet");
+    }
 }
