@@ -13,25 +13,9 @@
 #include <vector>
 
 #include "common/expected.hpp"
-#include "engine/engine_session.hpp"
 #include "tournament/run_definition.hpp"
 
 namespace oaq::app {
-
-struct EngineSpec {
-    std::string name;
-    std::string command;  // resolved to an absolute path when found
-    std::vector<std::string> args;
-    std::string dir;
-    std::vector<std::pair<std::string, std::string>> options;
-    std::vector<std::pair<std::string, std::string>> env;
-    std::optional<std::string> tc;
-    bool restart_every_game = false;
-    std::optional<game::Milliseconds> handshake_timeout;  // handshake-timeout=MS
-    std::optional<std::uint64_t> log_limit;               // log-limit=BYTES (0: no limit)
-    std::string stderr_log;                               // stderr=FILE
-    std::string protocol_log;                             // log=FILE
-};
 
 // argv with the --engine/--each groups taken out, and the groups themselves.
 struct SplitArguments {
@@ -42,20 +26,13 @@ struct SplitArguments {
 
 SplitArguments split_engine_arguments(int argc, char** argv);
 
-// Builds the engine list; throws OaqError naming the engine and key on any problem (unknown key,
-// missing cmd, an executable that does not exist, two engines with one name).
-std::vector<EngineSpec> parse_engine_specs(const SplitArguments& split);
+// Builds the engine list, each engine as a run defines it; throws OaqError naming the engine and
+// key on any problem (unknown key, missing cmd, an executable that does not exist, two engines
+// with one name, then a tc= that does not parse).
+std::vector<tournament::EngineDefinition> parse_engine_specs(const SplitArguments& split);
 
 // Splits an args="..." value into words, honouring double and single quotes. A quote that is
 // never closed is an error saying which and where (character positions count from 1).
 Expected<std::vector<std::string>> split_words(const std::string& text);
-
-engine::EngineConfig to_engine_config(const EngineSpec& spec);
-
-// The engine as a run defines it. Throws OaqError naming the engine when its tc= does not parse.
-tournament::EngineDefinition to_definition(const EngineSpec& spec);
-// What the engine layer needs to start a defined engine (the stall timeout and logs are the
-// caller's).
-engine::EngineConfig to_engine_config(const tournament::EngineDefinition& engine);
 
 }  // namespace oaq::app

@@ -168,7 +168,7 @@ game::GameObserver terminal_observer(const rules::Rules& rules, rules::Side you)
 }
 
 struct PlayConfig {
-    EngineSpec engine;
+    tournament::EngineDefinition engine;
     rules::Rules rules;
     game::TimeControl tc;
     rules::Side you = rules::Side::South;
@@ -305,7 +305,7 @@ int run_play(int argc, char** argv) {
     std::optional<store::Store> db;
     if (!c->db.empty()) db.emplace(store::Store::open(c->db));
     StopRequest stop;
-    engine::EngineSession engine(to_engine_config(c->engine));
+    engine::EngineSession engine(engine::EngineConfig{c->engine});
     TerminalInput input(STDIN_FILENO, stop.flag());
     TerminalPlayer person(c->rules, input, std::cout, stop);
     game::GameSettings settings;

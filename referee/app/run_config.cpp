@@ -336,7 +336,7 @@ void read_engines(RunMode mode, const SplitArguments& split, RunConfig& c) {
                        std::to_string(specs.size()));
     }
     if (specs.size() < 2) throw OaqError("tournament: at least two --engine are needed");
-    for (const auto& spec : specs) c.definition.engines.push_back(to_definition(spec));
+    c.definition.engines = specs;
 }
 
 // The options that say how this process runs: output, concurrency, logs, name.

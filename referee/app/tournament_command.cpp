@@ -35,16 +35,17 @@ tournament::PlayerFactory engine_factory(const std::string& log_dir, OptionWarni
     auto instances = std::make_shared<std::atomic<int>>(0);
     return [log_dir, instances, &warnings](const tournament::RunDefinition& d,
                                            int index) -> std::unique_ptr<game::Player> {
-        auto config = to_engine_config(d.engines[static_cast<std::size_t>(index)]);
+        engine::EngineConfig config{d.engines[static_cast<std::size_t>(index)]};
         config.stall_timeout = d.stall_timeout;
         // An engine's own stderr= / log= win over --log for that log (every instance appends).
         if (!log_dir.empty()) {
             auto stem = std::filesystem::path(log_dir) /
-                        fmt::format("{}-{}", safe_file_name(config.name), (*instances)++);
-            if (config.stderr_log.empty()) config.stderr_log = stem.string() + ".stderr.log";
-            if (config.protocol_log.empty()) config.protocol_log = stem.string() + ".protocol.log";
+                        fmt::format("{}-{}", safe_file_name(config.engine.name), (*instances)++);
+            auto& e = config.engine;
+            if (e.stderr_log.empty()) e.stderr_log = stem.string() + ".stderr.log";
+            if (e.protocol_log.empty()) e.protocol_log = stem.string() + ".protocol.log";
         }
-        auto options = config.options;
+        auto options = config.engine.options;
         return warnings.watch(std::make_unique<engine::EngineSession>(std::move(config)),
                               std::move(options));
     };
