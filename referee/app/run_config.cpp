@@ -482,13 +482,11 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
 }
 
 std::string settings_json(const RunConfig& c) {
-    const auto& d = c.definition;
+    // What the run plays (rounds, games, openings, ply limit, margin, SPRT) is its definition,
+    // stored once beside these settings: only how this process ran it is kept here.
     Json j;
     j.raw("argv", Json::string_array(c.argv));
-    j.field("concurrency", c.concurrency).field("rounds", d.rounds).field("games", d.games);
-    j.field("openings", tournament::openings_text(d.openings)).field("max_plies", d.max_plies);
-    j.field("margin_ms", static_cast<std::int64_t>(d.time_margin.count()));
-    if (d.sprt) j.field("sprt", c.sprt_text);
+    j.field("concurrency", c.concurrency);
     j.field("log", absolute_path(c.log_dir)).field("pgnout", absolute_path(c.pgn_out));
     j.field("progress", c.progress_every);
     return j.str();

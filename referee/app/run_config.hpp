@@ -50,8 +50,9 @@ struct RunConfig {
 // Throws OaqError naming the option and the problem.
 std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::string>& args);
 
-// The run's settings JSON: the arguments as given and what they set (for people and scripts, and
-// what a resume keeps: concurrency, log, pgnout as an absolute path, progress).
+// The run's settings JSON: the arguments as given and how this process ran them (for people, and
+// what a resume keeps: concurrency, log, pgnout as an absolute path, progress). What the run
+// plays is its definition, stored once beside it.
 std::string settings_json(const RunConfig& config);
 // Reads back the "argv" array of a settings JSON written by settings_json.
 Expected<std::vector<std::string>> stored_arguments(const std::string& settings_json);
