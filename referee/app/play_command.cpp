@@ -18,14 +18,12 @@
 #include <memory>
 #include <optional>
 
-#include "app/board_view.hpp"
 #include "app/cli.hpp"
 #include "app/commands.hpp"
 #include "app/engine_specs.hpp"
 #include "app/interrupts.hpp"
 #include "app/numbers.hpp"
 #include "app/play_store.hpp"
-#include "app/play_view.hpp"
 #include "app/terminal_input.hpp"
 #include "common/error.hpp"
 #include "common/utf8.hpp"
@@ -35,8 +33,15 @@
 #include "rules/position_string.hpp"
 #include "rules/turn.hpp"
 #include "store/store.hpp"
+#include "views/board_view.hpp"
+#include "views/play_view.hpp"
 
 namespace oaq::app {
+
+using views::draw_board;
+using views::explain_move;
+using views::explain_score;
+using views::play_legend;
 
 namespace {
 

@@ -5,7 +5,6 @@
 #include <chrono>
 #include <iostream>
 
-#include "app/board_view.hpp"
 #include "app/cli.hpp"
 #include "app/commands.hpp"
 #include "app/numbers.hpp"
@@ -16,8 +15,11 @@
 #include "rules/perft.hpp"
 #include "rules/position_string.hpp"
 #include "rules/turn.hpp"
+#include "views/board_view.hpp"
 
 namespace oaq::app {
+
+using views::draw_board;
 
 namespace {
 

@@ -12,7 +12,6 @@
 #include "app/commands.hpp"
 #include "app/engine_specs.hpp"
 #include "app/interrupts.hpp"
-#include "app/option_warnings.hpp"
 #include "app/pgn_out.hpp"
 #include "app/progress.hpp"
 #include "app/run_checks.hpp"
@@ -20,6 +19,7 @@
 #include "app/shard_option.hpp"
 #include "common/error.hpp"
 #include "engine/engine_session.hpp"
+#include "engine/option_warnings.hpp"
 #include "store/run_recorder.hpp"
 #include "store/store.hpp"
 #include "tournament/run.hpp"
@@ -31,7 +31,8 @@ namespace {
 // Engine processes for the run, with their logs in --log DIR when given (checked and made before
 // the run started). Log files are named after the engine made safe as a file name, numbered per
 // instance, so no name can write outside the directory or collide with another engine's.
-tournament::PlayerFactory engine_factory(const std::string& log_dir, OptionWarnings& warnings) {
+tournament::PlayerFactory engine_factory(const std::string& log_dir,
+                                         engine::OptionWarnings& warnings) {
     auto instances = std::make_shared<std::atomic<int>>(0);
     return [log_dir, instances, &warnings](const tournament::RunDefinition& d,
                                            int index) -> std::unique_ptr<game::Player> {
@@ -108,9 +109,10 @@ int run(RunMode mode, RunConfig& c) {
     if (!c.pgn_out.empty()) pgn.emplace(c.pgn_out);
     RunObservers observers(pgn ? std::vector<tournament::RunObserver*>{&progress, &*pgn}
                                : std::vector<tournament::RunObserver*>{&progress});
-    OptionWarnings warnings([&progress](const std::string& engine, const std::string& message) {
-        progress.warning(engine, message);
-    });
+    engine::OptionWarnings warnings(
+        [&progress](const std::string& engine, const std::string& message) {
+            progress.warning(engine, message);
+        });
     const auto result = run.play(engine_factory(c.log_dir, warnings), observers, stop.flag(),
                                  {c.concurrency, c.progress_every});
     return result.interrupted ? 128 + stop.signal_number() : 0;

@@ -10,7 +10,6 @@
 #include "app/commands.hpp"
 #include "app/engine_option.hpp"
 #include "app/engine_specs.hpp"
-#include "app/option_warnings.hpp"
 #include "app/run_config.hpp"
 #include "app/suggest.hpp"
 #include "common/error.hpp"
@@ -186,25 +185,6 @@ TEST_CASE("a default run name is marked so that a taken one can get a suffix", "
     CHECK(c->name.rfind("match-", 0) == 0);
     c = app::parse_run_config(app::RunMode::Match, two_engines({"match"}, {"--name", "mine"}));
     CHECK(c->name_given);
-}
-
-TEST_CASE("an undeclared option is reported once per engine, whatever the processes",
-          "[app][progress]") {
-    std::vector<std::string> lines;
-    app::OptionWarnings warnings([&](const std::string& engine, const std::string& message) {
-        lines.push_back(engine + ": " + message);
-    });
-    game::PlayerIdentity identity;
-    identity.options.push_back(protocol::OptionDecl{});
-    identity.options.back().name = "Hash";
-    const std::vector<std::pair<std::string, std::string>> options{{"hash", "16"}, {"Foo", "1"}};
-    warnings.check("A", identity, options);  // a first process
-    warnings.check("A", identity, options);  // a restarted one
-    warnings.check("B", identity, {{"Foo", "2"}});
-    REQUIRE(lines.size() == 2);
-    CHECK(lines[0] ==
-          "A: option \"Foo\" is not declared by the engine (it declares Hash); not sent");
-    CHECK(lines[1].rfind("B: option \"Foo\"", 0) == 0);
 }
 
 TEST_CASE("an args= value with a quote never closed is refused naming the engine and the text",

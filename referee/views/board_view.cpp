@@ -1,11 +1,11 @@
-#include "app/board_view.hpp"
+#include "views/board_view.hpp"
 
 #include <fmt/format.h>
 
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
 
-namespace oaq::app {
+namespace oaq::views {
 
 namespace {
 
@@ -113,4 +113,4 @@ std::string draw_board(const rules::Position& pos, const rules::Rules& rules, ru
     return out;
 }
 
-}  // namespace oaq::app
+}  // namespace oaq::views
