@@ -549,4 +549,24 @@ Expected<tournament::RunDefinition> legacy_definition(RunMode mode,
     return d;
 }
 
+std::string shell_quote(std::string_view word) {
+    const bool plain = !word.empty() && word.find_first_not_of(
+                                            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                            "0123456789_-.,/:=+@%") == std::string_view::npos;
+    if (plain) return std::string(word);
+    std::string out = "'";
+    for (char c : word) {
+        if (c == '\'')
+            out += "'\\''";  // close, an escaped quote, open again
+        else
+            out += c;
+    }
+    return out + "'";
+}
+
+std::string resume_command(RunMode mode, std::string_view name, std::string_view db) {
+    return std::string("oaq ") + (mode == RunMode::Match ? "match" : "tournament") + " --resume " +
+           shell_quote(name) + " --db " + shell_quote(db);
+}
+
 }  // namespace oaq::app

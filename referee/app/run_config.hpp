@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/expected.hpp"
@@ -66,5 +67,10 @@ void apply_stored_settings(RunConfig& config, const tournament::StoredRun& run);
 // with the stored seed (also for generated openings, unless the arguments named their seed).
 Expected<tournament::RunDefinition> legacy_definition(RunMode mode,
                                                       const tournament::StoredRun& run);
+
+// `word` for a POSIX shell: as is when it holds only safe characters, else in single quotes.
+std::string shell_quote(std::string_view word);
+// "oaq tournament --resume NAME --db FILE", quoted for the shell.
+std::string resume_command(RunMode mode, std::string_view name, std::string_view db);
 
 }  // namespace oaq::app

@@ -1,10 +1,10 @@
 // `oaq tournament` and `oaq match`: the command line around tournament::Run. It parses the
-// arguments, opens the database, hands the run its checks (run_checks.hpp: nothing is written
-// before they pass), turns SIGINT, SIGTERM and SIGHUP into the run's stop flag, makes engine
-// processes for the run's player factory, prints the run's events (Progress) and maps the result
-// to an exit code: 0 done, 128 + the signal when stopped by one, 2 when an environment failure
-// stopped it (the run is left interrupted and the resume command printed). What a run does lives
-// in the tournament layer (tournament/run.hpp).
+// arguments, opens the database, hands the run its checks (tournament/run_checks.hpp: nothing is
+// written before they pass), turns SIGINT, SIGTERM and SIGHUP into the run's stop flag, makes
+// engine processes for the run's player factory, prints the run's events (Progress) and maps the
+// result to an exit code: 0 done, 128 + the signal when stopped by one, 2 when an environment
+// failure stopped it (the run is left interrupted and the resume command printed). What a run does
+// lives in the tournament layer (tournament/run.hpp).
 #include <fmt/format.h>
 #include <atomic>
 #include <filesystem>
@@ -14,7 +14,6 @@
 #include "app/interrupts.hpp"
 #include "app/pgn_out.hpp"
 #include "app/progress.hpp"
-#include "app/run_checks.hpp"
 #include "app/run_config.hpp"
 #include "app/shard_option.hpp"
 #include "common/error.hpp"
@@ -23,6 +22,7 @@
 #include "store/run_recorder.hpp"
 #include "store/store.hpp"
 #include "tournament/run.hpp"
+#include "tournament/run_checks.hpp"
 
 namespace oaq::app {
 
@@ -41,7 +41,8 @@ tournament::PlayerFactory engine_factory(const std::string& log_dir,
         // An engine's own stderr= / log= win over --log for that log (every instance appends).
         if (!log_dir.empty()) {
             auto stem = std::filesystem::path(log_dir) /
-                        fmt::format("{}-{}", safe_file_name(config.engine.name), (*instances)++);
+                        fmt::format("{}-{}", tournament::safe_file_name(config.engine.name),
+                                    (*instances)++);
             auto& e = config.engine;
             if (e.stderr_log.empty()) e.stderr_log = stem.string() + ".stderr.log";
             if (e.protocol_log.empty()) e.protocol_log = stem.string() + ".protocol.log";
@@ -72,19 +73,21 @@ tournament::Run open_run(RunMode mode, RunConfig& c, tournament::RunRecorder& re
         auto run = tournament::Run::resume(
             recorder, *c.resume,
             [mode](const tournament::StoredRun& stored) { return legacy_definition(mode, stored); },
-            {}, run_inputs(c), c.resume_games);
+            {}, tournament::run_inputs(c.log_dir, c.pgn_out, c.concurrency), c.resume_games);
         if (!run) throw OaqError("--resume: " + run.error().message);
         return std::move(*run);
     }
     auto run = tournament::Run::create(recorder, c.name, c.definition, settings_json(c), {},
-                                       run_inputs(c), c.shard);
+                                       tournament::run_inputs(c.log_dir, c.pgn_out, c.concurrency),
+                                       c.shard);
     // The default name has one-second resolution: scripts that start runs back to back get
     // match-20261201-160000, match-20261201-160000-2, ... (a --name of their own is never changed).
     const std::string base = c.name;
     for (int n = 2; !run && !c.name_given && n <= kNameSuffixes && taken(run.error()); ++n) {
         c.name = base + "-" + std::to_string(n);
         run = tournament::Run::create(recorder, c.name, c.definition, settings_json(c), {},
-                                      run_inputs(c), c.shard);
+                                      tournament::run_inputs(c.log_dir, c.pgn_out, c.concurrency),
+                                      c.shard);
     }
     if (!run) {
         throw OaqError(run.error().message +
