@@ -8,16 +8,21 @@
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
-#include "app/engine_option.hpp"
 #include "app/interrupts.hpp"
-#include "app/numbers.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "engine/compliance.hpp"
 #include "game/defaults.hpp"
 #include "rules/rules.hpp"
+#include "tournament/engine_option.hpp"
+#include "tournament/numbers.hpp"
 
 namespace oaq::app {
+
+using tournament::engine_option_setting;
+using tournament::unsigned_number;
+using tournament::whole_number;
+using tournament::WholeRange;
 
 namespace {
 

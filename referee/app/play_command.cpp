@@ -20,9 +20,7 @@
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
-#include "app/engine_specs.hpp"
 #include "app/interrupts.hpp"
-#include "app/numbers.hpp"
 #include "app/play_store.hpp"
 #include "app/terminal_input.hpp"
 #include "common/error.hpp"
@@ -33,10 +31,16 @@
 #include "rules/position_string.hpp"
 #include "rules/turn.hpp"
 #include "store/store.hpp"
+#include "tournament/engine_specs.hpp"
+#include "tournament/numbers.hpp"
 #include "views/board_view.hpp"
 #include "views/play_view.hpp"
 
 namespace oaq::app {
+
+using tournament::int_number;
+using tournament::parse_engine_specs;
+using tournament::split_engine_arguments;
 
 using views::draw_board;
 using views::explain_move;

@@ -9,16 +9,19 @@
 #include <iostream>
 #include <limits>
 
-#include "app/numbers.hpp"
 #include "app/results_common.hpp"
 #include "common/error.hpp"
 #include "rules/game.hpp"
+#include "tournament/numbers.hpp"
 #include "views/board_view.hpp"
 #include "views/export_games.hpp"
 #include "views/game_views.hpp"
 #include "views/session_lines.hpp"
 
 namespace oaq::app {
+
+using tournament::whole_number;
+using tournament::WholeRange;
 
 using views::draw_board;
 

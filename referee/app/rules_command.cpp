@@ -7,7 +7,6 @@
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
-#include "app/numbers.hpp"
 #include "app/rules_session_command.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
@@ -15,9 +14,12 @@
 #include "rules/perft.hpp"
 #include "rules/position_string.hpp"
 #include "rules/turn.hpp"
+#include "tournament/numbers.hpp"
 #include "views/board_view.hpp"
 
 namespace oaq::app {
+
+using tournament::int_number;
 
 using views::draw_board;
 

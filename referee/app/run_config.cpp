@@ -8,16 +8,26 @@
 #include <sstream>
 
 #include "app/cli.hpp"
-#include "app/engine_specs.hpp"
-#include "app/numbers.hpp"
 #include "app/session_options.hpp"
 #include "app/shard_option.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
+#include "tournament/engine_specs.hpp"
+#include "tournament/numbers.hpp"
 #include "tournament/run_name.hpp"
 
 namespace oaq::app {
+
+using tournament::int_number;
+using tournament::parse_engine_specs;
+using tournament::real_number;
+using tournament::RealRange;
+using tournament::split_engine_arguments;
+using tournament::SplitArguments;
+using tournament::unsigned_number;
+using tournament::whole_number;
+using tournament::WholeRange;
 
 namespace {
 

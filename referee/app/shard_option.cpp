@@ -2,10 +2,13 @@
 
 #include <cstdlib>
 
-#include "app/numbers.hpp"
 #include "common/error.hpp"
+#include "tournament/numbers.hpp"
 
 namespace oaq::app {
+
+using tournament::whole_number;
+using tournament::WholeRange;
 
 namespace {
 

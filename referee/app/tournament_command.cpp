@@ -10,7 +10,6 @@
 #include <filesystem>
 
 #include "app/commands.hpp"
-#include "app/engine_specs.hpp"
 #include "app/interrupts.hpp"
 #include "app/pgn_out.hpp"
 #include "app/progress.hpp"
@@ -21,6 +20,7 @@
 #include "engine/option_warnings.hpp"
 #include "store/run_recorder.hpp"
 #include "store/store.hpp"
+#include "tournament/engine_specs.hpp"
 #include "tournament/run.hpp"
 #include "tournament/run_checks.hpp"
 

@@ -15,7 +15,7 @@
 #include "common/expected.hpp"
 #include "tournament/run_definition.hpp"
 
-namespace oaq::app {
+namespace oaq::tournament {
 
 // argv with the --engine/--each groups taken out, and the groups themselves.
 struct SplitArguments {
@@ -29,10 +29,10 @@ SplitArguments split_engine_arguments(int argc, char** argv);
 // Builds the engine list, each engine as a run defines it; throws OaqError naming the engine and
 // key on any problem (unknown key, missing cmd, an executable that does not exist, two engines
 // with one name, then a tc= that does not parse).
-std::vector<tournament::EngineDefinition> parse_engine_specs(const SplitArguments& split);
+std::vector<EngineDefinition> parse_engine_specs(const SplitArguments& split);
 
 // Splits an args="..." value into words, honouring double and single quotes. A quote that is
 // never closed is an error saying which and where (character positions count from 1).
 Expected<std::vector<std::string>> split_words(const std::string& text);
 
-}  // namespace oaq::app
+}  // namespace oaq::tournament

@@ -1,4 +1,4 @@
-#include "app/engine_specs.hpp"
+#include "tournament/engine_specs.hpp"
 
 #include <unistd.h>
 #include <cstdlib>
@@ -6,12 +6,11 @@
 #include <set>
 #include <string_view>
 
-#include "app/cli.hpp"
-#include "app/engine_option.hpp"
-#include "app/numbers.hpp"
 #include "common/error.hpp"
+#include "tournament/engine_option.hpp"
+#include "tournament/numbers.hpp"
 
-namespace oaq::app {
+namespace oaq::tournament {
 
 namespace fs = std::filesystem;
 
@@ -105,13 +104,25 @@ void set_option(std::vector<std::pair<std::string, std::string>>& list, const st
     list.emplace_back(key, value);
 }
 
+struct KeyValue {
+    std::string key;
+    std::string value;
+    bool has_value = false;
+};
+
+KeyValue split_key_value(const std::string& token) {
+    const auto eq = token.find('=');
+    if (eq == std::string::npos) return {token, "", false};
+    return {token.substr(0, eq), token.substr(eq + 1), true};
+}
+
 constexpr std::string_view kKeys =
     "name, cmd, args, dir, option.<N>, tc, env.<K>, restart, handshake-timeout, log-limit, "
     "stderr, log";
 
 // handshake-timeout=MS, log-limit=BYTES, stderr=FILE, log=FILE; false for any other key.
-bool apply_session_key(tournament::EngineDefinition& spec, const std::string& key,
-                       const std::string& value, const std::string& where) {
+bool apply_session_key(EngineDefinition& spec, const std::string& key, const std::string& value,
+                       const std::string& where) {
     if (key == "handshake-timeout") {
         spec.handshake_timeout = game::Milliseconds(
             whole_number(value, where + ": handshake-timeout", {1, 3600000, "ms"}));
@@ -137,7 +148,7 @@ struct Texts {
     std::optional<std::string> tc;
 };
 
-void apply(tournament::EngineDefinition& spec, const std::string& token, const std::string& where,
+void apply(EngineDefinition& spec, const std::string& token, const std::string& where,
            Texts& texts) {
     const auto [key, value, has_value] = split_key_value(token);
     if (!has_value || key.empty()) {
@@ -176,7 +187,7 @@ void apply(tournament::EngineDefinition& spec, const std::string& token, const s
 namespace {
 
 // The engine's time control from its tc= value.
-void parse_tc(tournament::EngineDefinition& e, const std::optional<std::string>& text) {
+void parse_tc(EngineDefinition& e, const std::optional<std::string>& text) {
     if (!text) return;
     auto tc = game::parse_time_control(*text);
     if (!tc) throw OaqError("engine " + e.name + ": tc=" + *text + ": " + tc.error().message);
@@ -185,12 +196,12 @@ void parse_tc(tournament::EngineDefinition& e, const std::optional<std::string>&
 
 }  // namespace
 
-std::vector<tournament::EngineDefinition> parse_engine_specs(const SplitArguments& split) {
-    std::vector<tournament::EngineDefinition> specs;
+std::vector<EngineDefinition> parse_engine_specs(const SplitArguments& split) {
+    std::vector<EngineDefinition> specs;
     std::vector<std::optional<std::string>> tc_texts;
     std::set<std::string> names;
     for (std::size_t i = 0; i < split.engines.size(); ++i) {
-        tournament::EngineDefinition spec;
+        EngineDefinition spec;
         const std::string where = "--engine " + std::to_string(i + 1);
         Texts texts;
         for (const auto& token : split.each) apply(spec, token, "--each", texts);
@@ -224,4 +235,4 @@ std::vector<tournament::EngineDefinition> parse_engine_specs(const SplitArgument
     return specs;
 }
 
-}  // namespace oaq::app
+}  // namespace oaq::tournament
