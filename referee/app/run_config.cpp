@@ -13,18 +13,24 @@
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
+#include "tournament/definition_text.hpp"
 #include "tournament/engine_specs.hpp"
 #include "tournament/numbers.hpp"
 #include "tournament/run_name.hpp"
 
 namespace oaq::app {
 
+using tournament::draws_from_seed;
 using tournament::int_number;
 using tournament::parse_engine_specs;
+using tournament::parse_openings;
+using tournament::parse_sprt;
 using tournament::real_number;
 using tournament::RealRange;
 using tournament::split_engine_arguments;
+using tournament::split_key_value;
 using tournament::SplitArguments;
+using tournament::sprt_words;
 using tournament::unsigned_number;
 using tournament::whole_number;
 using tournament::WholeRange;
@@ -33,9 +39,6 @@ namespace {
 
 // The ranges of the numeric options: wide enough for any real run, narrow enough that no count,
 // deadline or total computed from them overflows.
-constexpr WholeRange kOpeningPlies{0, 100};
-constexpr RealRange kSprtElo{-tournament::kMaxSprtElo, tournament::kMaxSprtElo};
-constexpr RealRange kSprtRisk{0.000001, 0.5};
 constexpr WholeRange kTimeMargin{0, 600000, "ms"};
 constexpr WholeRange kStallTimeout{1, 86400000, "ms"};
 constexpr WholeRange kMaxPlies{0, 1000000};
@@ -73,116 +76,6 @@ std::string description_for(RunMode mode) {
     return "Runs a round robin or gauntlet, K games at once, storing every game in an SQLite file. "
            "Ctrl-C stops cleanly; --resume NAME continues where it stopped.\n" +
            keys;
-}
-
-struct OpeningSource {
-    tournament::OpeningsDefinition definition;
-    std::optional<std::uint64_t> seed;
-};
-
-constexpr WholeRange kOpeningStart{1, 1000000000};
-
-// order=random|sequential and start=N (cutechess-cli's words); false for any other key.
-bool read_book_order(tournament::OpeningsDefinition& o, const std::string& key,
-                     const std::string& value, bool has_value) {
-    if (key == "order" && (value == "random" || value == "sequential")) {
-        o.order = value == "random" ? tournament::OpeningsDefinition::Order::Random
-                                    : tournament::OpeningsDefinition::Order::Sequential;
-        return true;
-    }
-    if (key == "start" && has_value) {
-        o.start = whole_number(value, "--openings start", kOpeningStart);
-        return true;
-    }
-    return false;
-}
-
-void check_book_order(const tournament::OpeningsDefinition& o) {
-    using Kind = tournament::OpeningsDefinition::Kind;
-    const bool ordered = o.order == tournament::OpeningsDefinition::Order::Random || o.start != 1;
-    if (ordered && o.kind != Kind::File)
-        throw OaqError("--openings: order= and start= choose lines of a book: give file=F");
-    if (o.order == tournament::OpeningsDefinition::Order::Random && o.start != 1)
-        throw OaqError(
-            "--openings: start= is the first line of order=sequential; order=random "
-            "shuffles the whole book");
-}
-
-OpeningSource parse_openings(const std::vector<std::string>& tokens) {
-    OpeningSource src;
-    for (const auto& t : tokens) {
-        const auto [key, value, has_value] = split_key_value(t);
-        const auto bad = [&t] {
-            return OaqError("--openings: \"" + t +
-                            "\" is not plies=N (0..100), seed=S, file=F, order=random|sequential "
-                            "or start=N");
-        };
-        if (key == "plies" && has_value) {
-            src.definition.kind = tournament::OpeningsDefinition::Kind::Random;
-            src.definition.plies = int_number(value, "--openings plies", kOpeningPlies);
-        } else if (key == "seed" && has_value) {
-            src.seed = unsigned_number(value, "--openings seed");
-        } else if (key == "file" && has_value && !value.empty()) {
-            src.definition.kind = tournament::OpeningsDefinition::Kind::File;
-            src.definition.file = value;
-        } else if (!read_book_order(src.definition, key, value, has_value)) {
-            throw bad();
-        }
-    }
-    check_book_order(src.definition);
-    return src;
-}
-
-// One elo0=/elo1=/alpha=/beta= token into `s`; false when it is none of them.
-bool read_sprt_number(tournament::SprtDefinition& s, const std::string& key,
-                      const std::string& value) {
-    double* target = key == "elo0"    ? &s.elo0
-                     : key == "elo1"  ? &s.elo1
-                     : key == "alpha" ? &s.alpha
-                     : key == "beta"  ? &s.beta
-                                      : nullptr;
-    if (!target) return false;
-    const bool elo = key == "elo0" || key == "elo1";
-    *target = real_number(value, "--sprt " + key, elo ? kSprtElo : kSprtRisk);
-    return true;
-}
-
-// The --sprt words, each "key=value"; one shell word holding several ("elo0=0 elo1=5") is split
-// at its spaces, which no value contains.
-std::vector<std::string> sprt_words(const std::vector<std::string>& tokens) {
-    std::vector<std::string> words;
-    for (const auto& t : tokens) {
-        std::istringstream in(t);
-        for (std::string w; in >> w;) words.push_back(w);
-    }
-    return words;
-}
-
-tournament::SprtDefinition parse_sprt(const std::vector<std::string>& tokens) {
-    tournament::SprtDefinition s;
-    std::string model = "normalized";
-    std::map<std::string, std::string> seen;
-    for (const auto& t : sprt_words(tokens)) {
-        const auto [key, value, has_value] = split_key_value(t);
-        if (const auto first = seen.find(key); first != seen.end()) {
-            throw OaqError("--sprt: " + key + " is given twice (\"" + first->second + "\" and \"" +
-                           t + "\"): give each key once");
-        }
-        seen.emplace(key, t);
-        if (key == "model") {
-            model = value;
-        } else if (!read_sprt_number(s, key, value)) {
-            throw OaqError(
-                "--sprt: \"" + t +
-                "\" is not elo0=E, elo1=E, alpha=A, beta=B or model=normalized|logistic");
-        }
-    }
-    if (model != "normalized" && model != "logistic")
-        throw OaqError("--sprt: model must be normalized or logistic, got \"" + model + "\"");
-    s.normalized = model == "normalized";
-    auto params = s.params();
-    if (!params) throw OaqError("--sprt: " + params.error().message);
-    return s;
 }
 
 void add_common_options(CommandLine& cli, RunMode mode) {
@@ -268,12 +161,6 @@ void read_game_options(const po::variables_map& vm, tournament::RunDefinition& d
     d.max_plies = int_number(text_of(vm, "max-plies"), "--max-plies", kMaxPlies);
     d.max_handshake_failures = int_number(text_of(vm, "max-handshake-failures"),
                                           "--max-handshake-failures", kMaxHandshakeFailures);
-}
-
-// Generated openings and a shuffled book draw from a seed; a book in file order needs none.
-bool draws_from_seed(const tournament::OpeningsDefinition& o) {
-    return o.kind == tournament::OpeningsDefinition::Kind::Random ||
-           o.order == tournament::OpeningsDefinition::Order::Random;
 }
 
 // --seed and --openings: the run's seed is drawn once here and stored; generated openings without

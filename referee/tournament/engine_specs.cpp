@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "common/error.hpp"
+#include "tournament/definition_text.hpp"
 #include "tournament/engine_option.hpp"
 #include "tournament/numbers.hpp"
 
@@ -102,18 +103,6 @@ void set_option(std::vector<std::pair<std::string, std::string>>& list, const st
         }
     }
     list.emplace_back(key, value);
-}
-
-struct KeyValue {
-    std::string key;
-    std::string value;
-    bool has_value = false;
-};
-
-KeyValue split_key_value(const std::string& token) {
-    const auto eq = token.find('=');
-    if (eq == std::string::npos) return {token, "", false};
-    return {token.substr(0, eq), token.substr(eq + 1), true};
 }
 
 constexpr std::string_view kKeys =
