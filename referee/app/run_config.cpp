@@ -9,7 +9,6 @@
 
 #include "app/cli.hpp"
 #include "app/session_options.hpp"
-#include "app/shard_option.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
@@ -17,8 +16,11 @@
 #include "tournament/engine_specs.hpp"
 #include "tournament/numbers.hpp"
 #include "tournament/run_name.hpp"
+#include "tournament/shard_option.hpp"
 
 namespace oaq::app {
+
+using tournament::parse_shard;
 
 using tournament::draws_from_seed;
 using tournament::int_number;

@@ -42,9 +42,10 @@ struct RunConfig {
     bool log_given = false;
     bool pgn_out_given = false;
     bool progress_given = false;
-    std::optional<tournament::Shard> shard;  // --shard: only this shard's games (shard_option.hpp)
-    std::string sprt_text;                   // the --sprt tokens as given
-    std::vector<std::string> argv;           // the arguments as given, kept in the run's settings
+    std::optional<tournament::Shard>
+        shard;              // --shard: only this shard's games (tournament/shard_option.hpp)
+    std::string sprt_text;  // the --sprt tokens as given
+    std::vector<std::string> argv;  // the arguments as given, kept in the run's settings
 };
 
 // Parses the command line (args[0] is the command name). Returns nullopt after --help.

@@ -14,7 +14,6 @@
 #include "app/pgn_out.hpp"
 #include "app/progress.hpp"
 #include "app/run_config.hpp"
-#include "app/shard_option.hpp"
 #include "common/error.hpp"
 #include "engine/engine_session.hpp"
 #include "engine/option_warnings.hpp"
@@ -23,8 +22,12 @@
 #include "tournament/engine_specs.hpp"
 #include "tournament/run.hpp"
 #include "tournament/run_checks.hpp"
+#include "tournament/shard_option.hpp"
+#include "views/run_lines.hpp"
 
 namespace oaq::app {
+
+using views::shard_text;
 
 namespace {
 
