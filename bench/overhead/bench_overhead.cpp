@@ -102,9 +102,9 @@ Figures pipe_floor(int plies) {
 
 Figures session_round_trip(int plies, int infos_per_move) {
     oaq::engine::EngineConfig config;
-    config.name = "instant";
-    config.command = OAQ_TEST_ENGINE;
-    if (infos_per_move > 0) config.args = {"--info-flood", std::to_string(infos_per_move)};
+    config.engine.name = "instant";
+    config.engine.command = OAQ_TEST_ENGINE;
+    if (infos_per_move > 0) config.engine.args = {"--info-flood", std::to_string(infos_per_move)};
     oaq::engine::EngineSession session(config);
     if (!session.prepare(oaq::rules::Rules{}, oaq::game::kDefaultPlyLimit) || !session.new_game()) {
         std::fprintf(stderr, "oaq-bench-overhead: the test engine did not start\n");

@@ -8,17 +8,22 @@
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
-#include "app/engine_option.hpp"
 #include "app/interrupts.hpp"
-#include "app/numbers.hpp"
 #include "app/two_players.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "engine/compliance.hpp"
 #include "game/defaults.hpp"
 #include "rules/rules.hpp"
+#include "tournament/engine_option.hpp"
+#include "tournament/numbers.hpp"
 
 namespace oaq::app {
+
+using tournament::engine_option_setting;
+using tournament::unsigned_number;
+using tournament::whole_number;
+using tournament::WholeRange;
 
 namespace {
 
@@ -56,7 +61,7 @@ void add_options(CommandLine& cli) {
         "log", po::value<std::string>(), "append every protocol line, timestamped, to this file")(
         "stderr", po::value<std::string>(), "append the engine's stderr to this file")(
         "handshake-timeout",
-        po::value<std::string>()->default_value(ms(defaults.handshake_timeout)),
+        po::value<std::string>()->default_value(ms(defaults.handshake_timeout())),
         "ms for ugi -> ugiok")("ready-timeout",
                                po::value<std::string>()->default_value(ms(defaults.ready_timeout)),
                                "ms for isready -> readyok")(
@@ -64,7 +69,7 @@ void add_options(CommandLine& cli) {
         "ms for go depth 1 / go nodes 1000 -> bestmove (a match's stall timeout; shorten it to "
         "fail a hanging engine sooner)")("json", "print one JSON object")(
         "log-limit",
-        po::value<std::string>()->default_value(std::to_string(defaults.max_log_bytes)),
+        po::value<std::string>()->default_value(std::to_string(defaults.max_log_bytes())),
         "bytes each log (--log, --stderr) may receive; 0: no limit");
     cli.hidden.add_options()("command", po::value<std::vector<std::string>>(), "CMD [ARGS...]");
     cli.positional.add("command", -1);
@@ -73,16 +78,17 @@ void add_options(CommandLine& cli) {
 engine::EngineConfig engine_config(const po::variables_map& vm) {
     auto words = vm["command"].as<std::vector<std::string>>();
     engine::EngineConfig config;
-    config.command = words.front();
-    config.args.assign(words.begin() + 1, words.end());
-    config.name = config.command.substr(config.command.find_last_of('/') + 1);
-    if (vm.count("dir")) config.working_dir = vm["dir"].as<std::string>();
-    if (vm.count("log")) config.protocol_log = vm["log"].as<std::string>();
-    if (vm.count("stderr")) config.stderr_log = vm["stderr"].as<std::string>();
-    config.handshake_timeout = timeout_option(vm, "handshake-timeout", kTimeout);
+    auto& e = config.engine;
+    e.command = words.front();
+    e.args.assign(words.begin() + 1, words.end());
+    e.name = e.command.substr(e.command.find_last_of('/') + 1);
+    if (vm.count("dir")) e.dir = vm["dir"].as<std::string>();
+    if (vm.count("log")) e.protocol_log = vm["log"].as<std::string>();
+    if (vm.count("stderr")) e.stderr_log = vm["stderr"].as<std::string>();
+    e.handshake_timeout = timeout_option(vm, "handshake-timeout", kTimeout);
     config.ready_timeout = timeout_option(vm, "ready-timeout", kTimeout);
     config.stall_timeout = timeout_option(vm, "stall-timeout", kStallTimeout);
-    config.max_log_bytes = log_limit_option(vm);
+    e.log_limit = log_limit_option(vm);
     if (vm.count("option")) {
         for (const auto& item : vm["option"].as<std::vector<std::string>>()) {
             auto setting = engine_option_setting(item);
@@ -90,7 +96,7 @@ engine::EngineConfig engine_config(const po::variables_map& vm) {
                 throw OaqError("check-engine: --option \"" + item +
                                "\" is not NAME=VALUE (or option.NAME=VALUE)");
             }
-            config.options.push_back(std::move(*setting));
+            e.options.push_back(std::move(*setting));
         }
     }
     return config;
@@ -117,7 +123,7 @@ void print_json(const CheckOutcome& o) {
                               .str());
     }
     Json out;
-    out.field("engine", config.command)
+    out.field("engine", config.engine.command)
         .field("rules", rules)
         .field("time_margin_ms", static_cast<std::int64_t>(settings.time_margin.count()))
         .field("passed", all_passed)
@@ -142,7 +148,7 @@ void print_text(const CheckOutcome& o) {
         if (s.passed()) continue;
         if (s.name == engine::kHandshakeStep) {
             std::cout << "note: --handshake-timeout MS sets how long the handshake may take (now "
-                      << ms(config.handshake_timeout) << " ms)\n";
+                      << ms(config.handshake_timeout()) << " ms)\n";
         } else if (s.name == engine::kFirstReadyStep) {
             std::cout << "note: --ready-timeout MS sets how long isready -> readyok may take (now "
                       << ms(config.ready_timeout) << " ms)\n";

@@ -79,12 +79,6 @@ std::optional<po::variables_map> parse(CommandLine& cli, int argc, char** argv) 
     return vm;
 }
 
-KeyValue split_key_value(const std::string& token) {
-    const auto eq = token.find('=');
-    if (eq == std::string::npos) return {token, "", false};
-    return {token.substr(0, eq), token.substr(eq + 1), true};
-}
-
 std::string subcommand_list(const std::string& command,
                             const std::vector<Subcommand>& subcommands) {
     std::string out = "Usage: oaq " + command + " <subcommand> [options]   (oaq " + command +

@@ -42,14 +42,6 @@ struct Subcommand {
 };
 // The group's --help: its usage and each subcommand with its one line.
 std::string subcommand_list(const std::string& command, const std::vector<Subcommand>& subcommands);
-// "key=value" -> {"key", "value"}; a token without '=' gives {token, ""} and has_value false.
-// Used by every key=value option (--engine, --each, --openings, --sprt).
-struct KeyValue {
-    std::string key;
-    std::string value;
-    bool has_value = false;
-};
-KeyValue split_key_value(const std::string& token);
 
 int dispatch(const std::string& command, const std::vector<Subcommand>& subcommands, int argc,
              char** argv);

@@ -18,14 +18,10 @@
 #include <memory>
 #include <optional>
 
-#include "app/board_view.hpp"
 #include "app/cli.hpp"
 #include "app/commands.hpp"
-#include "app/engine_specs.hpp"
 #include "app/interrupts.hpp"
-#include "app/numbers.hpp"
 #include "app/play_store.hpp"
-#include "app/play_view.hpp"
 #include "app/terminal_input.hpp"
 #include "app/two_players.hpp"
 #include "common/error.hpp"
@@ -36,8 +32,21 @@
 #include "rules/position_string.hpp"
 #include "rules/turn.hpp"
 #include "store/store.hpp"
+#include "tournament/engine_specs.hpp"
+#include "tournament/numbers.hpp"
+#include "views/board_view.hpp"
+#include "views/play_view.hpp"
 
 namespace oaq::app {
+
+using tournament::int_number;
+using tournament::parse_engine_specs;
+using tournament::split_engine_arguments;
+
+using views::draw_board;
+using views::explain_move;
+using views::explain_score;
+using views::play_legend;
 
 namespace {
 
@@ -170,7 +179,7 @@ game::GameObserver terminal_observer(const rules::Rules& rules, rules::Side you)
 }
 
 struct PlayConfig {
-    EngineSpec engine;
+    tournament::EngineDefinition engine;
     rules::Rules rules;
     game::TimeControl tc;
     rules::Side you = rules::Side::South;
@@ -308,7 +317,7 @@ int run_play(int argc, char** argv) {
     std::optional<store::Store> db;
     if (!c->db.empty()) db.emplace(store::Store::open(c->db));
     StopRequest stop;
-    engine::EngineSession engine(to_engine_config(c->engine));
+    engine::EngineSession engine(engine::EngineConfig{c->engine});
     TerminalInput input(STDIN_FILENO, stop.flag());
     TerminalPlayer person(c->rules, input, std::cout, stop);
     game::GameSettings settings;

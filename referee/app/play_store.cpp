@@ -43,7 +43,7 @@ std::string save(store::Store& db, const game::GameRecord& record, const PlayedE
     auto stored =
         db.record_game(*id, store::GameSlot{0, 0, 0}, record, {}, nullptr, {run.engine_ids});
     if (!stored) throw OaqError(stored.error().message);
-    auto done = db.set_tournament_status(*id, store::TournamentStatus::Finished, record.ended_at);
+    auto done = db.set_tournament_status(*id, tournament::RunStatus::Finished, record.ended_at);
     if (!done) throw OaqError(done.error().message);
     return run.name;
 }

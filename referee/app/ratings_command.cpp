@@ -8,15 +8,18 @@
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
-#include "app/numbers.hpp"
 #include "app/results_common.hpp"
 #include "common/error.hpp"
 #include "store/results.hpp"
+#include "tournament/numbers.hpp"
 #include "tournament/pentanomial.hpp"
 #include "tournament/snapshot.hpp"
 #include "views/ratings_view.hpp"
 
 namespace oaq::app {
+
+using tournament::real_number;
+using tournament::RealRange;
 
 namespace {
 

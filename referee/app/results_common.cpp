@@ -3,11 +3,14 @@
 #include <filesystem>
 #include <limits>
 
-#include "app/numbers.hpp"
 #include "common/error.hpp"
 #include "rules/rules.hpp"
+#include "tournament/numbers.hpp"
 
 namespace oaq::app {
+
+using tournament::int_number;
+using tournament::WholeRange;
 
 // A ply filter (numbers.hpp): 0 up to any int.
 constexpr WholeRange kPlies{0, std::numeric_limits<int>::max()};

@@ -9,16 +9,21 @@
 #include <iostream>
 #include <limits>
 
-#include "app/board_view.hpp"
-#include "app/numbers.hpp"
 #include "app/results_common.hpp"
 #include "common/error.hpp"
 #include "rules/game.hpp"
+#include "tournament/numbers.hpp"
+#include "views/board_view.hpp"
 #include "views/export_games.hpp"
 #include "views/game_views.hpp"
 #include "views/session_lines.hpp"
 
 namespace oaq::app {
+
+using tournament::whole_number;
+using tournament::WholeRange;
+
+using views::draw_board;
 
 namespace {
 
@@ -191,7 +196,7 @@ int results_export_command(int argc, char** argv) {
         "moves-csv", "write CSV with a header line, one row per move")(
         "out", po::value<std::string>(), "write to FILE instead of standard output");
     // oaq 0.1's --format pgn|json|csv, still read; --format now only means a tournament's format
-    // (roundrobin or gauntlet), and output formats are --json/--csv flags as on every command.
+    // (round_robin or gauntlet), and output formats are --json/--csv flags as on every command.
     cli.hidden.add_options()("format", po::value<std::string>(), "");
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;

@@ -5,10 +5,8 @@
 #include <chrono>
 #include <iostream>
 
-#include "app/board_view.hpp"
 #include "app/cli.hpp"
 #include "app/commands.hpp"
-#include "app/numbers.hpp"
 #include "app/rules_ring_command.hpp"
 #include "app/rules_session_command.hpp"
 #include "common/error.hpp"
@@ -19,8 +17,14 @@
 #include "rules/ring_game.hpp"
 #include "rules/ring_turn.hpp"
 #include "rules/turn.hpp"
+#include "tournament/numbers.hpp"
+#include "views/board_view.hpp"
 
 namespace oaq::app {
+
+using tournament::int_number;
+
+using views::draw_board;
 
 namespace {
 

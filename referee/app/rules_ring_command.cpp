@@ -3,13 +3,13 @@
 #include <fmt/format.h>
 #include <iostream>
 
-#include "app/board_view.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "rules/game.hpp"
 #include "rules/ring_game.hpp"
 #include "rules/ring_position_string.hpp"
 #include "rules/ring_turn.hpp"
+#include "views/board_view.hpp"
 
 namespace oaq::app {
 
@@ -46,7 +46,7 @@ int ring_play(const rules::Rules& rules, const std::string& position,
               const std::vector<std::string>& moves, int max_plies, bool json) {
     rules::RingGame game(rules, load_ring(rules, position), max_plies);
     std::vector<std::string> positions;
-    if (!json) std::cout << draw_ring(game.position(), rules);
+    if (!json) std::cout << views::draw_ring(game.position(), rules);
     for (std::size_t i = 0; i < moves.size(); ++i) {
         const int seat = game.position().to_move + 1;
         auto after = game.play(moves[i]);
@@ -57,7 +57,7 @@ int ring_play(const rules::Rules& rules, const std::string& position,
         positions.push_back(rules::to_string(*after));
         if (!json) {
             std::cout << fmt::format("\n{}. seat {} {}\n", i + 1, seat, moves[i])
-                      << draw_ring(*after, rules);
+                      << views::draw_ring(*after, rules);
         }
     }
     const auto& final_pos = game.position();
@@ -77,7 +77,7 @@ int ring_play(const rules::Rules& rules, const std::string& position,
 int ring_show(const rules::Rules& rules, const std::string& position, bool json) {
     const auto pos = load_ring(rules, position);
     if (!json) {
-        std::cout << draw_ring(pos, rules) << "  " << rules::to_string(pos) << "\n";
+        std::cout << views::draw_ring(pos, rules) << "  " << rules::to_string(pos) << "\n";
         return 0;
     }
     Json j;

@@ -7,17 +7,21 @@
 #include <string>
 #include <vector>
 
-#include "app/board_view.hpp"
 #include "app/cli.hpp"
-#include "app/numbers.hpp"
 #include "app/two_players.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "rules/position_string.hpp"
 #include "rules/session.hpp"
+#include "tournament/numbers.hpp"
+#include "views/board_view.hpp"
 #include "views/session_lines.hpp"
 
 namespace oaq::app {
+
+using tournament::int_number;
+
+using views::describe_shares;
 
 namespace {
 

@@ -8,25 +8,40 @@
 #include <sstream>
 
 #include "app/cli.hpp"
-#include "app/engine_specs.hpp"
-#include "app/numbers.hpp"
 #include "app/session_options.hpp"
-#include "app/shard_option.hpp"
 #include "app/two_players.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
+#include "tournament/definition_text.hpp"
+#include "tournament/engine_specs.hpp"
+#include "tournament/numbers.hpp"
 #include "tournament/run_name.hpp"
+#include "tournament/shard_option.hpp"
 
 namespace oaq::app {
+
+using tournament::parse_shard;
+
+using tournament::draws_from_seed;
+using tournament::int_number;
+using tournament::parse_engine_specs;
+using tournament::parse_openings;
+using tournament::parse_sprt;
+using tournament::real_number;
+using tournament::RealRange;
+using tournament::split_engine_arguments;
+using tournament::split_key_value;
+using tournament::SplitArguments;
+using tournament::sprt_words;
+using tournament::unsigned_number;
+using tournament::whole_number;
+using tournament::WholeRange;
 
 namespace {
 
 // The ranges of the numeric options: wide enough for any real run, narrow enough that no count,
 // deadline or total computed from them overflows.
-constexpr WholeRange kOpeningPlies{0, 100};
-constexpr RealRange kSprtElo{-tournament::kMaxSprtElo, tournament::kMaxSprtElo};
-constexpr RealRange kSprtRisk{0.000001, 0.5};
 constexpr WholeRange kTimeMargin{0, 600000, "ms"};
 constexpr WholeRange kStallTimeout{1, 86400000, "ms"};
 constexpr WholeRange kMaxPlies{0, 1000000};
@@ -64,116 +79,6 @@ std::string description_for(RunMode mode) {
     return "Runs a round robin or gauntlet, K games at once, storing every game in an SQLite file. "
            "Ctrl-C stops cleanly; --resume NAME continues where it stopped.\n" +
            keys;
-}
-
-struct OpeningSource {
-    tournament::OpeningsDefinition definition;
-    std::optional<std::uint64_t> seed;
-};
-
-constexpr WholeRange kOpeningStart{1, 1000000000};
-
-// order=random|sequential and start=N (cutechess-cli's words); false for any other key.
-bool read_book_order(tournament::OpeningsDefinition& o, const std::string& key,
-                     const std::string& value, bool has_value) {
-    if (key == "order" && (value == "random" || value == "sequential")) {
-        o.order = value == "random" ? tournament::OpeningsDefinition::Order::Random
-                                    : tournament::OpeningsDefinition::Order::Sequential;
-        return true;
-    }
-    if (key == "start" && has_value) {
-        o.start = whole_number(value, "--openings start", kOpeningStart);
-        return true;
-    }
-    return false;
-}
-
-void check_book_order(const tournament::OpeningsDefinition& o) {
-    using Kind = tournament::OpeningsDefinition::Kind;
-    const bool ordered = o.order == tournament::OpeningsDefinition::Order::Random || o.start != 1;
-    if (ordered && o.kind != Kind::File)
-        throw OaqError("--openings: order= and start= choose lines of a book: give file=F");
-    if (o.order == tournament::OpeningsDefinition::Order::Random && o.start != 1)
-        throw OaqError(
-            "--openings: start= is the first line of order=sequential; order=random "
-            "shuffles the whole book");
-}
-
-OpeningSource parse_openings(const std::vector<std::string>& tokens) {
-    OpeningSource src;
-    for (const auto& t : tokens) {
-        const auto [key, value, has_value] = split_key_value(t);
-        const auto bad = [&t] {
-            return OaqError("--openings: \"" + t +
-                            "\" is not plies=N (0..100), seed=S, file=F, order=random|sequential "
-                            "or start=N");
-        };
-        if (key == "plies" && has_value) {
-            src.definition.kind = tournament::OpeningsDefinition::Kind::Random;
-            src.definition.plies = int_number(value, "--openings plies", kOpeningPlies);
-        } else if (key == "seed" && has_value) {
-            src.seed = unsigned_number(value, "--openings seed");
-        } else if (key == "file" && has_value && !value.empty()) {
-            src.definition.kind = tournament::OpeningsDefinition::Kind::File;
-            src.definition.file = value;
-        } else if (!read_book_order(src.definition, key, value, has_value)) {
-            throw bad();
-        }
-    }
-    check_book_order(src.definition);
-    return src;
-}
-
-// One elo0=/elo1=/alpha=/beta= token into `s`; false when it is none of them.
-bool read_sprt_number(tournament::SprtDefinition& s, const std::string& key,
-                      const std::string& value) {
-    double* target = key == "elo0"    ? &s.elo0
-                     : key == "elo1"  ? &s.elo1
-                     : key == "alpha" ? &s.alpha
-                     : key == "beta"  ? &s.beta
-                                      : nullptr;
-    if (!target) return false;
-    const bool elo = key == "elo0" || key == "elo1";
-    *target = real_number(value, "--sprt " + key, elo ? kSprtElo : kSprtRisk);
-    return true;
-}
-
-// The --sprt words, each "key=value"; one shell word holding several ("elo0=0 elo1=5") is split
-// at its spaces, which no value contains.
-std::vector<std::string> sprt_words(const std::vector<std::string>& tokens) {
-    std::vector<std::string> words;
-    for (const auto& t : tokens) {
-        std::istringstream in(t);
-        for (std::string w; in >> w;) words.push_back(w);
-    }
-    return words;
-}
-
-tournament::SprtDefinition parse_sprt(const std::vector<std::string>& tokens) {
-    tournament::SprtDefinition s;
-    std::string model = "normalized";
-    std::map<std::string, std::string> seen;
-    for (const auto& t : sprt_words(tokens)) {
-        const auto [key, value, has_value] = split_key_value(t);
-        if (const auto first = seen.find(key); first != seen.end()) {
-            throw OaqError("--sprt: " + key + " is given twice (\"" + first->second + "\" and \"" +
-                           t + "\"): give each key once");
-        }
-        seen.emplace(key, t);
-        if (key == "model") {
-            model = value;
-        } else if (!read_sprt_number(s, key, value)) {
-            throw OaqError(
-                "--sprt: \"" + t +
-                "\" is not elo0=E, elo1=E, alpha=A, beta=B or model=normalized|logistic");
-        }
-    }
-    if (model != "normalized" && model != "logistic")
-        throw OaqError("--sprt: model must be normalized or logistic, got \"" + model + "\"");
-    s.normalized = model == "normalized";
-    auto params = s.params();
-    if (!params) throw OaqError("--sprt: " + params.error().message);
-    return s;
 }
 
 void add_common_options(CommandLine& cli, RunMode mode) {
@@ -232,8 +137,9 @@ void add_mode_options(CommandLine& cli, RunMode mode) {
             "bounds are in the model's unit (normalized Elo by default)")(
             "resume", po::value<std::string>(), "continue the stored match NAME (with --db)");
     } else {
-        cli.options.add_options()("format", po::value<std::string>()->default_value("roundrobin"),
-                                  "roundrobin or gauntlet (first engine against all others)")(
+        cli.options.add_options()("format", po::value<std::string>()->default_value("round_robin"),
+                                  "round_robin or gauntlet (first engine against all others); "
+                                  "roundrobin is read as round_robin")(
             "rounds", po::value<std::string>()->default_value("1"),
             "times every pairing is played (each as a colour-swapped pair)")(
             "games", po::value<std::string>(),
@@ -259,12 +165,6 @@ void read_game_options(const po::variables_map& vm, tournament::RunDefinition& d
     d.max_plies = int_number(text_of(vm, "max-plies"), "--max-plies", kMaxPlies);
     d.max_handshake_failures = int_number(text_of(vm, "max-handshake-failures"),
                                           "--max-handshake-failures", kMaxHandshakeFailures);
-}
-
-// Generated openings and a shuffled book draw from a seed; a book in file order needs none.
-bool draws_from_seed(const tournament::OpeningsDefinition& o) {
-    return o.kind == tournament::OpeningsDefinition::Kind::Random ||
-           o.order == tournament::OpeningsDefinition::Order::Random;
 }
 
 // --seed and --openings: the run's seed is drawn once here and stored; generated openings without
@@ -302,12 +202,13 @@ void read_match_options(const po::variables_map& vm, RunConfig& c) {
 void read_tournament_options(const po::variables_map& vm, RunConfig& c) {
     auto& d = c.definition;
     const auto format = vm["format"].as<std::string>();
-    if (format == "roundrobin" || format == "round_robin")
+    // round_robin, as the run is stored and printed; roundrobin, oaq 0.1's word, is still read.
+    if (format == "round_robin" || format == "roundrobin")
         d.format = tournament::Format::RoundRobin;
     else if (format == "gauntlet")
         d.format = tournament::Format::Gauntlet;
     else
-        throw OaqError("--format: \"" + format + "\" is not roundrobin or gauntlet");
+        throw OaqError("--format: \"" + format + "\" is not round_robin or gauntlet");
     d.rounds = int_number(text_of(vm, "rounds"), "--rounds", kRounds);
     if (vm.count("games")) {
         if (!vm["rounds"].defaulted())
@@ -336,7 +237,7 @@ void read_engines(RunMode mode, const SplitArguments& split, RunConfig& c) {
                        std::to_string(specs.size()));
     }
     if (specs.size() < 2) throw OaqError("tournament: at least two --engine are needed");
-    for (const auto& spec : specs) c.definition.engines.push_back(to_definition(spec));
+    c.definition.engines = specs;
 }
 
 // The options that say how this process runs: output, concurrency, logs, name.
@@ -482,13 +383,11 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
 }
 
 std::string settings_json(const RunConfig& c) {
-    const auto& d = c.definition;
+    // What the run plays (rounds, games, openings, ply limit, margin, SPRT) is its definition,
+    // stored once beside these settings: only how this process ran it is kept here.
     Json j;
     j.raw("argv", Json::string_array(c.argv));
-    j.field("concurrency", c.concurrency).field("rounds", d.rounds).field("games", d.games);
-    j.field("openings", tournament::openings_text(d.openings)).field("max_plies", d.max_plies);
-    j.field("margin_ms", static_cast<std::int64_t>(d.time_margin.count()));
-    if (d.sprt) j.field("sprt", c.sprt_text);
+    j.field("concurrency", c.concurrency);
     j.field("log", absolute_path(c.log_dir)).field("pgnout", absolute_path(c.pgn_out));
     j.field("progress", c.progress_every);
     return j.str();
@@ -549,6 +448,26 @@ Expected<tournament::RunDefinition> legacy_definition(RunMode mode,
     d.seed = run.seed;
     if (draws_from_seed(d.openings) && !config->openings_seed_given) d.openings.seed = run.seed;
     return d;
+}
+
+std::string shell_quote(std::string_view word) {
+    const bool plain = !word.empty() && word.find_first_not_of(
+                                            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                            "0123456789_-.,/:=+@%") == std::string_view::npos;
+    if (plain) return std::string(word);
+    std::string out = "'";
+    for (char c : word) {
+        if (c == '\'')
+            out += "'\\''";  // close, an escaped quote, open again
+        else
+            out += c;
+    }
+    return out + "'";
+}
+
+std::string resume_command(RunMode mode, std::string_view name, std::string_view db) {
+    return std::string("oaq ") + (mode == RunMode::Match ? "match" : "tournament") + " --resume " +
+           shell_quote(name) + " --db " + shell_quote(db);
 }
 
 }  // namespace oaq::app

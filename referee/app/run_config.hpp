@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/expected.hpp"
@@ -41,17 +42,19 @@ struct RunConfig {
     bool log_given = false;
     bool pgn_out_given = false;
     bool progress_given = false;
-    std::optional<tournament::Shard> shard;  // --shard: only this shard's games (shard_option.hpp)
-    std::string sprt_text;                   // the --sprt tokens as given
-    std::vector<std::string> argv;           // the arguments as given, kept in the run's settings
+    std::optional<tournament::Shard>
+        shard;              // --shard: only this shard's games (tournament/shard_option.hpp)
+    std::string sprt_text;  // the --sprt tokens as given
+    std::vector<std::string> argv;  // the arguments as given, kept in the run's settings
 };
 
 // Parses the command line (args[0] is the command name). Returns nullopt after --help.
 // Throws OaqError naming the option and the problem.
 std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::string>& args);
 
-// The run's settings JSON: the arguments as given and what they set (for people and scripts, and
-// what a resume keeps: concurrency, log, pgnout as an absolute path, progress).
+// The run's settings JSON: the arguments as given and how this process ran them (for people, and
+// what a resume keeps: concurrency, log, pgnout as an absolute path, progress). What the run
+// plays is its definition, stored once beside it.
 std::string settings_json(const RunConfig& config);
 // Reads back the "argv" array of a settings JSON written by settings_json.
 Expected<std::vector<std::string>> stored_arguments(const std::string& settings_json);
@@ -65,5 +68,10 @@ void apply_stored_settings(RunConfig& config, const tournament::StoredRun& run);
 // with the stored seed (also for generated openings, unless the arguments named their seed).
 Expected<tournament::RunDefinition> legacy_definition(RunMode mode,
                                                       const tournament::StoredRun& run);
+
+// `word` for a POSIX shell: as is when it holds only safe characters, else in single quotes.
+std::string shell_quote(std::string_view word);
+// "oaq tournament --resume NAME --db FILE", quoted for the shell.
+std::string resume_command(RunMode mode, std::string_view name, std::string_view db);
 
 }  // namespace oaq::app

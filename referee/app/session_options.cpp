@@ -1,10 +1,13 @@
 #include "app/session_options.hpp"
 
-#include "app/numbers.hpp"
 #include "common/error.hpp"
 #include "rules/session.hpp"
+#include "tournament/numbers.hpp"
 
 namespace oaq::app {
+
+using tournament::int_number;
+using tournament::WholeRange;
 
 void add_session_option(CommandLine& cli) {
     cli.options.add_options()(

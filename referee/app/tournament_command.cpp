@@ -1,50 +1,56 @@
 // `oaq tournament` and `oaq match`: the command line around tournament::Run. It parses the
-// arguments, opens the database, hands the run its checks (run_checks.hpp: nothing is written
-// before they pass), turns SIGINT, SIGTERM and SIGHUP into the run's stop flag, makes engine
-// processes for the run's player factory, prints the run's events (Progress) and maps the result
-// to an exit code: 0 done, 128 + the signal when stopped by one, 2 when an environment failure
-// stopped it (the run is left interrupted and the resume command printed). What a run does lives
-// in the tournament layer (tournament/run.hpp).
+// arguments, opens the database, hands the run its checks (tournament/run_checks.hpp: nothing is
+// written before they pass), turns SIGINT, SIGTERM and SIGHUP into the run's stop flag, makes
+// engine processes for the run's player factory, prints the run's events (Progress) and maps the
+// result to an exit code: 0 done, 128 + the signal when stopped by one, 2 when an environment
+// failure stopped it (the run is left interrupted and the resume command printed). What a run does
+// lives in the tournament layer (tournament/run.hpp).
 #include <fmt/format.h>
 #include <atomic>
 #include <filesystem>
 
 #include "app/commands.hpp"
-#include "app/engine_specs.hpp"
 #include "app/interrupts.hpp"
-#include "app/option_warnings.hpp"
 #include "app/pgn_out.hpp"
 #include "app/progress.hpp"
-#include "app/run_checks.hpp"
 #include "app/run_config.hpp"
-#include "app/shard_option.hpp"
 #include "common/error.hpp"
 #include "engine/engine_session.hpp"
+#include "engine/option_warnings.hpp"
 #include "store/run_recorder.hpp"
 #include "store/store.hpp"
+#include "tournament/engine_specs.hpp"
 #include "tournament/run.hpp"
+#include "tournament/run_checks.hpp"
+#include "tournament/shard_option.hpp"
+#include "views/run_lines.hpp"
 
 namespace oaq::app {
+
+using views::shard_text;
 
 namespace {
 
 // Engine processes for the run, with their logs in --log DIR when given (checked and made before
 // the run started). Log files are named after the engine made safe as a file name, numbered per
 // instance, so no name can write outside the directory or collide with another engine's.
-tournament::PlayerFactory engine_factory(const std::string& log_dir, OptionWarnings& warnings) {
+tournament::PlayerFactory engine_factory(const std::string& log_dir,
+                                         engine::OptionWarnings& warnings) {
     auto instances = std::make_shared<std::atomic<int>>(0);
     return [log_dir, instances, &warnings](const tournament::RunDefinition& d,
                                            int index) -> std::unique_ptr<game::Player> {
-        auto config = to_engine_config(d.engines[static_cast<std::size_t>(index)]);
+        engine::EngineConfig config{d.engines[static_cast<std::size_t>(index)]};
         config.stall_timeout = d.stall_timeout;
         // An engine's own stderr= / log= win over --log for that log (every instance appends).
         if (!log_dir.empty()) {
             auto stem = std::filesystem::path(log_dir) /
-                        fmt::format("{}-{}", safe_file_name(config.name), (*instances)++);
-            if (config.stderr_log.empty()) config.stderr_log = stem.string() + ".stderr.log";
-            if (config.protocol_log.empty()) config.protocol_log = stem.string() + ".protocol.log";
+                        fmt::format("{}-{}", tournament::safe_file_name(config.engine.name),
+                                    (*instances)++);
+            auto& e = config.engine;
+            if (e.stderr_log.empty()) e.stderr_log = stem.string() + ".stderr.log";
+            if (e.protocol_log.empty()) e.protocol_log = stem.string() + ".protocol.log";
         }
-        auto options = config.options;
+        auto options = config.engine.options;
         return warnings.watch(std::make_unique<engine::EngineSession>(std::move(config)),
                               std::move(options));
     };
@@ -70,19 +76,21 @@ tournament::Run open_run(RunMode mode, RunConfig& c, tournament::RunRecorder& re
         auto run = tournament::Run::resume(
             recorder, *c.resume,
             [mode](const tournament::StoredRun& stored) { return legacy_definition(mode, stored); },
-            {}, run_inputs(c), c.resume_games);
+            {}, tournament::run_inputs(c.log_dir, c.pgn_out, c.concurrency), c.resume_games);
         if (!run) throw OaqError("--resume: " + run.error().message);
         return std::move(*run);
     }
     auto run = tournament::Run::create(recorder, c.name, c.definition, settings_json(c), {},
-                                       run_inputs(c), c.shard);
+                                       tournament::run_inputs(c.log_dir, c.pgn_out, c.concurrency),
+                                       c.shard);
     // The default name has one-second resolution: scripts that start runs back to back get
     // match-20261201-160000, match-20261201-160000-2, ... (a --name of their own is never changed).
     const std::string base = c.name;
     for (int n = 2; !run && !c.name_given && n <= kNameSuffixes && taken(run.error()); ++n) {
         c.name = base + "-" + std::to_string(n);
         run = tournament::Run::create(recorder, c.name, c.definition, settings_json(c), {},
-                                      run_inputs(c), c.shard);
+                                      tournament::run_inputs(c.log_dir, c.pgn_out, c.concurrency),
+                                      c.shard);
     }
     if (!run) {
         throw OaqError(run.error().message +
@@ -107,9 +115,10 @@ int run(RunMode mode, RunConfig& c) {
     if (!c.pgn_out.empty()) pgn.emplace(c.pgn_out);
     RunObservers observers(pgn ? std::vector<tournament::RunObserver*>{&progress, &*pgn}
                                : std::vector<tournament::RunObserver*>{&progress});
-    OptionWarnings warnings([&progress](const std::string& engine, const std::string& message) {
-        progress.warning(engine, message);
-    });
+    engine::OptionWarnings warnings(
+        [&progress](const std::string& engine, const std::string& message) {
+            progress.warning(engine, message);
+        });
     const auto result = run.play(engine_factory(c.log_dir, warnings), observers, stop.flag(),
                                  {c.concurrency, c.progress_every});
     return result.interrupted ? 128 + stop.signal_number() : 0;

@@ -207,7 +207,7 @@ class Checker {
         const auto& id = session_.identity();
         add(name, Verdict::Pass,
             "\"" + id.id_name + "\" by \"" + id.id_author + "\", limit " +
-                ms_text(config_.handshake_timeout));
+                ms_text(config_.handshake_timeout()));
         add("id name", id.id_name.empty() ? Verdict::Fail : Verdict::Pass,
             id.id_name.empty() ? "no `id name` line" : id.id_name);
         return true;

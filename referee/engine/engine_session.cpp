@@ -93,14 +93,14 @@ bool starts_with_word(std::string_view line, std::string_view word) {
 
 EngineSession::EngineSession(EngineConfig config, ProcessHost host)
     : config_(std::move(config)), host_(std::move(host)), created_(host_.now()) {
-    if (config_.max_log_bytes > 0) {
-        stderr_budget_ = std::make_shared<LogBudget>(config_.max_log_bytes);
-        protocol_budget_ = std::make_shared<LogBudget>(config_.max_log_bytes);
+    if (config_.max_log_bytes() > 0) {
+        stderr_budget_ = std::make_shared<LogBudget>(config_.max_log_bytes());
+        protocol_budget_ = std::make_shared<LogBudget>(config_.max_log_bytes());
     }
-    if (!config_.protocol_log.empty()) {
-        protocol_log_.open(config_.protocol_log, std::ios::app);
+    if (!config_.engine.protocol_log.empty()) {
+        protocol_log_.open(config_.engine.protocol_log, std::ios::app);
         if (!protocol_log_)
-            throw OaqError("cannot open protocol log \"" + config_.protocol_log.string() + "\"");
+            throw OaqError("cannot open protocol log \"" + config_.engine.protocol_log + "\"");
     }
 }
 
@@ -117,7 +117,7 @@ void EngineSession::log(char direction, std::string_view line) {
     double t = std::chrono::duration<double>(host_.now() - created_).count();
     char stamp[32];
     std::snprintf(stamp, sizeof stamp, "%10.3f ", t);
-    std::string entry = stamp + config_.name + ' ' + direction + ' ';
+    std::string entry = stamp + config_.engine.name + ' ' + direction + ' ';
     entry.append(line);
     entry.push_back('\n');
     if (protocol_budget_) {
@@ -266,16 +266,16 @@ Expected<Ok, PlayerFailure> EngineSession::handshake() {
     shares_told_.reset();
     received_ = 0;
     last_received_.clear();
-    ProcessSpec spec{config_.command, config_.args,       config_.working_dir,
-                     config_.env,     config_.stderr_log, stderr_budget_};
+    const auto& e = config_.engine;
+    ProcessSpec spec{e.command, e.args, e.dir, e.env, e.stderr_log, stderr_budget_};
     process_ = host_.launch(spec);
     log('!', "started pid " + std::to_string(process_->pid()));
     if (auto r = send(protocol::encode(protocol::Command{protocol::Ugi{}})); !r) return r;
-    auto deadline = host_.now() + config_.handshake_timeout;
+    auto deadline = host_.now() + config_.handshake_timeout();
     for (;;) {
         Incoming in = next(deadline);
         if (in.kind == Incoming::Timeout) {
-            std::string detail = "no ugiok " + within(config_.handshake_timeout);
+            std::string detail = "no ugiok " + within(config_.handshake_timeout());
             if (received_ > 0) detail += " (last line received: \"" + last_received_ + "\")";
             return fail(Termination::Stall, unless_silent(std::move(detail), 0));
         }
@@ -300,7 +300,7 @@ Expected<Ok, PlayerFailure> EngineSession::handshake() {
     }
     // Configured options the engine does not declare are not sent: an engine may reject unknown
     // options, and one missing option should not cost every game. They are reported as warnings.
-    for (const auto& [option, value] : config_.options) {
+    for (const auto& [option, value] : config_.engine.options) {
         const auto* decl = declared(option);
         if (!decl) {
             if (warnings_.size() < kMaxWarnings) {
@@ -401,7 +401,7 @@ Expected<Ok, PlayerFailure> EngineSession::prepare(const rules::Rules& rules, in
 }
 
 Expected<Ok, PlayerFailure> EngineSession::configure(const rules::Rules& rules, int ply_limit) {
-    if (process_ && config_.restart == RestartPolicy::EveryGame) shutdown();
+    if (process_ && config_.engine.restart_every_game) shutdown();
     if (!process_ || state_ == SessionState::Failed || state_ == SessionState::Stopped) {
         process_.reset();
         if (auto r = start(); !r) return r;

@@ -17,7 +17,7 @@
 // ignored, except a `bestmove` line of the search that cannot be read (no move, overlong, cut
 // off, a token not of the form <1-5><L|R>), which is a protocol violation: the referee cannot
 // tell what was played. Configured options the engine does not declare are not sent and show in
-// warnings(). Each log (stderr, protocol) is capped per engine (EngineConfig::max_log_bytes).
+// warnings(). Each log (stderr, protocol) is capped per engine (EngineConfig::max_log_bytes()).
 // The timeouts default to protocol-spec section 7. An engine that cannot be started at all (bad
 // command) throws OaqError.
 #pragma once
@@ -36,6 +36,7 @@
 #include "engine/log_budget.hpp"
 #include "engine/process_port.hpp"
 #include "game/defaults.hpp"
+#include "game/engine_definition.hpp"
 #include "game/player.hpp"
 
 namespace oaq::engine {
@@ -47,23 +48,16 @@ using game::PlayerFailure;
 using game::PlayerIdentity;
 using game::SearchResult;
 
-enum class RestartPolicy {
-    OnFailure,  // keep one process across games; start a new one only after a failure
-    EveryGame,  // a fresh process for every prepare() (engines that leak state between games)
-};
+// What an unset EngineDefinition::handshake_timeout and log_limit mean.
+inline constexpr std::chrono::nanoseconds kDefaultHandshakeTimeout = std::chrono::seconds(10);
+inline constexpr std::uint64_t kDefaultLogLimit = 10 * 1024 * 1024;
 
+// One engine process's configuration: the engine as defined (command, arguments, directory,
+// environment, options, restart policy, handshake timeout, log limit and log files: "" for none)
+// and the timeouts of the protocol that are the session's, not the engine's.
 struct EngineConfig {
-    std::string name;
-    std::string command;  // a path or a name in PATH
-    std::vector<std::string> args;
-    std::filesystem::path working_dir;                         // empty: the referee's
-    std::vector<std::pair<std::string, std::string>> env;      // added to the referee's
-    std::vector<std::pair<std::string, std::string>> options;  // sent with setoption, in order
-    std::filesystem::path stderr_log;    // the engine's stderr is appended here; empty: discarded
-    std::filesystem::path protocol_log;  // every line in and out, timestamped; empty: none
+    game::EngineDefinition engine;
 
-    // `ugi` -> `ugiok`
-    std::chrono::nanoseconds handshake_timeout = std::chrono::seconds(10);
     // `isready` -> `readyok`; also how long a write may block on an engine not reading its input
     std::chrono::nanoseconds ready_timeout = std::chrono::seconds(5);
     // after the deadline: `stop` -> `bestmove`
@@ -74,14 +68,19 @@ struct EngineConfig {
     std::chrono::nanoseconds stall_timeout = game::kDefaultStallTimeout;
     // After EOF on stdout, how long the process may take to exit before it counts as hung.
     std::chrono::nanoseconds exit_wait = std::chrono::milliseconds(500);
-    RestartPolicy restart = RestartPolicy::OnFailure;
-    // Bytes each of the engine's logs (stderr_log, protocol_log) may receive during the session,
-    // across restarts; then one marker line, and the rest is dropped. 0: no limit.
-    std::uint64_t max_log_bytes = 10 * 1024 * 1024;
     // After this many handshakes in a row have failed, prepare() fails at once with the last
     // failure instead of starting the engine again (and paying the handshake timeout): a
     // misconfigured engine then costs a run nothing per game. 0: always try again.
     int max_handshake_failures = 0;
+
+    // `ugi` -> `ugiok`: the engine's handshake-timeout, else 10 s.
+    std::chrono::nanoseconds handshake_timeout() const {
+        return engine.handshake_timeout ? std::chrono::nanoseconds(*engine.handshake_timeout)
+                                        : kDefaultHandshakeTimeout;
+    }
+    // Bytes each of the engine's logs may receive during the session, across restarts; then one
+    // marker line, and the rest is dropped. 0: no limit. The engine's log-limit, else 10 MiB.
+    std::uint64_t max_log_bytes() const { return engine.log_limit.value_or(kDefaultLogLimit); }
 };
 
 enum class SessionState { NotStarted, Handshake, Idle, Searching, Failed, Stopped };
@@ -94,7 +93,7 @@ class EngineSession final : public game::Player {
     EngineSession(const EngineSession&) = delete;
     EngineSession& operator=(const EngineSession&) = delete;
 
-    const std::string& name() const override { return config_.name; }
+    const std::string& name() const override { return config_.engine.name; }
     Expected<Ok, PlayerFailure> prepare(const rules::Rules& rules, int ply_limit) override;
     Expected<Ok, PlayerFailure> new_game() override;
     Expected<SearchResult, PlayerFailure> search(const protocol::PositionCommand& position,

@@ -108,7 +108,8 @@ std::string header_html(const ReportData& d) {
         "crosstable</a><a href=\"#terminations\">terminations</a><a href=\"#games\">games</a>"
         "<a href=\"#links\">links</a></nav>\n</header>\n",
         html_escape(t.name), html_escape(people_words(t.format)), html_escape(d.rules_name),
-        time_controls_text(d), d.games.size(), store::to_string(t.status), date_text(t.started_at),
+        time_controls_text(d), d.games.size(), tournament::to_string(t.status),
+        date_text(t.started_at),
         t.finished_at ? "<span>finished " + date_text(*t.finished_at) + "</span>" : "");
 }
 

@@ -21,6 +21,7 @@
 #include "store/process_identity.hpp"
 #include "store/stored_record.hpp"
 #include "store/time_text.hpp"
+#include "tournament/run_status.hpp"
 
 namespace oaq::store {
 
@@ -39,25 +40,14 @@ struct EngineRow {
     TimePoint first_seen{};        // set by the store when the engine is first stored
 };
 
-enum class TournamentStatus { Running, Finished, Interrupted };
-inline constexpr auto kTournamentStatusWords = words<TournamentStatus>({
-    {TournamentStatus::Running, "running"},
-    {TournamentStatus::Finished, "finished"},
-    {TournamentStatus::Interrupted, "interrupted"},
-});
-inline std::string_view to_string(TournamentStatus status) {
-    return kTournamentStatusWords.word(status);
-}
-inline std::optional<TournamentStatus> parse_tournament_status(std::string_view text) {
-    return kTournamentStatusWords.find(text);
-}
+using tournament::RunStatus;
 
 // One shard of a run that a database holds (db/007_shards.sql): its own shard (source "") or one
 // merged into it from `source`.
 struct ShardRow {
     int index = 0;
     int count = 1;
-    TournamentStatus status = TournamentStatus::Running;
+    RunStatus status = RunStatus::Running;
     std::int64_t games = 0;      // the games this shard plans
     std::int64_t run_games = 0;  // the games the whole run plans
     std::string source;          // the file it was merged from ("": played here)
@@ -72,7 +62,7 @@ struct TournamentRow {
     std::string time_control;     // e.g. "10+0.1"
     std::string settings = "{}";  // JSON object: argv, concurrency, rounds, openings, ...
     std::uint64_t seed = 0;
-    TournamentStatus status = TournamentStatus::Running;
+    RunStatus status = RunStatus::Running;
     std::string outcome = "{}";  // JSON object written at the end: SPRT verdict, LLR, ...
     TimePoint started_at{};
     std::optional<TimePoint> finished_at;
@@ -194,7 +184,7 @@ struct MergedRun {
     std::int64_t run_games = 0;
     int shards_done = 0;  // shards merged that had finished
     int shard_count = 1;
-    TournamentStatus status = TournamentStatus::Running;
+    RunStatus status = RunStatus::Running;
 };
 // Where a merge is, after each source file (`oaq merge` prints it as progress).
 struct MergeProgress {

@@ -12,30 +12,6 @@
 
 namespace oaq::store {
 
-tournament::RunStatus run_status(TournamentStatus status) {
-    switch (status) {
-        case TournamentStatus::Finished:
-            return tournament::RunStatus::Finished;
-        case TournamentStatus::Interrupted:
-            return tournament::RunStatus::Interrupted;
-        case TournamentStatus::Running:
-            break;
-    }
-    return tournament::RunStatus::Running;
-}
-
-TournamentStatus tournament_status(tournament::RunStatus status) {
-    switch (status) {
-        case tournament::RunStatus::Finished:
-            return TournamentStatus::Finished;
-        case tournament::RunStatus::Interrupted:
-            return TournamentStatus::Interrupted;
-        case tournament::RunStatus::Running:
-            break;
-    }
-    return TournamentStatus::Running;
-}
-
 std::string file_sha256(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return "";
@@ -51,8 +27,8 @@ std::string StoreRunRecorder::location() const {
 std::optional<tournament::StoredRun> StoreRunRecorder::find_run(std::string_view name) {
     auto t = db_.find_tournament(name);
     if (!t) return std::nullopt;
-    tournament::StoredRun run{
-        t->id, t->name, run_status(t->status), t->definition, t->settings, t->seed, {}, {}};
+    tournament::StoredRun run{t->id,       t->name, t->status, t->definition,
+                              t->settings, t->seed, {},        {}};
     for (auto id : t->engine_ids) {
         auto e = db_.engine(id);
         run.engines.push_back(e ? e->name : "#" + std::to_string(id));
@@ -91,7 +67,7 @@ Expected<tournament::RunId> StoreRunRecorder::create_run(const tournament::NewRu
     row.definition = run.definition_json;
     row.fingerprint = run.fingerprint;
     if (run.shard) {
-        row.shards.push_back(ShardRow{run.shard->index, run.shard->count, TournamentStatus::Running,
+        row.shards.push_back(ShardRow{run.shard->index, run.shard->count, RunStatus::Running,
                                       run.shard_games, run.run_games, ""});
     }
     auto id = db_.create_tournament(row);
@@ -131,7 +107,7 @@ void StoreRunRecorder::unlock_run(tournament::RunId run) noexcept {
 
 void StoreRunRecorder::reopen_run(tournament::RunId run, const tournament::RunDefinition& d) {
     register_engines(d);
-    auto set = db_.set_tournament_status(run, TournamentStatus::Running);
+    auto set = db_.set_tournament_status(run, RunStatus::Running);
     if (!set) throw OaqError(set.error().message);
 }
 
@@ -261,7 +237,7 @@ void StoreRunRecorder::save_identity(const std::string& engine,
 
 void StoreRunRecorder::set_status(tournament::RunId run, tournament::RunStatus status,
                                   std::optional<tournament::WallTime> finished_at) {
-    auto set = db_.set_tournament_status(run, tournament_status(status), finished_at);
+    auto set = db_.set_tournament_status(run, status, finished_at);
     if (!set) throw OaqError(set.error().message);
 }
 

@@ -17,9 +17,6 @@
 
 namespace oaq::store {
 
-tournament::RunStatus run_status(TournamentStatus status);
-TournamentStatus tournament_status(tournament::RunStatus status);
-
 class StoreRunRecorder : public tournament::RunRecorder {
   public:
     // `me`: who takes the run locks (this process; tests pretend to be others).

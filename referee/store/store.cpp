@@ -401,7 +401,7 @@ TournamentRow read_tournament(Store::Impl& impl, const Statement& st) {
     t.time_control = st.text(4);
     t.settings = st.text(5);
     t.seed = seed_from_column(st.int64(6));
-    auto status = parse_tournament_status(st.text(7));
+    auto status = tournament::parse_run_status(st.text(7));
     if (!status) impl.damaged("tournament " + t.name + ": status \"" + st.text(7) + "\"");
     t.status = *status;
     t.outcome = st.text(8);
@@ -440,7 +440,7 @@ std::vector<TournamentRow> Store::list_tournaments() {
     return read_rows(*impl_, std::string(kTournamentColumns) + "ORDER BY id", read_tournament);
 }
 
-Expected<Ok> Store::set_tournament_status(RowId id, TournamentStatus status,
+Expected<Ok> Store::set_tournament_status(RowId id, RunStatus status,
                                           std::optional<TimePoint> finished_at) {
     Lock lock(impl_->mutex);
     Statement st(impl_->db,

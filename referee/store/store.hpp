@@ -103,7 +103,7 @@ class Store {
     std::optional<TournamentRow> tournament(RowId id);
     std::vector<TournamentRow> list_tournaments();  // by id
     // finished_at nullopt leaves the stored value unchanged. Fails when the id is unknown.
-    Expected<Ok> set_tournament_status(RowId id, TournamentStatus status,
+    Expected<Ok> set_tournament_status(RowId id, RunStatus status,
                                        std::optional<TimePoint> finished_at = std::nullopt);
     // Fails when the id is unknown or the text is not valid JSON.
     Expected<Ok> set_tournament_outcome(RowId id, std::string_view outcome_json);

@@ -210,7 +210,7 @@ class Merger {
         }
         TournamentRow row = t;
         row.id = 0;
-        row.status = TournamentStatus::Interrupted;
+        row.status = RunStatus::Interrupted;
         row.finished_at.reset();
         row.shards.clear();
         row.engine_ids.clear();
@@ -386,8 +386,7 @@ class Merger {
                 if (h.index == r.index) old = &h;
             }
             // A finished copy of a shard is kept over an unfinished (older) one.
-            if (old && old->status == TournamentStatus::Finished &&
-                r.status != TournamentStatus::Finished)
+            if (old && old->status == RunStatus::Finished && r.status != RunStatus::Finished)
                 continue;
             write_shard(into_.db, run, r);
         }
@@ -486,14 +485,14 @@ class Merger {
         tally.run_games = shards.empty() ? tally.games : shards.front().run_games;
         tally.shards_done = 0;
         for (const auto& s : shards)
-            if (s.status == TournamentStatus::Finished) ++tally.shards_done;
+            if (s.status == RunStatus::Finished) ++tally.shards_done;
         // Every shard finished in its file: the run is finished, whatever it planned (an SPRT
         // match stops at its verdict, a session ends when a player is sold out). A run finished
         // here (resumed to its end) stays finished: a merge only adds games it already holds.
         const bool finished =
             finished_before || (tally.shards_done == tally.shard_count &&
                                 static_cast<int>(shards.size()) == tally.shard_count);
-        tally.status = finished ? TournamentStatus::Finished : TournamentStatus::Interrupted;
+        tally.status = finished ? RunStatus::Finished : RunStatus::Interrupted;
         Statement st(into_.db,
                      "UPDATE tournaments SET status = ?2, finished_at = CASE WHEN ?2 = 'finished'"
                      " THEN coalesce(?3, finished_at) END WHERE id = ?1");

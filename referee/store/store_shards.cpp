@@ -10,9 +10,9 @@ std::vector<ShardRow> read_shards(Store::Impl& impl, RowId tournament_id) {
     st.bind(1, tournament_id);
     std::vector<ShardRow> rows;
     while (st.step()) {
-        ShardRow r{st.int32(0), st.int32(1), TournamentStatus::Running,
+        ShardRow r{st.int32(0), st.int32(1), RunStatus::Running,
                    st.int64(3), st.int64(4), st.text(5)};
-        auto status = parse_tournament_status(st.text(2));
+        auto status = tournament::parse_run_status(st.text(2));
         if (!status) impl.damaged("tournament_shards: status \"" + st.text(2) + "\"");
         r.status = *status;
         rows.push_back(std::move(r));

@@ -25,6 +25,7 @@
 
 #include "common/expected.hpp"
 #include "game/defaults.hpp"
+#include "game/engine_definition.hpp"
 #include "game/opening.hpp"
 #include "game/time_control.hpp"
 #include "rules/rules.hpp"
@@ -35,26 +36,9 @@ namespace oaq::tournament {
 
 inline constexpr int kMaxSessionGames = 1000;
 
-using KeyValues = std::vector<std::pair<std::string, std::string>>;
-
-struct EngineDefinition {
-    std::string name;
-    std::string command;  // the executable, as resolved when the run was defined
-    std::vector<std::string> args;
-    std::string dir;  // working directory, "" for the referee's
-    KeyValues env;
-    KeyValues options;                    // setoption name -> value, in order
-    std::optional<game::TimeControl> tc;  // nothing: the run's time control
-    bool restart_every_game = false;      // else the process is restarted only after a failure
-    // Per-engine settings of the session (engine keys handshake-timeout=, log-limit=, stderr=,
-    // log=); unset: the run's defaults (10 s handshake, 10 MiB per log, the --log directory).
-    std::optional<game::Milliseconds> handshake_timeout;
-    std::optional<std::uint64_t> log_limit;  // bytes per log, 0: no limit
-    std::string stderr_log;                  // the engine's stderr appended here
-    std::string protocol_log;                // every protocol line appended here
-
-    friend bool operator==(const EngineDefinition&, const EngineDefinition&) = default;
-};
+// The engine as the run defines it: one type from the command line to the process.
+using game::EngineDefinition;
+using game::KeyValues;
 
 struct OpeningsDefinition {
     enum class Kind { None, Random, File };

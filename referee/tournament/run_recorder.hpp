@@ -18,6 +18,7 @@
 #include "game/player.hpp"
 #include "tournament/rating_input.hpp"
 #include "tournament/run_definition.hpp"
+#include "tournament/run_status.hpp"
 #include "tournament/schedule.hpp"
 #include "tournament/session_runner.hpp"
 #include "tournament/snapshot.hpp"
@@ -26,8 +27,6 @@ namespace oaq::tournament {
 
 using RunId = std::int64_t;
 using WallTime = std::chrono::system_clock::time_point;
-
-enum class RunStatus { Running, Finished, Interrupted };
 
 // A new run as it is first written.
 struct NewRun {

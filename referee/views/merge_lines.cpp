@@ -13,7 +13,7 @@ std::string run_json(const store::MergedRun& r) {
     j.field("tournament", r.name).field("added", r.added).field("present", r.present);
     j.field("games", r.games).field("planned", r.run_games);
     j.field("shards", r.shard_count).field("shards_done", r.shards_done);
-    j.field("status", store::to_string(r.status));
+    j.field("status", tournament::to_string(r.status));
     return j.str();
 }
 
@@ -36,7 +36,7 @@ std::string merge_text(const store::MergeSummary& s, const std::string& into) {
             "{}: {} games added, {} already present; {} of {} games, {} of {} "
             "shards done: {}\n",
             r.name, r.added, r.present, r.games, r.run_games, r.shards_done, r.shard_count,
-            store::to_string(r.status));
+            tournament::to_string(r.status));
     }
     const double rate = s.seconds > 0 ? static_cast<double>(s.added) / s.seconds : 0.0;
     return out + fmt::format("merged into {}: {} games added in {:.2f} s ({:.0f} games/s)\n", into,

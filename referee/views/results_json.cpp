@@ -241,7 +241,7 @@ std::string tournament_json(const TournamentFacts& f) {
     j.field("tournament", t.name).field("db_id", t.id).field("format", t.format);
     j.field("rules", t.rules).field("rules_name", f.rules_name);
     j.raw("engines", Json::array(engines));
-    j.field("status", store::to_string(t.status)).field("games", f.games);
+    j.field("status", tournament::to_string(t.status)).field("games", f.games);
     j.field("started_at", store::format_utc(t.started_at));
     if (t.finished_at)
         j.field("finished_at", store::format_utc(*t.finished_at));
@@ -263,7 +263,7 @@ std::string tournament_json(const TournamentFacts& f) {
         std::int64_t done = 0;
         for (const auto& r : t.shards) {
             held.push_back(std::to_string(r.index));
-            if (r.status == store::TournamentStatus::Finished) ++done;
+            if (r.status == tournament::RunStatus::Finished) ++done;
         }
         s.field("count", t.shards.front().count).raw("held", Json::array(held));
         s.field("done", done);

@@ -44,7 +44,7 @@ std::string shards_text(const store::TournamentRow& t) {
         return "shard " + std::to_string(first.index) + "/" + std::to_string(first.count);
     int done = 0;
     for (const auto& s : t.shards)
-        if (s.status == store::TournamentStatus::Finished) ++done;
+        if (s.status == tournament::RunStatus::Finished) ++done;
     return std::to_string(done) + "/" + std::to_string(first.count) + " done";
 }
 

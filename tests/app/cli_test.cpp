@@ -8,12 +8,11 @@
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
-#include "app/engine_option.hpp"
-#include "app/engine_specs.hpp"
-#include "app/option_warnings.hpp"
 #include "app/run_config.hpp"
 #include "app/suggest.hpp"
 #include "common/error.hpp"
+#include "tournament/engine_option.hpp"
+#include "tournament/engine_specs.hpp"
 
 using namespace oaq;
 
@@ -138,17 +137,17 @@ TEST_CASE("match --rounds and tournament --games speak each other's words", "[ap
 }
 
 TEST_CASE("engine options read in both spellings in both places", "[app][cli]") {
-    CHECK(app::engine_option_setting("Hash=16") ==
+    CHECK(tournament::engine_option_setting("Hash=16") ==
           std::pair<std::string, std::string>{"Hash", "16"});
-    CHECK(app::engine_option_setting("option.Hash=16") ==
+    CHECK(tournament::engine_option_setting("option.Hash=16") ==
           std::pair<std::string, std::string>{"Hash", "16"});
-    CHECK(app::engine_option_setting("Name=a=b")->second == "a=b");
-    CHECK_FALSE(app::engine_option_setting("Hash"));
-    CHECK_FALSE(app::engine_option_setting("=3"));
-    CHECK_FALSE(app::engine_option_setting("option.=3"));
-    app::SplitArguments split;
+    CHECK(tournament::engine_option_setting("Name=a=b")->second == "a=b");
+    CHECK_FALSE(tournament::engine_option_setting("Hash"));
+    CHECK_FALSE(tournament::engine_option_setting("=3"));
+    CHECK_FALSE(tournament::engine_option_setting("option.=3"));
+    tournament::SplitArguments split;
     split.engines = {{"name=a", "cmd=/bin/true", "option.Hash=16", "option=Threads=2"}};
-    const auto specs = app::parse_engine_specs(split);
+    const auto specs = tournament::parse_engine_specs(split);
     REQUIRE(specs.size() == 1);
     CHECK(specs[0].options ==
           std::vector<std::pair<std::string, std::string>>{{"Hash", "16"}, {"Threads", "2"}});
@@ -188,43 +187,27 @@ TEST_CASE("a default run name is marked so that a taken one can get a suffix", "
     CHECK(c->name_given);
 }
 
-TEST_CASE("an undeclared option is reported once per engine, whatever the processes",
-          "[app][progress]") {
-    std::vector<std::string> lines;
-    app::OptionWarnings warnings([&](const std::string& engine, const std::string& message) {
-        lines.push_back(engine + ": " + message);
-    });
-    game::PlayerIdentity identity;
-    identity.options.push_back(protocol::OptionDecl{});
-    identity.options.back().name = "Hash";
-    const std::vector<std::pair<std::string, std::string>> options{{"hash", "16"}, {"Foo", "1"}};
-    warnings.check("A", identity, options);  // a first process
-    warnings.check("A", identity, options);  // a restarted one
-    warnings.check("B", identity, {{"Foo", "2"}});
-    REQUIRE(lines.size() == 2);
-    CHECK(lines[0] ==
-          "A: option \"Foo\" is not declared by the engine (it declares Hash); not sent");
-    CHECK(lines[1].rfind("B: option \"Foo\"", 0) == 0);
-}
-
 TEST_CASE("an args= value with a quote never closed is refused naming the engine and the text",
           "[app][cli]") {
-    CHECK(app::split_words(R"(-a "b c" 'd e' f)").value() ==
+    CHECK(tournament::split_words(R"(-a "b c" 'd e' f)").value() ==
           std::vector<std::string>{"-a", "b c", "d e", "f"});
-    CHECK(app::split_words(R"(-x "")").value() == std::vector<std::string>{"-x", ""});
-    CHECK(app::split_words(R"(-a "b)").error().message == "the \" at character 4 is never closed");
-    app::SplitArguments split;
+    CHECK(tournament::split_words(R"(-x "")").value() == std::vector<std::string>{"-x", ""});
+    CHECK(tournament::split_words(R"(-a "b)").error().message ==
+          "the \" at character 4 is never closed");
+    tournament::SplitArguments split;
     split.engines = {{"name=a", "cmd=/bin/true"}, {"cmd=/bin/true", R"(args=-a "b)"}};
-    CHECK_THROWS_WITH(app::parse_engine_specs(split),
+    CHECK_THROWS_WITH(tournament::parse_engine_specs(split),
                       R"(--engine 2 (true): the " at character 4 is never closed in args=-a "b)");
     split.engines = {{"name=a", "cmd=/bin/true", "args=--depth 'x"}};
-    CHECK_THROWS_WITH(app::parse_engine_specs(split),
+    CHECK_THROWS_WITH(tournament::parse_engine_specs(split),
                       "--engine 1 (a): the ' at character 9 is never closed in args=--depth 'x");
     // From --each too: the engine it reaches is named.
     split.engines = {{"name=a", "cmd=/bin/true"}};
     split.each = {R"(args=")"};
-    CHECK_THROWS_WITH(app::parse_engine_specs(split), Catch::Contains("--engine 1 (a): the \""));
+    CHECK_THROWS_WITH(tournament::parse_engine_specs(split),
+                      Catch::Contains("--engine 1 (a): the \""));
     split.each = {};
     split.engines = {{"name=a", "cmd=/bin/true", R"(args=-v "two words")"}};
-    CHECK(app::parse_engine_specs(split).at(0).args == std::vector<std::string>{"-v", "two words"});
+    CHECK(tournament::parse_engine_specs(split).at(0).args ==
+          std::vector<std::string>{"-v", "two words"});
 }

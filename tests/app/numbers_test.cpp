@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "app/commands.hpp"
-#include "app/numbers.hpp"
 #include "app/run_config.hpp"
 #include "common/error.hpp"
 
@@ -195,18 +194,4 @@ TEST_CASE("numeric options take every value of their range, the bounds included"
     CHECK(d.sprt->beta == 0.000001);
     CHECK(d.openings.plies == 100);
     CHECK(d.openings.seed == 0);
-}
-
-TEST_CASE("the number readers take whole numbers and finite reals only", "[app][numbers]") {
-    CHECK(app::whole_number("-7", "--x", {-10, 10}) == -7);
-    CHECK_THROWS_WITH(app::whole_number("+7", "--x", {-10, 10}), Catch::Contains("\"+7\""));
-    CHECK_THROWS_WITH(app::whole_number(" 7", "--x", {-10, 10}), Catch::Contains("-10..10"));
-    CHECK_THROWS_WITH(app::whole_number("", "--x", {-10, 10}), Catch::Contains("\"\""));
-    CHECK(app::real_number("2.5e1", "--y", {0, 100}) == 25.0);
-    CHECK_THROWS(app::real_number("inf", "--y", {0, 1e308}));
-    CHECK_THROWS(app::real_number("NaN", "--y", {-1, 1}));
-    CHECK(app::unsigned_number("18446744073709551615", "--s") == 18446744073709551615ull);
-    CHECK(app::int_number("2147483647", "--i", {0, 9223372036854775807}) == 2147483647);
-    CHECK_THROWS_WITH(app::int_number("2147483648", "--i", {0, 9223372036854775807}),
-                      Catch::Contains("0..2147483647"));
 }

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "app/run_config.hpp"
+#include "common/error.hpp"
 #include "common/json_reader.hpp"
 
 using namespace oaq;
@@ -280,4 +281,40 @@ TEST_CASE("a run keeps its log directory as an absolute path so a resume elsewhe
     REQUIRE(resumed);
     app::apply_stored_settings(*resumed, stored);
     CHECK(resumed->log_dir == kept);
+}
+
+TEST_CASE("the tournament format reads round_robin, its default, and the old word roundrobin",
+          "[app][run]") {
+    const std::vector<std::string> engines{"--engine", "name=a", "cmd=/bin/true",
+                                           "--engine", "name=b", "cmd=/bin/true"};
+    auto with_format = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args{"tournament"};
+        args.insert(args.end(), engines.begin(), engines.end());
+        args.insert(args.end(), extra.begin(), extra.end());
+        return app::parse_run_config(app::RunMode::Tournament, args);
+    };
+    CHECK(with_format({})->definition.format == tournament::Format::RoundRobin);
+    CHECK(with_format({"--format", "round_robin"})->definition.format ==
+          tournament::Format::RoundRobin);
+    CHECK(with_format({"--format", "roundrobin"})->definition.format ==
+          tournament::Format::RoundRobin);
+    CHECK(with_format({"--format", "gauntlet"})->definition.format == tournament::Format::Gauntlet);
+    try {
+        with_format({"--format", "swiss"});
+        FAIL("--format swiss was accepted");
+    } catch (const OaqError& e) {
+        CHECK(std::string(e.what()) == "--format: \"swiss\" is not round_robin or gauntlet");
+    }
+}
+
+TEST_CASE("the resume command is quoted for the shell", "[app][edges]") {
+    CHECK(app::shell_quote("plain-name_1.db") == "plain-name_1.db");
+    CHECK(app::shell_quote("my run") == "'my run'");
+    CHECK(app::shell_quote("it's") == "'it'\\''s'");
+    CHECK(app::shell_quote("") == "''");
+    CHECK(app::shell_quote("$HOME;rm") == "'$HOME;rm'");
+    CHECK(app::resume_command(app::RunMode::Tournament, "spring cup", "/data/my results.db") ==
+          "oaq tournament --resume 'spring cup' --db '/data/my results.db'");
+    CHECK(app::resume_command(app::RunMode::Match, "m1", "x.db") ==
+          "oaq match --resume m1 --db x.db");
 }

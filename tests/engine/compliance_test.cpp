@@ -453,7 +453,7 @@ TEST_CASE("junk lines pass the check but come back as warnings", "[engine][compl
     };
     FakeHost fake(engine);
     auto c = fake_engine_config();
-    c.options = {{"NoSuchOption", "1"}};
+    c.engine.options = {{"NoSuchOption", "1"}};
     std::vector<std::string> warnings;
     auto steps = run_compliance_check(c, CheckSettings{}, &warnings, fake.host());
     CHECK(failed(steps) == std::vector<std::string>{});

@@ -75,17 +75,17 @@ TEST_CASE("the process is started from the configured command, arguments, direct
           "[engine][session]") {
     FakeHost fake(well_behaved_engine());
     auto c = fake_engine_config();
-    c.args = {"--hash", "64"};
-    c.working_dir = "/tmp";
-    c.env = {{"OAQ_X", "1"}};
-    c.stderr_log = "/tmp/fake.err";
+    c.engine.args = {"--hash", "64"};
+    c.engine.dir = "/tmp";
+    c.engine.env = {{"OAQ_X", "1"}};
+    c.engine.stderr_log = "/tmp/fake.err";
     EngineSession s(c, fake.host());
     REQUIRE(s.prepare(kStandard, kPlies));
     const ProcessSpec& spec = fake.last().spec;
     CHECK(spec.command == "fake-engine");
-    CHECK(spec.args == c.args);
+    CHECK(spec.args == c.engine.args);
     CHECK(spec.working_dir == "/tmp");
-    CHECK(spec.env == c.env);
+    CHECK(spec.env == c.engine.env);
     CHECK(spec.stderr_log == "/tmp/fake.err");
 }
 
@@ -113,7 +113,7 @@ TEST_CASE("a slow start within the handshake timeout is fine, beyond it a stall"
     engine.on["ugi"] = [ugi = engine.on["ugi"]](Reply& r) { ugi(r.after(300ms)); };
     FakeHost fake(engine);
     auto c = fake_engine_config();
-    c.handshake_timeout = 100ms;
+    c.engine.handshake_timeout = 100ms;
     EngineSession impatient(c, fake.host());
     auto r = impatient.prepare(kStandard, kPlies);
     REQUIRE_FALSE(r);
@@ -123,7 +123,7 @@ TEST_CASE("a slow start within the handshake timeout is fine, beyond it a stall"
           "every line?");
     CHECK(fake.clock.elapsed() == 100ms);
 
-    c.handshake_timeout = 2s;
+    c.engine.handshake_timeout = 2s;
     EngineSession patient(c, fake.host());
     CHECK(patient.prepare(kStandard, kPlies));
     CHECK(fake.clock.elapsed() == 400ms);
@@ -154,7 +154,7 @@ TEST_CASE("an engine flooding garbage during the handshake still stalls on time"
           "[engine][session]") {
     FakeHost fake(engine_with("ugi", [](Reply& r) { r.flood("garbage", 10us); }));
     auto c = fake_engine_config();
-    c.handshake_timeout = 100ms;
+    c.engine.handshake_timeout = 100ms;
     EngineSession s(c, fake.host());
     auto r = s.prepare(kStandard, kPlies);
     REQUIRE_FALSE(r);
@@ -169,7 +169,7 @@ TEST_CASE("configured options are sent when declared, by the declared name, and 
           "[engine][session]") {
     FakeHost fake(well_behaved_engine());
     auto c = fake_engine_config();
-    c.options = {{"hash", "64"}, {"Threads", "2"}};  // protocol-spec 4.2: names ignore case
+    c.engine.options = {{"hash", "64"}, {"Threads", "2"}};  // protocol-spec 4.2: names ignore case
     EngineSession s(c, fake.host());
     REQUIRE(s.prepare(kStandard, kPlies));
     CHECK(heard(fake.last(), "setoption name Hash value 64"));
@@ -243,7 +243,7 @@ TEST_CASE("failed handshakes are counted, and past the configured number the eng
           "[engine][session]") {
     FakeHost fake(engine_with("ugi", silent));
     auto c = fake_engine_config();
-    c.handshake_timeout = 100ms;
+    c.engine.handshake_timeout = 100ms;
     c.max_handshake_failures = 2;
     EngineSession s(c, fake.host());
     CHECK_FALSE(s.prepare(kStandard, kPlies));
@@ -432,7 +432,7 @@ TEST_CASE("restart every game gives each game a fresh process and quits the old 
           "[engine][session]") {
     FakeHost fake(well_behaved_engine());
     auto c = fake_engine_config();
-    c.restart = RestartPolicy::EveryGame;
+    c.engine.restart_every_game = true;
     EngineSession s(c, fake.host());
     REQUIRE(s.prepare(kStandard, kPlies));
     REQUIRE(s.prepare(kStandard, kPlies));
@@ -496,7 +496,7 @@ TEST_CASE("the protocol log records every line in and out, stamped by the sessio
     {
         FakeHost fake(well_behaved_engine(60ms));
         auto c = fake_engine_config();
-        c.protocol_log = log;
+        c.engine.protocol_log = log;
         EngineSession s(c, fake.host());
         REQUIRE(s.prepare(kStandard, kPlies));
         REQUIRE(s.search(kStart, movetime(100), 150ms));
@@ -526,8 +526,8 @@ TEST_CASE("the protocol log stops at the engine's limit with a marker where it w
             answer(r, "1L");
         }));
         auto c = fake_engine_config();
-        c.protocol_log = log;
-        c.max_log_bytes = 20000;
+        c.engine.protocol_log = log;
+        c.engine.log_limit = 20000;
         EngineSession s(c, fake.host());
         REQUIRE(s.prepare(kStandard, kPlies));
         REQUIRE(s.search(kStart, movetime(100), 150ms));

@@ -92,8 +92,8 @@ FakeEngine engine_with(const std::string& word, Handler handler) {
 
 EngineConfig fake_engine_config() {
     EngineConfig c;
-    c.name = "fake";
-    c.command = "fake-engine";
+    c.engine.name = "fake";
+    c.engine.command = "fake-engine";
     return c;
 }
 

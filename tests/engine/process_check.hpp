@@ -24,10 +24,10 @@ inline std::string test_engine() {
 inline EngineConfig test_engine_config(std::vector<std::string> args) {
     using namespace std::chrono_literals;
     EngineConfig c;
-    c.name = "test";
-    c.command = test_engine();
-    c.args = std::move(args);
-    c.handshake_timeout = 2s;
+    c.engine.name = "test";
+    c.engine.command = test_engine();
+    c.engine.args = std::move(args);
+    c.engine.handshake_timeout = 2s;
     c.ready_timeout = 2s;
     c.stall_timeout = 2s;
     c.quit_grace = 500ms;

@@ -99,7 +99,7 @@ TEST_CASE("with a fresh process every game nothing accumulates: no zombie, no es
           "[engine][guard][integration]") {
     // Issue 11: 16 zombies after 16 games with restart=on.
     auto c = test::test_engine_config({"--orphan-child", "--setsid-child"});
-    c.restart = RestartPolicy::EveryGame;
+    c.engine.restart_every_game = true;
     c.quit_grace = 200ms;
     EngineSession s(c);
     for (int game = 0; game < 16; ++game) {
@@ -179,9 +179,9 @@ TEST_CASE("the stderr log stops at the engine's limit, across restarts, and neve
     {
         // 200 KB of stderr per move, more than a pipe holds: an undrained engine would block.
         auto c = test::test_engine_config({"--stderr-flood", "200000"});
-        c.stderr_log = log;
-        c.max_log_bytes = 150000;
-        c.restart = RestartPolicy::EveryGame;
+        c.engine.stderr_log = log;
+        c.engine.log_limit = 150000;
+        c.engine.restart_every_game = true;
         EngineSession s(c);
         for (int game = 0; game < 2; ++game) {
             REQUIRE(s.prepare(kStandard, kPlies));

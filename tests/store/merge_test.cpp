@@ -97,7 +97,7 @@ TEST_CASE("shards hold whole pairs, merge to the whole run, and merge again adds
         fingerprints.insert(t.fingerprint);
         REQUIRE(t.shards.size() == 1);
         CHECK(t.shards[0].index == k);
-        CHECK(t.shards[0].status == store::TournamentStatus::Finished);
+        CHECK(t.shards[0].status == tournament::RunStatus::Finished);
         for (const auto& [index, text] : games_of(shards.back())) {
             CHECK((index / 2) % 4 == k);
             (void)text;
@@ -111,12 +111,12 @@ TEST_CASE("shards hold whole pairs, merge to the whole run, and merge again adds
     auto all = store::Store::open(dir.file("all.db"), bulk);
     auto first = all.merge({shards[0], shards[1]});
     REQUIRE(first);
-    CHECK(all.find_tournament("cup")->status == store::TournamentStatus::Interrupted);
+    CHECK(all.find_tournament("cup")->status == tournament::RunStatus::Interrupted);
     auto rest = all.merge({shards[2], shards[3], shards[1]});
     REQUIRE(rest);
     CHECK(rest->present == static_cast<std::int64_t>(games_of(shards[1]).size()));
     const auto t = all.find_tournament("cup").value();
-    CHECK(t.status == store::TournamentStatus::Finished);
+    CHECK(t.status == tournament::RunStatus::Finished);
     CHECK(t.shards.size() == 4);
     CHECK(games_of(dir.file("all.db")) == games_of(dir.file("whole.db")));
     auto again = all.merge(shards);
@@ -361,7 +361,7 @@ std::vector<std::string> sessions_of(store::Store& db, const std::string& run) {
 
 void finish(const std::string& path, const std::string& run) {
     auto db = store::Store::open(path);
-    REQUIRE(db.set_tournament_status(db.find_tournament(run)->id, store::TournamentStatus::Finished,
+    REQUIRE(db.set_tournament_status(db.find_tournament(run)->id, tournament::RunStatus::Finished,
                                      store::test::at_ms(1'700'000'100'000)));
 }
 
@@ -429,8 +429,8 @@ TEST_CASE(
     auto all = store::Store::open(dir.file("all.db"));
     auto merged = all.merge({dir.file("early.db")});
     REQUIRE(merged);
-    CHECK(merged->runs.at(0).status == store::TournamentStatus::Finished);
-    CHECK(all.find_tournament("cup")->status == store::TournamentStatus::Finished);
+    CHECK(merged->runs.at(0).status == tournament::RunStatus::Finished);
+    CHECK(all.find_tournament("cup")->status == tournament::RunStatus::Finished);
 
     // Shards: finished only once every shard finished, each before its planned games.
     play(dir.file("s0.db"), tournament::Shard{0, 2}, definition(), 2);
@@ -438,13 +438,13 @@ TEST_CASE(
     finish(dir.file("s0.db"), "cup");
     auto shards = store::Store::open(dir.file("shards.db"));
     REQUIRE(shards.merge({dir.file("s0.db"), dir.file("s1.db")}));
-    CHECK(shards.find_tournament("cup")->status == store::TournamentStatus::Interrupted);
+    CHECK(shards.find_tournament("cup")->status == tournament::RunStatus::Interrupted);
     finish(dir.file("s1.db"), "cup");
     REQUIRE(shards.merge({dir.file("s1.db")}));
-    CHECK(shards.find_tournament("cup")->status == store::TournamentStatus::Finished);
+    CHECK(shards.find_tournament("cup")->status == tournament::RunStatus::Finished);
     // Merged again, it stays finished.
     REQUIRE(all.merge({dir.file("early.db")}));
-    CHECK(all.find_tournament("cup")->status == store::TournamentStatus::Finished);
+    CHECK(all.find_tournament("cup")->status == tournament::RunStatus::Finished);
 }
 
 TEST_CASE("merge sources are never written: an oaq file, an older one and an empty one",

@@ -70,7 +70,7 @@ TEST_CASE("tournaments are created once by name and keep status, seats and outco
     CHECK(read->id == *id);
     CHECK(read->seed == 0xFEDC'BA98'7654'3210ull);
     CHECK(read->settings == t.settings);
-    CHECK(read->status == TournamentStatus::Running);
+    CHECK(read->status == RunStatus::Running);
     CHECK(read->engine_ids == std::vector<RowId>{ib, ia});
     CHECK_FALSE(read->finished_at.has_value());
 
@@ -83,13 +83,13 @@ TEST_CASE("tournaments are created once by name and keep status, seats and outco
     REQUIRE_FALSE(store.create_tournament(t).has_value());
     CHECK_FALSE(store.find_tournament("bad-engine").has_value());
 
-    REQUIRE(store.set_tournament_status(*id, TournamentStatus::Finished, at_ms(9'000)));
+    REQUIRE(store.set_tournament_status(*id, RunStatus::Finished, at_ms(9'000)));
     REQUIRE(store.set_tournament_outcome(*id, R"({"sprt":"H1","llr":2.97})"));
     CHECK_FALSE(store.set_tournament_outcome(*id, "{not json").has_value());
-    CHECK_FALSE(store.set_tournament_status(*id + 50, TournamentStatus::Finished).has_value());
+    CHECK_FALSE(store.set_tournament_status(*id + 50, RunStatus::Finished).has_value());
     read = store.tournament(*id);
     REQUIRE(read.has_value());
-    CHECK(read->status == TournamentStatus::Finished);
+    CHECK(read->status == RunStatus::Finished);
     CHECK(read->finished_at == at_ms(9'000));
     CHECK(read->outcome == R"({"sprt":"H1","llr":2.97})");
     CHECK(store.list_tournaments().size() == 1);

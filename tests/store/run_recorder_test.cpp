@@ -61,7 +61,7 @@ TEST_CASE("a run stores its definition, games, identities, status and snapshot",
     CHECK(result.status == tournament::RunStatus::Finished);
 
     const auto t = db.find_tournament("cup").value();
-    CHECK(t.status == store::TournamentStatus::Finished);
+    CHECK(t.status == tournament::RunStatus::Finished);
     REQUIRE(t.definition);
     CHECK(*t.definition == tournament::to_json(d));
     CHECK(t.fingerprint == tournament::fingerprint(d));
@@ -98,7 +98,7 @@ TEST_CASE("a resumed run comes back from its stored definition and plays the res
         CHECK(result.interrupted);
     }
     const auto t = db.find_tournament("m").value();
-    CHECK(t.status == store::TournamentStatus::Interrupted);
+    CHECK(t.status == tournament::RunStatus::Interrupted);
     CHECK(db.completed_game_indices(t.id).size() == 1);
     const auto stored = recorder.find_run("m").value();
     CHECK(stored.engines == std::vector<std::string>{"p0", "p1"});
@@ -110,7 +110,7 @@ TEST_CASE("a resumed run comes back from its stored definition and plays the res
     tournament::RunObserver quiet;
     CHECK(resumed.play(scripted(), quiet, interrupted).status == tournament::RunStatus::Finished);
     CHECK(db.completed_game_indices(t.id) == std::vector<std::int64_t>{0, 1});
-    CHECK(db.find_tournament("m")->status == store::TournamentStatus::Finished);
+    CHECK(db.find_tournament("m")->status == tournament::RunStatus::Finished);
 }
 
 TEST_CASE("an SPRT match resumed with a higher cap stores its new definition and fingerprint",
@@ -131,7 +131,7 @@ TEST_CASE("an SPRT match resumed with a higher cap stores its new definition and
     auto resumed = tournament::Run::resume(recorder, "s", {}, {}, {}, 10).value();
     CHECK(resumed.play(scripted(), quiet, interrupted).played == 6);
     const auto after = db.find_tournament("s").value();
-    CHECK(after.status == store::TournamentStatus::Finished);
+    CHECK(after.status == tournament::RunStatus::Finished);
     CHECK(db.completed_game_indices(after.id).size() == 10);
     d.games = 10;
     CHECK(after.definition == tournament::to_json(d));

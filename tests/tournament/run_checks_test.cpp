@@ -1,5 +1,5 @@
 // What `oaq tournament` and `oaq match` check before a run writes anything: engine names become
-// safe file names, the resume command survives a shell, a bad --log or a moved engine is refused,
+// safe file names, a bad --log or a moved engine is refused,
 // and the descriptor limit is checked against the concurrency.
 #include <catch2/catch.hpp>
 
@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/run_checks.hpp"
 #include "common/utf8.hpp"
+#include "tournament/run_checks.hpp"
 
 using namespace oaq;
 namespace fs = std::filesystem;
@@ -19,7 +19,8 @@ namespace fs = std::filesystem;
 namespace {
 
 struct TempDir {
-    fs::path path = fs::temp_directory_path() / ("oaq-app-test-" + std::to_string(::getpid()));
+    fs::path path =
+        fs::temp_directory_path() / ("oaq-run-checks-test-" + std::to_string(::getpid()));
     TempDir() {
         fs::remove_all(path);
         fs::create_directories(path);
@@ -32,7 +33,7 @@ struct TempDir {
 
 }  // namespace
 
-TEST_CASE("engine names become safe file names inside the log directory", "[app][edges]") {
+TEST_CASE("engine names become safe file names inside the log directory", "[tournament][edges]") {
     using Row = std::tuple<std::string, std::string>;
     auto [name, file] = GENERATE(table<std::string, std::string>({
         Row{"alphabeta", "alphabeta"},
@@ -48,46 +49,36 @@ TEST_CASE("engine names become safe file names inside the log directory", "[app]
         Row{"tab\tnew\nline", "tab_new_line"},
     }));
     CAPTURE(name);
-    CHECK(app::safe_file_name(name) == file);
-    CHECK(app::safe_file_name(name).find('/') == std::string::npos);
+    CHECK(tournament::safe_file_name(name) == file);
+    CHECK(tournament::safe_file_name(name).find('/') == std::string::npos);
 }
 
-TEST_CASE("a long name is cut on a character boundary", "[app][edges]") {
+TEST_CASE("a long name is cut on a character boundary", "[tournament][edges]") {
     std::string name;
     for (int i = 0; i < 80; ++i) name += "ă";  // two bytes each
-    const auto file = app::safe_file_name(name);
+    const auto file = tournament::safe_file_name(name);
     CHECK(file.size() == 100);
     CHECK(utf8::is_valid(file));
-    CHECK(app::safe_file_name(std::string(300, 'x')).size() == 100);
+    CHECK(tournament::safe_file_name(std::string(300, 'x')).size() == 100);
 }
 
-TEST_CASE("the resume command is quoted for the shell", "[app][edges]") {
-    CHECK(app::shell_quote("plain-name_1.db") == "plain-name_1.db");
-    CHECK(app::shell_quote("my run") == "'my run'");
-    CHECK(app::shell_quote("it's") == "'it'\\''s'");
-    CHECK(app::shell_quote("") == "''");
-    CHECK(app::shell_quote("$HOME;rm") == "'$HOME;rm'");
-    CHECK(app::resume_command(app::RunMode::Tournament, "spring cup", "/data/my results.db") ==
-          "oaq tournament --resume 'spring cup' --db '/data/my results.db'");
-    CHECK(app::resume_command(app::RunMode::Match, "m1", "x.db") ==
-          "oaq match --resume m1 --db x.db");
-}
-
-TEST_CASE("a log path that is not a directory is refused, a missing one is made", "[app][edges]") {
+TEST_CASE("a log path that is not a directory is refused, a missing one is made",
+          "[tournament][edges]") {
     TempDir dir;
-    CHECK(app::check_log_dir(""));
+    CHECK(tournament::check_log_dir(""));
     const auto made = (dir.path / "logs" / "deep").string();
-    CHECK(app::check_log_dir(made));
+    CHECK(tournament::check_log_dir(made));
     CHECK(fs::is_directory(made));
     const auto file = (dir.path / "a-file").string();
     std::ofstream(file) << "x";
-    CHECK_THAT(app::check_log_dir(file).error().message,
+    CHECK_THAT(tournament::check_log_dir(file).error().message,
                Catch::Contains("--log " + file + ": not a directory"));
-    CHECK_THAT(app::check_log_dir(file + "/sub").error().message,
+    CHECK_THAT(tournament::check_log_dir(file + "/sub").error().message,
                Catch::Contains("cannot create the directory"));
 }
 
-TEST_CASE("an engine whose executable is gone is refused before the run starts", "[app][edges]") {
+TEST_CASE("an engine whose executable is gone is refused before the run starts",
+          "[tournament][edges]") {
     TempDir dir;
     tournament::RunDefinition d;
     tournament::EngineDefinition e;
@@ -95,21 +86,21 @@ TEST_CASE("an engine whose executable is gone is refused before the run starts",
     e.command = "/bin/true";
     d.engines = {e, e};
     d.engines[1].name = "b";
-    CHECK(app::check_engines(d));
+    CHECK(tournament::check_engines(d));
     d.engines[1].command = (dir.path / "moved").string();
-    CHECK_THAT(app::check_engines(d).error().message,
+    CHECK_THAT(tournament::check_engines(d).error().message,
                Catch::Contains("engine b: ") && Catch::Contains("not an executable file"));
     std::ofstream(d.engines[1].command) << "#!/bin/sh\n";  // there, but not executable
     fs::permissions(d.engines[1].command, fs::perms::owner_read);
-    CHECK_FALSE(app::check_engines(d));
+    CHECK_FALSE(tournament::check_engines(d));
     d.engines[1].command = "/bin/true";
     d.engines[1].dir = (dir.path / "nowhere").string();
-    CHECK_THAT(app::check_engines(d).error().message, Catch::Contains("no such directory"));
+    CHECK_THAT(tournament::check_engines(d).error().message, Catch::Contains("no such directory"));
 }
 
-TEST_CASE("the descriptor limit is checked against the concurrency", "[app][edges]") {
-    CHECK(app::descriptors_needed(1, 2) == 16 + 4 * 4 + 7);
-    CHECK(app::descriptors_needed(16, 2) > app::descriptors_needed(8, 2));
+TEST_CASE("the descriptor limit is checked against the concurrency", "[tournament][edges]") {
+    CHECK(tournament::descriptors_needed(1, 2) == 16 + 4 * 4 + 7);
+    CHECK(tournament::descriptors_needed(16, 2) > tournament::descriptors_needed(8, 2));
     // In a child process: a hard limit, once lowered, cannot be raised again without privilege.
     int pipe_fds[2];
     REQUIRE(::pipe(pipe_fds) == 0);
@@ -119,8 +110,8 @@ TEST_CASE("the descriptor limit is checked against the concurrency", "[app][edge
         // A hard limit below what 256 games at once need: the soft limit goes up to it, no further.
         rlimit tight{64, 64};
         if (::setrlimit(RLIMIT_NOFILE, &tight) != 0) ::_exit(3);
-        const bool small = app::check_descriptors(1, 2).has_value();
-        const auto refused = app::check_descriptors(256, 2);
+        const bool small = tournament::check_descriptors(1, 2).has_value();
+        const auto refused = tournament::check_descriptors(256, 2);
         const std::string message = refused ? "" : refused.error().message;
         if (::write(pipe_fds[1], message.data(), message.size()) < 0) ::_exit(4);
         ::_exit(small ? 0 : 5);

@@ -16,15 +16,12 @@
 #include <string_view>
 
 #include "tournament/schedule.hpp"
-#include "views/run_lines.hpp"
 
-namespace oaq::app {
+namespace oaq::tournament {
 
 // Reads the environment through `getenv` (tests pass their own). Throws OaqError.
 using GetEnv = std::function<std::optional<std::string>(std::string_view name)>;
-tournament::Shard parse_shard(std::string_view text, const GetEnv& getenv);
-tournament::Shard parse_shard(std::string_view text);  // the process environment
+Shard parse_shard(std::string_view text, const GetEnv& getenv);
+Shard parse_shard(std::string_view text);  // the process environment
 
-using views::shard_text;  // "K/N"
-
-}  // namespace oaq::app
+}  // namespace oaq::tournament

@@ -1,10 +1,11 @@
 // Run checks: what `oaq tournament` and `oaq match` verify before a run writes anything (a new
-// run) or plays (a resume), handed to the run as tournament::RunInputs, so a run is never created
+// run) or plays (a resume), handed to the run as RunInputs, so a run is never created
 // or reopened only to fail at its first game: the openings file (read and parsed), every engine's
 // executable and working directory (a stored run's engines may have moved), the log directory
 // (made when missing, and writable), and enough file descriptors for the concurrency. Also the
 // paths themselves (--db, --log) and the words that turn names into file names and into a resume
-// command a shell reads back unchanged. Every refusal is one line naming what and where.
+// command a shell reads back unchanged (app/run_config.hpp: resume_command). Every refusal is one
+// line naming what and where.
 #pragma once
 
 #include <cstdint>
@@ -12,29 +13,28 @@
 #include <string_view>
 #include <vector>
 
-#include "app/run_config.hpp"
 #include "common/expected.hpp"
 #include "game/opening.hpp"
 #include "tournament/run.hpp"
 
-namespace oaq::app {
+namespace oaq::tournament {
 
-// The checks and the book reader of a run started or resumed with `config` (log directory,
-// concurrency). The returned functions keep a copy of what they need.
-tournament::RunInputs run_inputs(const RunConfig& config);
+// The checks and the book reader of a run started or resumed with these process settings (--log
+// directory, --pgnout file, --concurrency). The returned functions keep a copy of what they need.
+RunInputs run_inputs(std::string log_dir, std::string pgn_out, int concurrency);
 
 // The opening lines of a definition's file= source; errors name the file (and line).
-Expected<std::vector<game::Opening>> read_book(const tournament::RunDefinition& definition);
+Expected<std::vector<game::Opening>> read_book(const RunDefinition& definition);
 
 // Every engine's executable and working directory exist and can be used.
-Expected<Ok> check_engines(const tournament::RunDefinition& definition);
+Expected<Ok> check_engines(const RunDefinition& definition);
 // `dir` exists as a directory we can write (made when missing); "" is no log.
 Expected<Ok> check_log_dir(const std::string& dir);
 // `path` (--pgnout) can be appended to (created when missing); "" is no PGN.
 Expected<Ok> check_pgn_out(const std::string& path);
 
 // The descriptors a run keeps open at most: the database and standard streams, each live engine
-// (tournament::max_engine_instances of them: pipes, pidfd, protocol log) and each engine being
+// (max_engine_instances of them: pipes, pidfd, protocol log) and each engine being
 // started (its pipes and log, one per worker at a time).
 std::int64_t descriptors_needed(int concurrency, int engines);
 // Raises the soft RLIMIT_NOFILE up to the hard limit when the run needs more; fails when even
@@ -47,9 +47,4 @@ Expected<Ok> check_descriptors(int concurrency, int engines);
 // boundary. Never empty.
 std::string safe_file_name(std::string_view name);
 
-// `word` for a POSIX shell: as is when it holds only safe characters, else in single quotes.
-std::string shell_quote(std::string_view word);
-// "oaq tournament --resume NAME --db FILE", quoted for the shell.
-std::string resume_command(RunMode mode, std::string_view name, std::string_view db);
-
-}  // namespace oaq::app
+}  // namespace oaq::tournament

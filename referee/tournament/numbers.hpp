@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-namespace oaq::app {
+namespace oaq::tournament {
 
 // A range and the unit its numbers are in ("ms", "" for none), as the message prints it.
 struct WholeRange {
@@ -35,4 +35,4 @@ double real_number(std::string_view text, std::string_view what, RealRange range
 // The same with an int result (the range must fit an int).
 int int_number(std::string_view text, std::string_view what, WholeRange range);
 
-}  // namespace oaq::app
+}  // namespace oaq::tournament

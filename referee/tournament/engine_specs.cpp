@@ -1,4 +1,4 @@
-#include "app/engine_specs.hpp"
+#include "tournament/engine_specs.hpp"
 
 #include <unistd.h>
 #include <cstdlib>
@@ -6,12 +6,12 @@
 #include <set>
 #include <string_view>
 
-#include "app/cli.hpp"
-#include "app/engine_option.hpp"
-#include "app/numbers.hpp"
 #include "common/error.hpp"
+#include "tournament/definition_text.hpp"
+#include "tournament/engine_option.hpp"
+#include "tournament/numbers.hpp"
 
-namespace oaq::app {
+namespace oaq::tournament {
 
 namespace fs = std::filesystem;
 
@@ -110,7 +110,7 @@ constexpr std::string_view kKeys =
     "stderr, log";
 
 // handshake-timeout=MS, log-limit=BYTES, stderr=FILE, log=FILE; false for any other key.
-bool apply_session_key(EngineSpec& spec, const std::string& key, const std::string& value,
+bool apply_session_key(EngineDefinition& spec, const std::string& key, const std::string& value,
                        const std::string& where) {
     if (key == "handshake-timeout") {
         spec.handshake_timeout = game::Milliseconds(
@@ -131,8 +131,14 @@ bool apply_session_key(EngineSpec& spec, const std::string& key, const std::stri
 }
 
 // `args_text`: the last args= value, split once the engine's name is known.
-void apply(EngineSpec& spec, const std::string& token, const std::string& where,
-           std::optional<std::string>& args_text) {
+// `tc_text`: the last tc= value, parsed once every engine has been read.
+struct Texts {
+    std::optional<std::string> args;
+    std::optional<std::string> tc;
+};
+
+void apply(EngineDefinition& spec, const std::string& token, const std::string& where,
+           Texts& texts) {
     const auto [key, value, has_value] = split_key_value(token);
     if (!has_value || key.empty()) {
         throw OaqError(where + ": \"" + token + "\" is not key=value (" + std::string(kKeys) + ")");
@@ -142,11 +148,11 @@ void apply(EngineSpec& spec, const std::string& token, const std::string& where,
     else if (key == "cmd")
         spec.command = value;
     else if (key == "args")
-        args_text = value;
+        texts.args = value;
     else if (key == "dir")
         spec.dir = value;
     else if (key == "tc")
-        spec.tc = value;
+        texts.tc = value;
     else if (key.rfind("option.", 0) == 0 && key.size() > 7)
         set_option(spec.options, key.substr(7), value);
     else if (auto setting = key == "option" ? engine_option_setting(value) : std::nullopt)
@@ -167,22 +173,35 @@ void apply(EngineSpec& spec, const std::string& token, const std::string& where,
 
 }  // namespace
 
-std::vector<EngineSpec> parse_engine_specs(const SplitArguments& split) {
-    std::vector<EngineSpec> specs;
+namespace {
+
+// The engine's time control from its tc= value.
+void parse_tc(EngineDefinition& e, const std::optional<std::string>& text) {
+    if (!text) return;
+    auto tc = game::parse_time_control(*text);
+    if (!tc) throw OaqError("engine " + e.name + ": tc=" + *text + ": " + tc.error().message);
+    e.tc = *tc;
+}
+
+}  // namespace
+
+std::vector<EngineDefinition> parse_engine_specs(const SplitArguments& split) {
+    std::vector<EngineDefinition> specs;
+    std::vector<std::optional<std::string>> tc_texts;
     std::set<std::string> names;
     for (std::size_t i = 0; i < split.engines.size(); ++i) {
-        EngineSpec spec;
+        EngineDefinition spec;
         const std::string where = "--engine " + std::to_string(i + 1);
-        std::optional<std::string> args_text;
-        for (const auto& token : split.each) apply(spec, token, "--each", args_text);
-        for (const auto& token : split.engines[i]) apply(spec, token, where, args_text);
+        Texts texts;
+        for (const auto& token : split.each) apply(spec, token, "--each", texts);
+        for (const auto& token : split.engines[i]) apply(spec, token, where, texts);
         if (spec.command.empty()) throw OaqError(where + ": cmd=PATH is required");
         if (spec.name.empty()) spec.name = fs::path(spec.command).filename().string();
-        if (args_text) {
-            auto args = split_words(*args_text);
+        if (texts.args) {
+            auto args = split_words(*texts.args);
             if (!args)
                 throw OaqError(where + " (" + spec.name + "): " + args.error().message +
-                               " in args=" + *args_text);
+                               " in args=" + *texts.args);
             spec.args = std::move(*args);
         }
         auto resolved = resolve_command(spec.command);
@@ -198,61 +217,11 @@ std::vector<EngineSpec> parse_engine_specs(const SplitArguments& split) {
             throw OaqError(where + ": two engines are named \"" + spec.name + "\" (use name=...)");
         }
         specs.push_back(std::move(spec));
+        tc_texts.push_back(texts.tc);
     }
+    // Time controls are read once every engine is known, as when they were read separately.
+    for (std::size_t i = 0; i < specs.size(); ++i) parse_tc(specs[i], tc_texts[i]);
     return specs;
 }
 
-namespace {
-
-// A spec from the command line and a stored definition name the same fields alike.
-template <typename Engine>
-engine::EngineConfig engine_config_of(const Engine& e) {
-    engine::EngineConfig config;
-    config.name = e.name;
-    config.command = e.command;
-    config.args = e.args;
-    config.working_dir = e.dir;
-    config.env = e.env;
-    config.options = e.options;
-    config.restart =
-        e.restart_every_game ? engine::RestartPolicy::EveryGame : engine::RestartPolicy::OnFailure;
-    if (e.handshake_timeout) config.handshake_timeout = *e.handshake_timeout;
-    if (e.log_limit) config.max_log_bytes = *e.log_limit;
-    config.stderr_log = e.stderr_log;
-    config.protocol_log = e.protocol_log;
-    return config;
-}
-
-}  // namespace
-
-engine::EngineConfig to_engine_config(const EngineSpec& spec) {
-    return engine_config_of(spec);
-}
-
-tournament::EngineDefinition to_definition(const EngineSpec& spec) {
-    tournament::EngineDefinition e;
-    e.name = spec.name;
-    e.command = spec.command;
-    e.args = spec.args;
-    e.dir = spec.dir;
-    e.env = spec.env;
-    e.options = spec.options;
-    if (spec.tc) {
-        auto tc = game::parse_time_control(*spec.tc);
-        if (!tc)
-            throw OaqError("engine " + spec.name + ": tc=" + *spec.tc + ": " + tc.error().message);
-        e.tc = *tc;
-    }
-    e.restart_every_game = spec.restart_every_game;
-    e.handshake_timeout = spec.handshake_timeout;
-    e.log_limit = spec.log_limit;
-    e.stderr_log = spec.stderr_log;
-    e.protocol_log = spec.protocol_log;
-    return e;
-}
-
-engine::EngineConfig to_engine_config(const tournament::EngineDefinition& e) {
-    return engine_config_of(e);
-}
-
-}  // namespace oaq::app
+}  // namespace oaq::tournament

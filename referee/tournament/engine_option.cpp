@@ -1,6 +1,6 @@
-#include "app/engine_option.hpp"
+#include "tournament/engine_option.hpp"
 
-namespace oaq::app {
+namespace oaq::tournament {
 
 std::optional<std::pair<std::string, std::string>> engine_option_setting(std::string_view text) {
     constexpr std::string_view kPrefix = "option.";
@@ -10,4 +10,4 @@ std::optional<std::pair<std::string, std::string>> engine_option_setting(std::st
     return std::pair{std::string(text.substr(0, eq)), std::string(text.substr(eq + 1))};
 }
 
-}  // namespace oaq::app
+}  // namespace oaq::tournament

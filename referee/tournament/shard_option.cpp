@@ -1,11 +1,11 @@
-#include "app/shard_option.hpp"
+#include "tournament/shard_option.hpp"
 
 #include <cstdlib>
 
-#include "app/numbers.hpp"
 #include "common/error.hpp"
+#include "tournament/numbers.hpp"
 
-namespace oaq::app {
+namespace oaq::tournament {
 
 namespace {
 
@@ -14,7 +14,7 @@ constexpr WholeRange kShardCount{1, 1000000};
 constexpr WholeRange kShardIndex{0, 999999};
 constexpr WholeRange kArrayId{0, 1000000000};
 
-tournament::Shard checked(std::int64_t index, std::int64_t count, std::string_view what) {
+Shard checked(std::int64_t index, std::int64_t count, std::string_view what) {
     if (index >= count) {
         throw OaqError(std::string(what) + ": shard " + std::to_string(index) + " of " +
                        std::to_string(count) + " does not exist (shards are 0.." +
@@ -60,7 +60,7 @@ void check_contiguous(const GetEnv& getenv, std::int64_t min, std::optional<std:
     }
 }
 
-tournament::Shard from_slurm(const GetEnv& getenv) {
+Shard from_slurm(const GetEnv& getenv) {
     const auto number = [&](std::string_view name) {
         return whole_number(required(getenv, name, "slurm"), name, kArrayId);
     };
@@ -78,7 +78,7 @@ tournament::Shard from_slurm(const GetEnv& getenv) {
                        std::to_string(count - 1) + ")");
 }
 
-tournament::Shard from_k8s(std::string_view count_text, const GetEnv& getenv) {
+Shard from_k8s(std::string_view count_text, const GetEnv& getenv) {
     const auto index = whole_number(required(getenv, "JOB_COMPLETION_INDEX", "k8s"),
                                     "JOB_COMPLETION_INDEX", kShardIndex);
     const auto count = count_text.empty() ? whole_number(required(getenv, "OAQ_SHARD_COUNT", "k8s"),
@@ -89,7 +89,7 @@ tournament::Shard from_k8s(std::string_view count_text, const GetEnv& getenv) {
 
 }  // namespace
 
-tournament::Shard parse_shard(std::string_view text, const GetEnv& getenv) {
+Shard parse_shard(std::string_view text, const GetEnv& getenv) {
     if (text == "slurm") return from_slurm(getenv);
     if (text == "k8s") return from_k8s("", getenv);
     if (text.starts_with("k8s/")) return from_k8s(text.substr(4), getenv);
@@ -103,7 +103,7 @@ tournament::Shard parse_shard(std::string_view text, const GetEnv& getenv) {
     return checked(index, count, "--shard");
 }
 
-tournament::Shard parse_shard(std::string_view text) {
+Shard parse_shard(std::string_view text) {
     return parse_shard(text, [](std::string_view name) -> std::optional<std::string> {
         const char* v = std::getenv(std::string(name).c_str());
         if (!v) return std::nullopt;
@@ -111,4 +111,4 @@ tournament::Shard parse_shard(std::string_view text) {
     });
 }
 
-}  // namespace oaq::app
+}  // namespace oaq::tournament

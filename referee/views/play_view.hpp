@@ -10,7 +10,7 @@
 #include "rules/position.hpp"
 #include "rules/rules.hpp"
 
-namespace oaq::app {
+namespace oaq::views {
 
 // The legend for a person playing `you`: which row is theirs, what L and R mean from where they
 // sit, what "Q+7", a number in a mandarin pit, a store "10+1", a debt and the score are, and the
@@ -29,4 +29,4 @@ std::string explain_move(const rules::Position& before, rules::Move move,
 // opponent: "the engine thinks it is ahead by about 3 citizens".
 std::string explain_score(const protocol::Score& score, const rules::Rules& rules);
 
-}  // namespace oaq::app
+}  // namespace oaq::views

@@ -11,7 +11,7 @@
 #include "rules/ring_position.hpp"
 #include "rules/rules.hpp"
 
-namespace oaq::app {
+namespace oaq::views {
 
 // `bottom` is the side whose row is drawn at the bottom, as its player sits: South's row reads
 // S1..S5 with QW on the left; North's (the board turned) N1..N5 with QE on the left. Either way a
@@ -29,4 +29,4 @@ std::string draw_ring(const rules::RingPosition& pos, const rules::Rules& rules)
 // opponent), or "" when there are none.
 std::string describe_shares(const rules::Shares& shares);
 
-}  // namespace oaq::app
+}  // namespace oaq::views

@@ -1,9 +1,9 @@
-#include "app/option_warnings.hpp"
+#include "engine/option_warnings.hpp"
 
 #include <algorithm>
 #include <cctype>
 
-namespace oaq::app {
+namespace oaq::engine {
 
 namespace {
 
@@ -76,4 +76,4 @@ void OptionWarnings::check(const std::string& engine, const game::PlayerIdentity
     }
 }
 
-}  // namespace oaq::app
+}  // namespace oaq::engine

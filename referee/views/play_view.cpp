@@ -1,4 +1,4 @@
-#include "app/play_view.hpp"
+#include "views/play_view.hpp"
 
 #include <fmt/format.h>
 
@@ -8,7 +8,7 @@
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
 
-namespace oaq::app {
+namespace oaq::views {
 
 namespace {
 
@@ -145,4 +145,4 @@ std::string explain_score(const protocol::Score& score, const rules::Rules&) {
                        citizens(whole));
 }
 
-}  // namespace oaq::app
+}  // namespace oaq::views

@@ -1,4 +1,4 @@
-#include "app/run_checks.hpp"
+#include "tournament/run_checks.hpp"
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -12,18 +12,18 @@
 #include "tournament/openings.hpp"
 #include "tournament/runner.hpp"
 
-namespace oaq::app {
+namespace oaq::tournament {
 
 namespace fs = std::filesystem;
 
-Expected<std::vector<game::Opening>> read_book(const tournament::RunDefinition& d) {
+Expected<std::vector<game::Opening>> read_book(const RunDefinition& d) {
     const auto& file = d.openings.file;
     std::ifstream in(file);
     if (!in) return fail("--openings file=" + file + ": cannot open the file");
     std::ostringstream text;
     text << in.rdbuf();
     if (in.bad()) return fail("--openings file=" + file + ": cannot read the file");
-    auto book = tournament::parse_opening_book(text.str(), file, d.rules, d.max_plies);
+    auto book = parse_opening_book(text.str(), file, d.rules, d.max_plies);
     if (!book) return book.error();
     if (book->empty()) return fail("--openings file=" + file + ": no openings in the file");
     if (static_cast<std::size_t>(d.openings.start) > book->size()) {
@@ -33,7 +33,7 @@ Expected<std::vector<game::Opening>> read_book(const tournament::RunDefinition& 
     return book;
 }
 
-Expected<Ok> check_engines(const tournament::RunDefinition& d) {
+Expected<Ok> check_engines(const RunDefinition& d) {
     for (const auto& e : d.engines) {
         std::error_code ec;
         if (!fs::is_regular_file(e.command, ec) || ::access(e.command.c_str(), X_OK) != 0)
@@ -70,7 +70,7 @@ std::int64_t descriptors_needed(int concurrency, int engines) {
     constexpr std::int64_t kBase = 16;     // standard streams, the database, its -wal and -shm
     constexpr std::int64_t kPerLive = 4;   // stdin and stdout pipes, pidfd, protocol log
     constexpr std::int64_t kPerStart = 7;  // both ends of two pipes, the stderr log, exec's pipe
-    const auto live = tournament::max_engine_instances(concurrency, engines);
+    const auto live = max_engine_instances(concurrency, engines);
     return kBase + kPerLive * live + kPerStart * concurrency;
 }
 
@@ -93,12 +93,11 @@ Expected<Ok> check_descriptors(int concurrency, int engines) {
     return Ok{};
 }
 
-tournament::RunInputs run_inputs(const RunConfig& config) {
-    tournament::RunInputs inputs;
+RunInputs run_inputs(std::string log_dir, std::string pgn_out, int concurrency) {
+    RunInputs inputs;
     inputs.read_book = read_book;
-    inputs.check_environment =
-        [log_dir = config.log_dir, pgn_out = config.pgn_out,
-         concurrency = config.concurrency](const tournament::RunDefinition& d) -> Expected<Ok> {
+    inputs.check_environment = [log_dir = std::move(log_dir), pgn_out = std::move(pgn_out),
+                                concurrency](const RunDefinition& d) -> Expected<Ok> {
         auto engines = check_engines(d);
         if (!engines) return engines;
         auto logs = check_log_dir(log_dir);
@@ -131,24 +130,4 @@ std::string safe_file_name(std::string_view name) {
     return out;
 }
 
-std::string shell_quote(std::string_view word) {
-    const bool plain = !word.empty() && word.find_first_not_of(
-                                            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                            "0123456789_-.,/:=+@%") == std::string_view::npos;
-    if (plain) return std::string(word);
-    std::string out = "'";
-    for (char c : word) {
-        if (c == '\'')
-            out += "'\\''";  // close, an escaped quote, open again
-        else
-            out += c;
-    }
-    return out + "'";
-}
-
-std::string resume_command(RunMode mode, std::string_view name, std::string_view db) {
-    return std::string("oaq ") + (mode == RunMode::Match ? "match" : "tournament") + " --resume " +
-           shell_quote(name) + " --db " + shell_quote(db);
-}
-
-}  // namespace oaq::app
+}  // namespace oaq::tournament

@@ -5,14 +5,14 @@
 
 #include <map>
 
-#include "app/shard_option.hpp"
 #include "common/error.hpp"
+#include "tournament/shard_option.hpp"
 
 using namespace oaq;
 
 namespace {
 
-app::GetEnv env(std::map<std::string, std::string> vars) {
+tournament::GetEnv env(std::map<std::string, std::string> vars) {
     return [vars](std::string_view name) -> std::optional<std::string> {
         auto it = vars.find(std::string(name));
         if (it == vars.end()) return std::nullopt;
@@ -20,9 +20,9 @@ app::GetEnv env(std::map<std::string, std::string> vars) {
     };
 }
 
-std::string error_of(const std::string& text, const app::GetEnv& getenv) {
+std::string error_of(const std::string& text, const tournament::GetEnv& getenv) {
     try {
-        app::parse_shard(text, getenv);
+        tournament::parse_shard(text, getenv);
     } catch (const OaqError& e) {
         return e.what();
     }
@@ -31,11 +31,11 @@ std::string error_of(const std::string& text, const app::GetEnv& getenv) {
 
 }  // namespace
 
-TEST_CASE("shard option: K/N", "[app][shard]") {
+TEST_CASE("shard option: K/N", "[tournament][shard]") {
     const auto none = env({});
-    CHECK(app::parse_shard("0/4", none) == tournament::Shard{0, 4});
-    CHECK(app::parse_shard("3/4", none) == tournament::Shard{3, 4});
-    CHECK(app::parse_shard("0/1", none) == tournament::Shard{0, 1});
+    CHECK(tournament::parse_shard("0/4", none) == tournament::Shard{0, 4});
+    CHECK(tournament::parse_shard("3/4", none) == tournament::Shard{3, 4});
+    CHECK(tournament::parse_shard("0/1", none) == tournament::Shard{0, 1});
     CHECK_THAT(error_of("4/4", none), Catch::Contains("shard 4 of 4 does not exist"));
     CHECK_THAT(error_of("1/0", none), Catch::Contains("--shard N"));
     CHECK_THAT(error_of("-1/4", none), Catch::Contains("--shard K"));
@@ -43,14 +43,14 @@ TEST_CASE("shard option: K/N", "[app][shard]") {
     CHECK_THAT(error_of("a/4", none), Catch::Contains("--shard K"));
 }
 
-TEST_CASE("shard option: slurm reads the array task", "[app][shard]") {
-    CHECK(app::parse_shard("slurm", env({{"SLURM_ARRAY_TASK_ID", "12"},
-                                         {"SLURM_ARRAY_TASK_MIN", "10"},
-                                         {"SLURM_ARRAY_TASK_COUNT", "4"}})) ==
+TEST_CASE("shard option: slurm reads the array task", "[tournament][shard]") {
+    CHECK(tournament::parse_shard("slurm", env({{"SLURM_ARRAY_TASK_ID", "12"},
+                                                {"SLURM_ARRAY_TASK_MIN", "10"},
+                                                {"SLURM_ARRAY_TASK_COUNT", "4"}})) ==
           tournament::Shard{2, 4});
-    CHECK(app::parse_shard("slurm", env({{"SLURM_ARRAY_TASK_ID", "3"},
-                                         {"SLURM_ARRAY_TASK_MIN", "1"},
-                                         {"SLURM_ARRAY_TASK_MAX", "8"}})) ==
+    CHECK(tournament::parse_shard("slurm", env({{"SLURM_ARRAY_TASK_ID", "3"},
+                                                {"SLURM_ARRAY_TASK_MIN", "1"},
+                                                {"SLURM_ARRAY_TASK_MAX", "8"}})) ==
           tournament::Shard{2, 8});
     CHECK_THAT(error_of("slurm", env({})), Catch::Contains("SLURM_ARRAY_TASK_ID is not set"));
     CHECK_THAT(error_of("slurm", env({{"SLURM_ARRAY_TASK_ID", "9"},
@@ -59,10 +59,11 @@ TEST_CASE("shard option: slurm reads the array task", "[app][shard]") {
                Catch::Contains("contiguous array"));
 }
 
-TEST_CASE("shard option: k8s reads the completion index", "[app][shard]") {
-    CHECK(app::parse_shard("k8s/5", env({{"JOB_COMPLETION_INDEX", "4"}})) ==
+TEST_CASE("shard option: k8s reads the completion index", "[tournament][shard]") {
+    CHECK(tournament::parse_shard("k8s/5", env({{"JOB_COMPLETION_INDEX", "4"}})) ==
           tournament::Shard{4, 5});
-    CHECK(app::parse_shard("k8s", env({{"JOB_COMPLETION_INDEX", "1"}, {"OAQ_SHARD_COUNT", "2"}})) ==
+    CHECK(tournament::parse_shard("k8s",
+                                  env({{"JOB_COMPLETION_INDEX", "1"}, {"OAQ_SHARD_COUNT", "2"}})) ==
           tournament::Shard{1, 2});
     CHECK_THAT(error_of("k8s", env({{"JOB_COMPLETION_INDEX", "1"}})),
                Catch::Contains("OAQ_SHARD_COUNT is not set"));
@@ -70,7 +71,7 @@ TEST_CASE("shard option: k8s reads the completion index", "[app][shard]") {
 }
 
 TEST_CASE("shard option: a stepped or sparse slurm array is refused in every task",
-          "[app][shard]") {
+          "[tournament][shard]") {
     // sbatch --array=0-4:2 runs tasks 0, 2 and 4 with these; as shards of 3 they would play
     // shards 0 and 2 (task 4 is no shard) and never shard 1.
     for (const char* id : {"0", "2", "4"}) {
@@ -93,10 +94,10 @@ TEST_CASE("shard option: a stepped or sparse slurm array is refused in every tas
                Catch::Contains("the array has 3 tasks but ids 1..7") &&
                    Catch::Contains("sparse or stepped array"));
     // A contiguous array says step 1, and a throttled one (--array=0-9%2) is contiguous too.
-    CHECK(app::parse_shard("slurm", env({{"SLURM_ARRAY_TASK_ID", "9"},
-                                         {"SLURM_ARRAY_TASK_MIN", "0"},
-                                         {"SLURM_ARRAY_TASK_MAX", "9"},
-                                         {"SLURM_ARRAY_TASK_COUNT", "10"},
-                                         {"SLURM_ARRAY_TASK_STEP", "1"}})) ==
+    CHECK(tournament::parse_shard("slurm", env({{"SLURM_ARRAY_TASK_ID", "9"},
+                                                {"SLURM_ARRAY_TASK_MIN", "0"},
+                                                {"SLURM_ARRAY_TASK_MAX", "9"},
+                                                {"SLURM_ARRAY_TASK_COUNT", "10"},
+                                                {"SLURM_ARRAY_TASK_STEP", "1"}})) ==
           tournament::Shard{9, 10});
 }

@@ -15,7 +15,7 @@
 
 #include "game/player.hpp"
 
-namespace oaq::app {
+namespace oaq::engine {
 
 class OptionWarnings {
   public:
@@ -43,4 +43,4 @@ class OptionWarnings {
 std::string undeclared_option_message(const std::string& option,
                                       const game::PlayerIdentity& identity);
 
-}  // namespace oaq::app
+}  // namespace oaq::engine

@@ -1,4 +1,4 @@
-#include "app/numbers.hpp"
+#include "tournament/numbers.hpp"
 
 #include <fmt/format.h>
 #include <charconv>
@@ -7,7 +7,7 @@
 
 #include "common/error.hpp"
 
-namespace oaq::app {
+namespace oaq::tournament {
 
 namespace {
 
@@ -66,4 +66,4 @@ double real_number(std::string_view text, std::string_view what, RealRange range
     return value;
 }
 
-}  // namespace oaq::app
+}  // namespace oaq::tournament

@@ -9,9 +9,9 @@
 #include <string_view>
 #include <utility>
 
-namespace oaq::app {
+namespace oaq::tournament {
 
 // {NAME, VALUE}; nullopt when there is no '=' or the name is empty.
 std::optional<std::pair<std::string, std::string>> engine_option_setting(std::string_view text);
 
-}  // namespace oaq::app
+}  // namespace oaq::tournament

@@ -1,4 +1,4 @@
-#include "app/board_view.hpp"
+#include "views/board_view.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include "rules/position_string.hpp"
 #include "rules/ring_position_string.hpp"
 
-namespace oaq::app {
+namespace oaq::views {
 
 namespace {
 
@@ -143,4 +143,4 @@ std::string draw_ring(const rules::RingPosition& pos, const rules::Rules& rules)
     return out;
 }
 
-}  // namespace oaq::app
+}  // namespace oaq::views
