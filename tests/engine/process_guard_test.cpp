@@ -78,7 +78,7 @@ TEST_CASE("an engine's child that moved into its own session is killed when the 
         EngineProcess p(test_engine_with({"--setsid-child"}));
         REQUIRE(p.write_line("ugi", Clock::now() + 1s) == WriteStatus::Ok);
         REQUIRE(p.read_line(Clock::now() + 5s).status == ReadStatus::Line);
-        REQUIRE(eventually(marked_processes, 2));       // the engine and its escaped child
+        REQUIRE(eventually(marked_processes, 2));  // the engine and its escaped child
         // The child left the group: it is counted (marked) from its fork, before its setsid().
         const auto pid = p.pid();
         CHECK(eventually([pid] { return test::processes_in_group(pid); }, 1));
