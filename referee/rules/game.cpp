@@ -1,21 +1,14 @@
 #include "rules/game.hpp"
 
-#include <algorithm>
-
+#include "rules/game_play.hpp"
 #include "rules/position_string.hpp"
 #include "rules/turn.hpp"
 
 namespace oaq::rules {
 
 std::string why_illegal(const Position& pos, Move move, const Rules& rules) {
-    if (pos.is_over()) return "the game is over";
-    if (move.square < 1 || move.square > 5) return "square must be 1..5";
-    if (move.direction == Direction::L && rules.direction == DirectionRule::Ccw) {
-        return "direction L is not allowed under direction=ccw";
-    }
-    if (move.direction == Direction::R && rules.direction == DirectionRule::Cw) {
-        return "direction R is not allowed under direction=cw";
-    }
+    if (auto why = detail::why_refused_anywhere(pos.is_over(), move, rules); !why.empty())
+        return why;
     const int pit = pit_of(pos.side, move.square);
     if (pos.citizens[static_cast<std::size_t>(pit)] == 0) {
         return "square " + std::to_string(move.square) + " (" + pit_name(pit) + ") is empty";
@@ -44,22 +37,7 @@ Expected<Position> Game::play(std::string_view move_text) {
 }
 
 Expected<Position> Game::play(Move move) {
-    if (auto why = why_illegal(position(), move, rules_); !why.empty()) {
-        return fail("illegal move " + to_string(move) + ": " + why);
-    }
-    Position next = rules::play(position(), move, rules_);
-    moves_.push_back(move);
-    if (!next.is_over()) {
-        // Repetition compares all fields of the position string; the start is the first occurrence.
-        const auto seen = std::count(history_.begin(), history_.end(), next);
-        if (seen >= 2) {
-            end_game(next, EndReason::Repetition);
-        } else if (ply_limit_ > 0 && ply() >= ply_limit_) {
-            end_game(next, EndReason::PlyLimit);
-        }
-    }
-    history_.push_back(next);
-    return next;
+    return detail::play_and_adjudicate(history_, moves_, rules_, ply_limit_, move);
 }
 
 }  // namespace oaq::rules

@@ -11,20 +11,9 @@ namespace oaq::rules {
 
 namespace {
 
+using detail::parse_count;
+using detail::quoted;
 using detail::split;
-
-std::string quoted(std::string_view s) {
-    return "\"" + std::string(s) + "\"";
-}
-
-// A count is 1 to 5 decimal digits, nothing else (no sign, no spaces).
-bool parse_count(std::string_view s, long& out) {
-    if (s.empty() || s.size() > 5) return false;
-    for (char c : s)
-        if (c < '0' || c > '9') return false;
-    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-    return ec == std::errc() && end == s.data() + s.size();
-}
 
 constexpr const char* kFieldNames[] = {"pits",       "side to move", "south store", "north store",
                                        "south debt", "north debt",   "shares"};

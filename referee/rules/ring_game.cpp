@@ -1,21 +1,14 @@
 #include "rules/ring_game.hpp"
 
-#include <algorithm>
-
+#include "rules/game_play.hpp"
 #include "rules/ring_position_string.hpp"
 #include "rules/ring_turn.hpp"
 
 namespace oaq::rules {
 
 std::string why_illegal(const RingPosition& pos, Move move, const Rules& rules) {
-    if (pos.is_over()) return "the game is over";
-    if (move.square < 1 || move.square > 5) return "square must be 1..5";
-    if (move.direction == Direction::L && rules.direction == DirectionRule::Ccw) {
-        return "direction L is not allowed under direction=ccw";
-    }
-    if (move.direction == Direction::R && rules.direction == DirectionRule::Cw) {
-        return "direction R is not allowed under direction=cw";
-    }
+    if (auto why = detail::why_refused_anywhere(pos.is_over(), move, rules); !why.empty())
+        return why;
     const int pit = ring_pit(pos.to_move, move.square);
     if (pos.citizens_at(pit) == 0) {
         return "square " + std::to_string(move.square) + " of seat " +
@@ -38,22 +31,7 @@ Expected<RingPosition> RingGame::play(std::string_view move_text) {
 }
 
 Expected<RingPosition> RingGame::play(Move move) {
-    if (auto why = why_illegal(position(), move, rules_); !why.empty()) {
-        return fail("illegal move " + to_string(move) + ": " + why);
-    }
-    RingPosition next = rules::play(position(), move, rules_);
-    moves_.push_back(move);
-    if (!next.is_over()) {
-        // Repetition compares all fields of the position string; the start is the first occurrence.
-        const auto seen = std::count(history_.begin(), history_.end(), next);
-        if (seen >= 2) {
-            end_game(next, EndReason::Repetition);
-        } else if (ply_limit_ > 0 && ply() >= ply_limit_) {
-            end_game(next, EndReason::PlyLimit);
-        }
-    }
-    history_.push_back(next);
-    return next;
+    return detail::play_and_adjudicate(history_, moves_, rules_, ply_limit_, move);
 }
 
 }  // namespace oaq::rules

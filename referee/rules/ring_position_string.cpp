@@ -11,23 +11,12 @@ namespace oaq::rules {
 
 namespace {
 
+using detail::parse_count;
+using detail::quoted;
 using detail::split;
 
 constexpr std::size_t at(int i) {
     return static_cast<std::size_t>(i);
-}
-
-std::string quoted(std::string_view s) {
-    return "\"" + std::string(s) + "\"";
-}
-
-// A count is 1 to 5 decimal digits, nothing else (no sign, no spaces).
-bool parse_count(std::string_view s, long& out) {
-    if (s.empty() || s.size() > 5) return false;
-    for (char c : s)
-        if (c < '0' || c > '9') return false;
-    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-    return ec == std::errc() && end == s.data() + s.size();
 }
 
 // A balance is a count with an optional leading minus.

@@ -26,11 +26,8 @@ const std::array<Preset, 7>& presets() {
 
 namespace {
 
+using detail::quoted;
 using detail::split;
-
-std::string quoted(std::string_view s) {
-    return "\"" + std::string(s) + "\"";
-}
 
 Error bad_value(std::string_view key, std::string_view value, std::string_view expected) {
     return fail("rules: " + std::string(key) + "=" + std::string(value) + ": expected " +
