@@ -31,17 +31,7 @@ RingPosition ring_of(const std::string& text, const Rules& rules) {
 std::string ring_after(const std::string& rules_text, const std::string& start,
                        const std::string& moves) {
     const Rules rules = rules_of(rules_text);
-    RingPosition pos = ring_of(start, rules);
-    std::istringstream in(moves);
-    std::string word;
-    while (in >> word) {
-        auto move = parse_move(word);
-        REQUIRE(move.has_value());
-        INFO("move " << word << " in " << to_string(pos));
-        REQUIRE(why_illegal(pos, *move, rules).empty());
-        pos = play(pos, *move, rules);
-    }
-    return to_string(pos);
+    return to_string(test::play_line(rules, ring_of(start, rules), moves));
 }
 
 std::string error_of(const std::string& text, const std::string& rules_text) {

@@ -29,11 +29,9 @@ inline Position position_of(const std::string& text, const Rules& rules) {
     return *pos;
 }
 
-// Plays `moves` ("1R 3L ...") from `start` under `rules_text`; every move must be legal.
-inline Position play_moves(const std::string& rules_text, const std::string& start,
-                           const std::string& moves) {
-    const Rules rules = rules_of(rules_text);
-    Position pos = position_of(start, rules);
+// Plays `moves` ("1R 3L ...") from `pos` (a 2-player or a ring position); every move must be legal.
+template <typename Pos>
+Pos play_line(const Rules& rules, Pos pos, const std::string& moves) {
     std::istringstream in(moves);
     std::string word;
     while (in >> word) {
@@ -44,6 +42,13 @@ inline Position play_moves(const std::string& rules_text, const std::string& sta
         pos = play(pos, *move, rules);
     }
     return pos;
+}
+
+// Plays `moves` ("1R 3L ...") from `start` under `rules_text`; every move must be legal.
+inline Position play_moves(const std::string& rules_text, const std::string& start,
+                           const std::string& moves) {
+    const Rules rules = rules_of(rules_text);
+    return play_line(rules, position_of(start, rules), moves);
 }
 
 // The position string after `moves`: what most rule-clause tests compare against.
