@@ -18,6 +18,7 @@
 #include "protocol/messages.hpp"
 #include "rules/move.hpp"
 #include "rules/position.hpp"
+#include "rules/ring_position.hpp"
 #include "rules/rules.hpp"
 
 namespace oaq::game {
@@ -43,6 +44,11 @@ struct SeatRecord {
     int engine = kNoEngine;
     TimeControl time_control;
     int score = 0;  // the seat's score at the end (rules::score)
+    // A game of 3 or 4 seats: the seat's rank (1 = first; equal scores share a rank, a failing seat
+    // is last alone) and points (RULES.md section 9), filled by the game layer. A 2-seat game
+    // leaves them 0: its `result` is the truth there; seat_standings() gives both forms alike.
+    int rank = 0;
+    double points = 0;
 
     static constexpr int kNoEngine = -1;
 };
@@ -64,8 +70,12 @@ struct GameRecord {
     // uginewgame failed before the first move); the game is its loss. Not stored: the runner
     // counts these to give up on an engine that never starts (runner.hpp).
     std::optional<rules::Side> failed_to_start;
+    // A game of 3 or 4 seats ended by a seat's fault (time, illegal move, crash, stall,
+    // protocol): that seat (0-based, turn order), ranked last. 2-seat games say it by `result`.
+    std::optional<int> failed_seat;
 
     int plies() const { return static_cast<int>(moves.size()); }
+    int seat_count() const { return static_cast<int>(seats.size()); }
 
     // The two seats of a two-player game.
     SeatRecord& south() { return seats.at(0); }
@@ -87,5 +97,23 @@ struct GameRecord {
         return text;
     }
 };
+
+// Score, rank and points of every seat in seat order, for a game of any size: from `result` for 2
+// seats (ranks 1 and 2 or 1 and 1; points 1 and 0 or 1/2 each), from the seats' own fields for 3
+// or 4. What the store writes and the views print.
+inline std::vector<rules::Standing> seat_standings(const GameRecord& game) {
+    std::vector<rules::Standing> out;
+    if (game.seat_count() == 2) {
+        auto first = game.result == rules::Result::SouthWin   ? 1
+                     : game.result == rules::Result::NorthWin ? 2
+                                                              : 1;
+        auto second = game.result == rules::Result::Draw ? 1 : 3 - first;
+        out.push_back({game.seats[0].score, first, first == 1 ? (second == 1 ? 0.5 : 1.0) : 0.0});
+        out.push_back({game.seats[1].score, second, second == 1 ? (first == 1 ? 0.5 : 1.0) : 0.0});
+        return out;
+    }
+    for (const auto& seat : game.seats) out.push_back({seat.score, seat.rank, seat.points});
+    return out;
+}
 
 }  // namespace oaq::game
