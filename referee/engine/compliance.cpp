@@ -301,9 +301,9 @@ class Checker {
     SearchStep clock(std::string name, PositionCommand position, milliseconds south,
                      milliseconds north, milliseconds increment) const {
         SearchStep step{std::move(name), std::move(position)};
-        step.go.p1time = south;
-        step.go.p2time = north;
-        step.go.p1inc = step.go.p2inc = increment;
+        step.go.time[0] = south;
+        step.go.time[1] = north;
+        step.go.inc[0] = step.go.inc[1] = increment;
         auto pos = position_of(step.position, rules_);
         const bool north_moves = pos && pos->side == rules::Side::North;
         step.timing = Timing::Clock;

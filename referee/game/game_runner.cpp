@@ -46,12 +46,12 @@ SearchLimits limits_for(const TimeControl& tc, const GameSettings& settings,
     switch (tc.kind) {
         case TimeControl::Kind::Clock: {
             auto ms = [](Microseconds us) { return duration_cast<Milliseconds>(us); };
-            out.go.p1time = ms(clock[0]);
-            out.go.p2time = ms(clock[1]);
-            out.go.p1inc = settings.south_tc.kind == TimeControl::Kind::Clock
+            out.go.time[0] = ms(clock[0]);
+            out.go.time[1] = ms(clock[1]);
+            out.go.inc[0] = settings.south_tc.kind == TimeControl::Kind::Clock
                                ? settings.south_tc.increment
                                : Milliseconds(0);
-            out.go.p2inc = settings.north_tc.kind == TimeControl::Kind::Clock
+            out.go.inc[1] = settings.north_tc.kind == TimeControl::Kind::Clock
                                ? settings.north_tc.increment
                                : Milliseconds(0);
             out.deadline = deadline_after(clock[static_cast<std::size_t>(rules::index(mover))],

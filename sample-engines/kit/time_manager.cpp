@@ -19,8 +19,8 @@ SearchLimits TimeManager::limits(const protocol::Go& go, rules::Side side) const
     out.infinite = go.infinite;
 
     const bool south = side == rules::Side::South;
-    const auto& time_left = south ? go.p1time : go.p2time;
-    const auto& increment = south ? go.p1inc : go.p2inc;
+    const auto& time_left = south ? go.time[0] : go.time[1];
+    const auto& increment = south ? go.inc[0] : go.inc[1];
 
     if (go.movetime) {
         // Keep a margin for the pipe and the referee, but never more than half the move time.
