@@ -11,7 +11,6 @@
 
 #include "app/commands.hpp"
 #include "app/interrupts.hpp"
-#include "app/pgn_out.hpp"
 #include "app/progress.hpp"
 #include "app/run_config.hpp"
 #include "common/error.hpp"
@@ -24,6 +23,7 @@
 #include "tournament/run_checks.hpp"
 #include "tournament/run_name.hpp"
 #include "tournament/shard_option.hpp"
+#include "views/pgn_out.hpp"
 #include "views/run_lines.hpp"
 
 namespace oaq::app {
@@ -114,10 +114,10 @@ int run(RunMode mode, RunConfig& c) {
     Progress progress(c.json,
                       c.db ? tournament::resume_command(command_word(mode), run.name(), *c.db) : "",
                       run.definition().sprt.has_value(), run.definition().session_games != 0);
-    std::optional<PgnOut> pgn;
+    std::optional<views::PgnOut> pgn;
     if (!c.pgn_out.empty()) pgn.emplace(c.pgn_out);
-    RunObservers observers(pgn ? std::vector<tournament::RunObserver*>{&progress, &*pgn}
-                               : std::vector<tournament::RunObserver*>{&progress});
+    views::RunObservers observers(pgn ? std::vector<tournament::RunObserver*>{&progress, &*pgn}
+                                      : std::vector<tournament::RunObserver*>{&progress});
     engine::OptionWarnings warnings(
         [&progress](const std::string& engine, const std::string& message) {
             progress.warning(engine, message);
