@@ -1,22 +1,17 @@
 #include "app/run_config.hpp"
 
 #include <chrono>
-#include <filesystem>
-#include <iostream>
-#include <map>
 #include <random>
-#include <sstream>
 
 #include "app/cli.hpp"
 #include "app/session_options.hpp"
 #include "app/two_players.hpp"
 #include "common/error.hpp"
-#include "common/json.hpp"
-#include "common/json_reader.hpp"
 #include "tournament/definition_text.hpp"
 #include "tournament/engine_specs.hpp"
 #include "tournament/numbers.hpp"
 #include "tournament/run_name.hpp"
+#include "tournament/run_settings.hpp"
 #include "tournament/shard_option.hpp"
 
 namespace oaq::app {
@@ -264,54 +259,6 @@ void read_process_options(const po::variables_map& vm, RunConfig& c) {
     }
 }
 
-// --shard: what every shard of one run must agree on. Shards are started apart (an array task
-// each), so the name must be given and a seed not given is derived from the run's definition
-// instead of drawn: N shards started on N machines store one definition and merge.
-void settle_shard(RunConfig& c, bool seed_given) {
-    auto& d = c.definition;
-    // Each shard would stop at its own verdict over a part of the games.
-    if (d.sprt)
-        throw OaqError("--shard: an SPRT needs every game in one place; play it without --shard");
-    // Shards hold whole pairs; a session is many pairs and would be cut between shards.
-    if (d.session_games != 0)
-        throw OaqError(
-            "--shard: sessions are not sharded (a session's games belong together); "
-            "play them without --shard");
-    if (!c.name_given)
-        throw OaqError(
-            "--shard: the shards of a run are merged by its name: give every shard the same "
-            "--name");
-    if (seed_given) return;
-    // Openings that draw from a seed without one of their own draw from the run's.
-    const bool openings_follow = !c.openings_seed_given && draws_from_seed(d.openings);
-    auto unseeded = d;
-    if (openings_follow) unseeded.openings.seed = 0;
-    d.seed = tournament::derived_seed(c.name, unseeded);
-    if (openings_follow) d.openings.seed = d.seed;
-    c.seed_derived = true;
-}
-
-// The file a resume from another directory must still append to ("" stays "").
-std::string absolute_path(const std::string& path) {
-    if (path.empty()) return path;
-    std::error_code error;
-    auto absolute = std::filesystem::absolute(path, error);
-    return error ? path : absolute.lexically_normal().string();
-}
-
-// --pgnout FILE (or --pgnout=FILE) among a run's stored arguments, "" when absent. Read without
-// parsing them again: that would look for engines and books that may be gone by now, and a run
-// stored before the file was kept resumes from its definition.
-std::string pgn_out_argument(const std::vector<std::string>& args) {
-    constexpr std::string_view kOption = "--pgnout";
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == kOption && i + 1 < args.size()) return args[i + 1];
-        if (args[i].rfind(std::string(kOption) + "=", 0) == 0)
-            return args[i].substr(kOption.size() + 1);
-    }
-    return "";
-}
-
 // On --resume the stored definition is played as it is: an option that would change it is
 // refused rather than ignored, except a match's --games, the new cap of its SPRT.
 void read_resume_games(const po::variables_map& vm, RunConfig& c) {
@@ -378,68 +325,42 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
         read_match_options(*vm, c);
     else
         read_tournament_options(*vm, c);
-    if (c.shard) settle_shard(c, vm->count("seed") > 0);
+    if (c.shard) {
+        c.seed_derived = tournament::settle_shard(
+            c.definition, c.name, {c.name_given, vm->count("seed") > 0, c.openings_seed_given});
+    }
     return c;
 }
 
 std::string settings_json(const RunConfig& c) {
-    // What the run plays (rounds, games, openings, ply limit, margin, SPRT) is its definition,
-    // stored once beside these settings: only how this process ran it is kept here.
-    Json j;
-    j.raw("argv", Json::string_array(c.argv));
-    j.field("concurrency", c.concurrency);
-    j.field("log", absolute_path(c.log_dir)).field("pgnout", absolute_path(c.pgn_out));
-    j.field("progress", c.progress_every);
-    return j.str();
+    return tournament::settings_json(
+        {c.argv, c.concurrency, c.log_dir, c.pgn_out, c.progress_every});
 }
 
 void apply_stored_settings(RunConfig& c, const tournament::StoredRun& run) {
-    auto root = parse_json(run.settings_json);
-    if (!root) return;
-    const auto* concurrency = root->find("concurrency");
-    const auto* log = root->find("log");
-    const auto* pgn_out = root->find("pgnout");
-    const auto* progress = root->find("progress");
+    const auto s = tournament::stored_settings(run.settings_json);
     std::optional<RunConfig> legacy;
-    if (!log || !progress) {
+    if (!s.log_kept || !s.progress_kept) {
         // Settings written before these were kept: read them from the stored arguments.
-        auto args = stored_arguments(run.settings_json);
+        auto args = tournament::stored_arguments(run.settings_json);
         if (args) {
-            args->insert(args->begin(), c.mode == RunMode::Match ? "match" : "tournament");
+            args->insert(args->begin(), command_word(c.mode));
             legacy = parse_run_config(c.mode, *args);
         }
     }
-    if (!c.concurrency_given && concurrency && concurrency->as_int64())
-        c.concurrency = static_cast<int>(*concurrency->as_int64());
-    if (!c.log_given && log && log->as_string()) c.log_dir = *log->as_string();
-    if (!c.log_given && !log && legacy) c.log_dir = legacy->log_dir;
-    if (!c.pgn_out_given && pgn_out && pgn_out->as_string()) c.pgn_out = *pgn_out->as_string();
-    if (!c.pgn_out_given && !pgn_out) {
-        if (auto args = stored_arguments(run.settings_json)) c.pgn_out = pgn_out_argument(*args);
-    }
-    if (!c.progress_given && progress && progress->as_int64())
-        c.progress_every = static_cast<int>(*progress->as_int64());
-    if (!c.progress_given && !progress && legacy) c.progress_every = legacy->progress_every;
-}
-
-Expected<std::vector<std::string>> stored_arguments(const std::string& settings) {
-    auto root = parse_json(settings);
-    if (!root) return fail("stored run settings are damaged: " + root.error().message);
-    const auto* argv = root->find("argv");
-    if (!argv || !argv->as_array()) return fail("stored run has no arguments to resume from");
-    std::vector<std::string> out;
-    for (const auto& a : *argv->as_array()) {
-        if (!a.as_string()) return fail("stored run arguments are damaged");
-        out.push_back(*a.as_string());
-    }
-    return out;
+    if (!c.concurrency_given && s.concurrency) c.concurrency = *s.concurrency;
+    if (!c.log_given && s.log_dir) c.log_dir = *s.log_dir;
+    if (!c.log_given && !s.log_kept && legacy) c.log_dir = legacy->log_dir;
+    if (!c.pgn_out_given && s.pgn_out) c.pgn_out = *s.pgn_out;
+    if (!c.progress_given && s.progress_every) c.progress_every = *s.progress_every;
+    if (!c.progress_given && !s.progress_kept && legacy) c.progress_every = legacy->progress_every;
 }
 
 Expected<tournament::RunDefinition> legacy_definition(RunMode mode,
                                                       const tournament::StoredRun& run) {
-    auto stored = stored_arguments(run.settings_json);
+    auto stored = tournament::stored_arguments(run.settings_json);
     if (!stored) return stored.error();
-    std::vector<std::string> args{mode == RunMode::Match ? "match" : "tournament"};
+    std::vector<std::string> args{command_word(mode)};
     args.insert(args.end(), stored->begin(), stored->end());
     auto config = parse_run_config(mode, args);
     if (!config || config->resume) return fail("the stored arguments did not parse");
@@ -450,24 +371,8 @@ Expected<tournament::RunDefinition> legacy_definition(RunMode mode,
     return d;
 }
 
-std::string shell_quote(std::string_view word) {
-    const bool plain = !word.empty() && word.find_first_not_of(
-                                            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                            "0123456789_-.,/:=+@%") == std::string_view::npos;
-    if (plain) return std::string(word);
-    std::string out = "'";
-    for (char c : word) {
-        if (c == '\'')
-            out += "'\\''";  // close, an escaped quote, open again
-        else
-            out += c;
-    }
-    return out + "'";
-}
-
-std::string resume_command(RunMode mode, std::string_view name, std::string_view db) {
-    return std::string("oaq ") + (mode == RunMode::Match ? "match" : "tournament") + " --resume " +
-           shell_quote(name) + " --db " + shell_quote(db);
+const char* command_word(RunMode mode) {
+    return mode == RunMode::Match ? "match" : "tournament";
 }
 
 }  // namespace oaq::app

@@ -11,7 +11,6 @@
 
 #include "app/commands.hpp"
 #include "app/interrupts.hpp"
-#include "app/pgn_out.hpp"
 #include "app/progress.hpp"
 #include "app/run_config.hpp"
 #include "common/error.hpp"
@@ -22,7 +21,9 @@
 #include "tournament/engine_specs.hpp"
 #include "tournament/run.hpp"
 #include "tournament/run_checks.hpp"
+#include "tournament/run_name.hpp"
 #include "tournament/shard_option.hpp"
+#include "views/pgn_out.hpp"
 #include "views/run_lines.hpp"
 
 namespace oaq::app {
@@ -95,7 +96,8 @@ tournament::Run open_run(RunMode mode, RunConfig& c, tournament::RunRecorder& re
     if (!run) {
         throw OaqError(run.error().message +
                        (c.db && taken(run.error())
-                            ? " (resume it with " + resume_command(mode, c.name, *c.db) +
+                            ? " (resume it with " +
+                                  tournament::resume_command(command_word(mode), c.name, *c.db) +
                                   ", or pick another --name)"
                             : ""));
     }
@@ -109,12 +111,13 @@ int run(RunMode mode, RunConfig& c) {
     store::Store db = c.db ? store::Store::open(*c.db) : store::Store::open_memory();
     store::StoreRunRecorder recorder(db);
     auto run = open_run(mode, c, recorder);
-    Progress progress(c.json, c.db ? resume_command(mode, run.name(), *c.db) : "",
+    Progress progress(c.json,
+                      c.db ? tournament::resume_command(command_word(mode), run.name(), *c.db) : "",
                       run.definition().sprt.has_value(), run.definition().session_games != 0);
-    std::optional<PgnOut> pgn;
+    std::optional<views::PgnOut> pgn;
     if (!c.pgn_out.empty()) pgn.emplace(c.pgn_out);
-    RunObservers observers(pgn ? std::vector<tournament::RunObserver*>{&progress, &*pgn}
-                               : std::vector<tournament::RunObserver*>{&progress});
+    views::RunObservers observers(pgn ? std::vector<tournament::RunObserver*>{&progress, &*pgn}
+                                      : std::vector<tournament::RunObserver*>{&progress});
     engine::OptionWarnings warnings(
         [&progress](const std::string& engine, const std::string& message) {
             progress.warning(engine, message);

@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "common/error.hpp"
+#include "tournament/definition_text.hpp"
 #include "tournament/numbers.hpp"
 
 namespace oaq::tournament {
@@ -109,6 +110,26 @@ Shard parse_shard(std::string_view text) {
         if (!v) return std::nullopt;
         return std::string(v);
     });
+}
+
+bool settle_shard(RunDefinition& d, std::string_view name, ShardSeeding given) {
+    if (d.sprt)
+        throw OaqError("--shard: an SPRT needs every game in one place; play it without --shard");
+    if (d.session_games != 0)
+        throw OaqError(
+            "--shard: sessions are not sharded (a session's games belong together); "
+            "play them without --shard");
+    if (!given.name_given)
+        throw OaqError(
+            "--shard: the shards of a run are merged by its name: give every shard the same "
+            "--name");
+    if (given.seed_given) return false;
+    const bool openings_follow = !given.openings_seed_given && draws_from_seed(d.openings);
+    auto unseeded = d;
+    if (openings_follow) unseeded.openings.seed = 0;
+    d.seed = derived_seed(name, unseeded);
+    if (openings_follow) d.openings.seed = d.seed;
+    return true;
 }
 
 }  // namespace oaq::tournament

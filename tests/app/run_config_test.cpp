@@ -306,15 +306,3 @@ TEST_CASE("the tournament format reads round_robin, its default, and the old wor
         CHECK(std::string(e.what()) == "--format: \"swiss\" is not round_robin or gauntlet");
     }
 }
-
-TEST_CASE("the resume command is quoted for the shell", "[app][edges]") {
-    CHECK(app::shell_quote("plain-name_1.db") == "plain-name_1.db");
-    CHECK(app::shell_quote("my run") == "'my run'");
-    CHECK(app::shell_quote("it's") == "'it'\\''s'");
-    CHECK(app::shell_quote("") == "''");
-    CHECK(app::shell_quote("$HOME;rm") == "'$HOME;rm'");
-    CHECK(app::resume_command(app::RunMode::Tournament, "spring cup", "/data/my results.db") ==
-          "oaq tournament --resume 'spring cup' --db '/data/my results.db'");
-    CHECK(app::resume_command(app::RunMode::Match, "m1", "x.db") ==
-          "oaq match --resume m1 --db x.db");
-}

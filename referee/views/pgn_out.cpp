@@ -1,10 +1,10 @@
-#include "app/pgn_out.hpp"
+#include "views/pgn_out.hpp"
 
 #include "common/error.hpp"
 #include "views/export_games.hpp"
 #include "views/results_json.hpp"
 
-namespace oaq::app {
+namespace oaq::views {
 
 PgnOut::PgnOut(const std::string& path)
     : path_(path), out_(path, std::ios::binary | std::ios::app) {
@@ -18,8 +18,8 @@ void PgnOut::run_started(const tournament::RunStarted& e) {
 void PgnOut::game_finished(const tournament::GameFinished& e) {
     if (e.aborted) return;
     const auto& p = e.pairing;
-    out_ << views::pgn_game(views::game_number(name_, p.game_index, p.pair_index, p.round),
-                            store::stored_record(e.record));
+    out_ << pgn_game(game_number(name_, p.game_index, p.pair_index, p.round),
+                     store::stored_record(e.record));
     if (!out_.flush()) throw OaqError("--pgnout: cannot write " + path_);
 }
 
@@ -39,4 +39,4 @@ void RunObservers::run_finished(const tournament::RunFinished& e) {
     for (auto* o : observers_) o->run_finished(e);
 }
 
-}  // namespace oaq::app
+}  // namespace oaq::views
