@@ -13,6 +13,7 @@
 #include "greedy/greedy_engine.hpp"
 #include "kit/protocol_loop.hpp"
 #include "kit/time_manager.hpp"
+#include "mcts/mcts_engine.hpp"
 #include "protocol/codec.hpp"
 #include "random/random_engine.hpp"
 #include "rules/ring_game.hpp"
@@ -223,4 +224,41 @@ TEST_CASE("greedy takes the capture that gains the most for its own seat", "[eng
         CHECK(oaq::rules::to_string(greedy.search_ring({rules, pos, {}, limits, 0}, control)) ==
               "1R");
     }
+}
+
+TEST_CASE("mcts plays legal moves at tables of 3 and 4 seats and is reproducible with a node limit",
+          "[engines][mcts][nseat]") {
+    for (const int seats : {3, 4}) {
+        const auto rules = rules_of("standard,players=" + std::to_string(seats));
+        oaq::kit::SearchLimits limits;
+        limits.nodes = 300;
+        std::vector<oaq::rules::Move> first, second;
+        for (auto* moves : {&first, &second}) {
+            oaq::engines::MctsEngine engine;
+            engine.new_game();
+            oaq::rules::RingGame replay(rules, oaq::rules::ring_start_position(rules));
+            std::atomic<bool> stop{false};
+            for (int ply = 0; ply < 12 && !replay.is_over(); ++ply) {
+                oaq::kit::SearchControl control(limits, stop, {});
+                const auto move =
+                    engine.search_ring({rules, replay.position(), {}, limits, 0}, control);
+                REQUIRE(oaq::rules::is_legal(replay.position(), move, rules));
+                CHECK(engine.last_playouts() == 300);
+                moves->push_back(move);
+                REQUIRE(replay.play(move));
+            }
+        }
+        CHECK(first == second);
+    }
+}
+
+TEST_CASE("mcts takes an obvious capture at a table of three", "[engines][mcts][nseat]") {
+    const auto rules = rules_of("standard,players=3");
+    const auto pos = ring_of("Q0,1,0,0,9,0,Q0,5,5,5,5,5,Q0,5,5,5,5,5 1 0+0 0+0 0+0 0 0 0", rules);
+    oaq::engines::MctsEngine engine;
+    oaq::kit::SearchLimits limits;
+    limits.nodes = 3000;
+    std::atomic<bool> stop{false};
+    oaq::kit::SearchControl control(limits, stop, {});
+    CHECK(oaq::rules::to_string(engine.search_ring({rules, pos, {}, limits, 0}, control)) == "1R");
 }
