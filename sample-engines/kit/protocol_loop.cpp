@@ -25,12 +25,16 @@
 
 namespace oaq::kit {
 
-Expected<GamePosition> resolve_position(const protocol::PositionCommand& command,
-                                        const rules::Rules& rules) {
-    auto start =
-        rules::parse_position(command.fen ? std::string_view(*command.fen) : "startpos", rules);
+namespace {
+
+// The start (startpos or the position string, read by `parse`) and then each move, which must be
+// legal: the one body of resolve_position and resolve_ring_position.
+template <class Out, class Parse>
+Expected<Out> resolve_with(const protocol::PositionCommand& command, const rules::Rules& rules,
+                           Parse parse) {
+    auto start = parse(command.fen ? std::string_view(*command.fen) : "startpos", rules);
     if (!start) return fail("position: " + start.error().message);
-    GamePosition out{*start, {}};
+    Out out{*start, {}};
     for (std::size_t i = 0; i < command.moves.size(); ++i) {
         const std::string& text = command.moves[i];
         auto move = rules::parse_move(text);
@@ -45,24 +49,20 @@ Expected<GamePosition> resolve_position(const protocol::PositionCommand& command
     return out;
 }
 
+}  // namespace
+
+Expected<GamePosition> resolve_position(const protocol::PositionCommand& command,
+                                        const rules::Rules& rules) {
+    return resolve_with<GamePosition>(command, rules, [](std::string_view text, const auto& r) {
+        return rules::parse_position(text, r);
+    });
+}
+
 Expected<RingGamePosition> resolve_ring_position(const protocol::PositionCommand& command,
                                                  const rules::Rules& rules) {
-    auto start = rules::parse_ring_position(
-        command.fen ? std::string_view(*command.fen) : "startpos", rules);
-    if (!start) return fail("position: " + start.error().message);
-    RingGamePosition out{*start, {}};
-    for (std::size_t i = 0; i < command.moves.size(); ++i) {
-        const std::string& text = command.moves[i];
-        auto move = rules::parse_move(text);
-        if (!move)
-            return fail("position: move " + std::to_string(i + 1) + ": " + move.error().message);
-        const std::string why = rules::why_illegal(out.position, *move, rules);
-        if (!why.empty())
-            return fail("position: move " + std::to_string(i + 1) + " (" + text + "): " + why);
-        out.history.push_back(out.position);
-        out.position = rules::play(out.position, *move, rules);
-    }
-    return out;
+    return resolve_with<RingGamePosition>(command, rules, [](std::string_view text, const auto& r) {
+        return rules::parse_ring_position(text, r);
+    });
 }
 
 int seats_of(const protocol::PositionCommand& command, const rules::Rules& rules) {
