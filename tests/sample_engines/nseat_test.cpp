@@ -262,3 +262,16 @@ TEST_CASE("mcts takes an obvious capture at a table of three", "[engines][mcts][
     oaq::kit::SearchControl control(limits, stop, {});
     CHECK(oaq::rules::to_string(engine.search_ring({rules, pos, {}, limits, 0}, control)) == "1R");
 }
+
+TEST_CASE("after a game of three the next Rules value without players= is a game of two",
+          "[kit][nseat]") {
+    ProbeEngine engine;
+    run_script(engine, std::string(kHandshake3) +
+                           "position startpos\ngo depth 1\n"
+                           "setoption name Rules value quan_value=10,quan_setup=piece,"
+                           "direction=free,empty_quan_gap=yes,after_capture=relay,chain=yes,"
+                           "quan_non=0,end=mandarins_empty\n"
+                           "isready\nuginewgame\nposition startpos moves 1L\ngo depth 1\n");
+    CHECK(engine.ring.size() == 1);
+    CHECK(engine.two_seat_searches == 1);
+}
