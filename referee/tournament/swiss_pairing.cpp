@@ -57,7 +57,10 @@ Expected<SwissWeights> swiss_weights(const SwissField& f) {
     for (const auto& row : f.met)
         for (int m : row) most_met = std::max(most_met, m);
     const Wide repeat_w = n * bye_w + 1;
-    const Wide big = pairs * (most_met + 1) * repeat_w + 1;
+    // A second bye is worse than any number of repeat pairings: an engine sits out at most once
+    // (always possible while rounds <= engines, which validate() requires).
+    const Wide second_bye_w = pairs * most_met * repeat_w + 1;
+    const Wide big = second_bye_w + (pairs * most_met + 1) * repeat_w + 1;
     // Boost compares 4 x weight against sums of duals: keep far below the 64-bit limit.
     if (big * pairs * 8 > std::numeric_limits<long long>::max())
         return fail("a Swiss of " + std::to_string(n) +
@@ -76,7 +79,7 @@ Expected<SwissWeights> swiss_weights(const SwissField& f) {
     if (n % 2 == 1) {
         w.bye.resize(un);
         for (std::size_t a = 0; a < un; ++a) {
-            const Wide penalty = (f.had_bye[a] ? repeat_w : 0) + Wide{from_bottom[a]} * bye_w;
+            const Wide penalty = (f.had_bye[a] ? second_bye_w : 0) + Wide{from_bottom[a]} * bye_w;
             w.bye[a] = static_cast<long long>(big - penalty);
         }
     }

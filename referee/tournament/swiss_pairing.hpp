@@ -7,11 +7,11 @@
 // larger than every penalty, minus the penalties, so every complete pairing outweighs every
 // incomplete one):
 //   1. a complete pairing (every engine paired, or the one bye of an odd field);
-//   2. the fewest repeat pairings (and second byes): none while a complete pairing without one
-//      exists;
-//   3. the bye to the lowest-placed engine without one (placed by points, then by seed);
-//   4. equal scores: the sum of the squared score differences of the pairs is least;
-//   5. close seeds: the sum of the seed differences of the pairs is least.
+//   2. no second bye for an engine (possible while the rounds are at most the engines);
+//   3. the fewest repeat pairings: none while a complete pairing without one exists;
+//   4. the bye to the lowest-placed engine without one (placed by points, then by seed);
+//   5. equal scores: the sum of the squared score differences of the pairs is least;
+//   6. close seeds: the sum of the seed differences of the pairs is least.
 // Boost 1.74's implementation has known faults on some graphs (boostorg/graph#399): its answer is
 // checked to be a complete matching, and a field of up to kExactLimit engines is paired by an
 // exact search instead when it is not.
