@@ -158,7 +158,7 @@ Expected<SwissReplay> replay_swiss(const RoundParams& p, const PairResults& resu
 // ---- knockout -------------------------------------------------------------------------------
 
 std::int64_t knockout_games(const RoundParams& p) {
-    return std::int64_t{p.engines - 1} * 2 * p.pairs;
+    return std::int64_t{p.engines - 1} * 2 * (p.pairs + p.tiebreak_pairs);
 }
 
 std::vector<int> bracket_order(int size) {

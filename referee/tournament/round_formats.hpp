@@ -161,7 +161,8 @@ std::vector<int> bracket_order(int size);
 // each match `pairs` pairs, a tied match `tiebreak_pairs` more, then the higher seed.
 KnockoutReplay replay_knockout(const RoundParams& params, const PairResults& results);
 
-// Games a knockout plans without tie-breaks: (n - 1) matches x 2 x pairs.
+// The most games a knockout can play: (n - 1) matches x 2 x (pairs + tie-break pairs); a match
+// decided in its own pairs plays no tie-break.
 std::int64_t knockout_games(const RoundParams& params);
 
 }  // namespace oaq::tournament
