@@ -5,7 +5,9 @@
   different engines; every engine paired or byed each round; no pairing repeated; points add up;
   the standings name their tie-breaks, in text and --json.
 - A Swiss killed with SIGKILL mid-round at --concurrency 2 and resumed plays exactly the games,
-  byes and standings of the same Swiss played without a stop.
+  byes and standings of the same Swiss played without a stop; `oaq merge` carries its byes.
+- A knockout stopped with Ctrl-C is interrupted (exit 130, the resume command printed) and its
+  resume plays it to its winner.
 - A knockout of 6: byes to the two top seeds, every match decided and said how, one winner.
 - Refusals, one line each with nothing written: too many rounds, --shard, a knockout's --rounds,
   --tiebreak-pairs on a Swiss, --seeding ratings without stored ratings; and --seeding ratings
@@ -153,6 +155,11 @@ def test_a_swiss_killed_mid_round_resumes_to_the_games_of_an_uninterrupted_one()
     assert games(killed, "cup") == games(whole, "cup")
     assert byes(killed, "cup") == byes(whole, "cup")
     assert standings(killed, "cup") == standings(whole, "cup")
+    # oaq merge brings a Swiss's byes with its games: the merged file shows the same table.
+    merged = os.path.join(TMP, "merged.db")
+    oaq("merge", "--into", merged, whole)
+    assert byes(merged, "cup") == byes(whole, "cup")
+    assert standings(merged, "cup") == standings(whole, "cup")
 
 
 def test_a_knockout_stopped_with_ctrl_c_is_interrupted_and_resumes_to_its_winner():
