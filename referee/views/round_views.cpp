@@ -161,7 +161,8 @@ std::string knockout_view(store::Store& db, const store::TournamentRow& t,
                           const tournament::RunDefinition& d, OutputFormat format) {
     const auto k = knockout_data(db, t, d);
     const int rounds = static_cast<int>(k.bracket.rounds.size());
-    Table table{{"round", "match", "higher_seed", "higher", "lower_seed", "lower", "higher_points",
+    const bool people = format == OutputFormat::Table;
+    Table table{{"round", "stage", "match", "higher_seed", "higher", "lower_seed", "lower", "higher_points",
                  "lower_points", "tiebreak_higher_points", "tiebreak_lower_points", "winner",
                  "decided_by"},
                 {}};
@@ -172,11 +173,12 @@ std::string knockout_view(store::Store& db, const store::TournamentRow& t,
                                 m.decision != tournament::KnockoutDecision::Bye;
             auto points = [&](double v) { return played ? real_cell(v, 1) : text_cell(""); };
             table.rows.push_back(
-                {text_cell(knockout_round_name(m.round, rounds)), int_cell(static_cast<int>(i) + 1),
-                 seed_cell(k, m.higher), text_cell(engine_text(k, m.higher)),
-                 seed_cell(k, m.lower),
-                 text_cell(m.decision == tournament::KnockoutDecision::Bye ? "(bye)"
-                                                                           : engine_text(k, m.lower)),
+                {int_cell(m.round + 1), text_cell(knockout_round_name(m.round, rounds)),
+                 int_cell(static_cast<int>(i) + 1), seed_cell(k, m.higher),
+                 text_cell(engine_text(k, m.higher)), seed_cell(k, m.lower),
+                 text_cell(people && m.decision == tournament::KnockoutDecision::Bye
+                               ? "(bye)"
+                               : engine_text(k, m.lower)),
                  points(m.higher_points), points(m.lower_points),
                  m.tiebreak && played ? real_cell(m.higher_tb_points, 1) : text_cell(""),
                  m.tiebreak && played ? real_cell(m.lower_tb_points, 1) : text_cell(""),
@@ -185,7 +187,7 @@ std::string knockout_view(store::Store& db, const store::TournamentRow& t,
         }
     }
     if (format != OutputFormat::Table) return render(table, format);
-    table.headers = {"round", "match", "seed", "engine", "seed", "engine", "points", "",
+    table.headers = {"round", "", "match", "seed", "engine", "seed", "engine", "points", "",
                      "tie-break", "", "winner", "decided by"};
     std::string out = fmt::format(
         "Knockout bracket, tournament {} ({} engines in a bracket of {}, {} games a match; a tied "
