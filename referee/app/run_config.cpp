@@ -155,8 +155,7 @@ void add_mode_options(CommandLine& cli, RunMode mode) {
             "swiss: the points of a bye (default: a pairing won, --games points)")(
             "tiebreak-pairs", po::value<std::string>()->default_value("1"),
             "knockout: colour-swapped pairs a tied match plays before the higher seed goes "
-            "through")(
-            "resume", po::value<std::string>(), "continue the stored tournament NAME");
+            "through")("resume", po::value<std::string>(), "continue the stored tournament NAME");
     }
 }
 
@@ -220,8 +219,9 @@ void read_round_format_options(const po::variables_map& vm, RunConfig& c) {
     if (swiss) {
         d.rounds = int_number(text_of(vm, "rounds"), "--rounds", kRounds);
     } else if (!vm["rounds"].defaulted()) {
-        throw OaqError("--rounds: a knockout plays until one engine is left (give --games for "
-                       "the games of each match)");
+        throw OaqError(
+            "--rounds: a knockout plays until one engine is left (give --games for "
+            "the games of each match)");
     }
     d.games = 2;
     if (vm.count("games")) {
@@ -247,8 +247,9 @@ void read_round_format_options(const po::variables_map& vm, RunConfig& c) {
     if (swiss && !vm["tiebreak-pairs"].defaulted())
         throw OaqError("--tiebreak-pairs is for a knockout: a Swiss ranks ties by its tie-breaks");
     d.tiebreak_pairs = int_number(text_of(vm, "tiebreak-pairs"), "--tiebreak-pairs", {0, 100});
-    if (auto valid = tournament::validate(d); !valid) throw OaqError("--format " +
-        std::string(to_string(d.format)) + ": " + valid.error().message);
+    if (auto valid = tournament::validate(d); !valid)
+        throw OaqError("--format " + std::string(to_string(d.format)) + ": " +
+                       valid.error().message);
 }
 
 void read_tournament_options(const po::variables_map& vm, RunConfig& c) {

@@ -119,8 +119,8 @@ void seed_by_ratings(store::Store& db, RunConfig& c) {
     // By rank: the table's own order also places the engines it cannot rate (all wins, ...).
     std::map<std::string, double> ratings;
     for (const auto& e : snapshot->entries) ratings[e.engine] = -e.rank;
-    d.seeding = tournament::seed_order(d.engine_names(), tournament::Seeding::Ratings, d.seed,
-                                       ratings);
+    d.seeding =
+        tournament::seed_order(d.engine_names(), tournament::Seeding::Ratings, d.seed, ratings);
 }
 
 int run(RunMode mode, RunConfig& c) {

@@ -80,12 +80,13 @@ std::string knockout_html(const ReportData& d) {
         }
         out += "</div></div>\n";
     }
-    out += "<div class=\"round\"><h3>winner</h3><div class=\"matches\"><div class=\"match\">"
-           "<div class=\"side won\">" +
-           (k.bracket.champion >= 0
-                ? html_escape(k.names[static_cast<std::size_t>(k.bracket.champion)])
-                : std::string("&nbsp;")) +
-           "</div></div></div></div>\n";
+    out +=
+        "<div class=\"round\"><h3>winner</h3><div class=\"matches\"><div class=\"match\">"
+        "<div class=\"side won\">" +
+        (k.bracket.champion >= 0
+             ? html_escape(k.names[static_cast<std::size_t>(k.bracket.champion)])
+             : std::string("&nbsp;")) +
+        "</div></div></div></div>\n";
     return out + "</div>\n</section>\n";
 }
 

@@ -52,7 +52,8 @@ double PairResults::points(std::int64_t pair, int engine) const {
     const auto it = pairs_.find(pair);
     if (it == pairs_.end()) return 0;
     double total = 0;
-    for (const auto& g : it->second) total += g.south == engine ? g.south_points : 1 - g.south_points;
+    for (const auto& g : it->second)
+        total += g.south == engine ? g.south_points : 1 - g.south_points;
     return total;
 }
 
@@ -103,7 +104,8 @@ SwissField first_field(const RoundParams& p) {
     SwissField f;
     f.half_points.assign(n, 0);
     f.seed.assign(n, 0);
-    for (std::size_t s = 0; s < n; ++s) f.seed[static_cast<std::size_t>(p.seed_order[s])] = static_cast<int>(s);
+    for (std::size_t s = 0; s < n; ++s)
+        f.seed[static_cast<std::size_t>(p.seed_order[s])] = static_cast<int>(s);
     f.had_bye.assign(n, false);
     f.met.assign(n, std::vector<int>(n, 0));
     return f;
@@ -121,13 +123,15 @@ Expected<SwissReplay> replay_swiss(const RoundParams& p, const PairResults& resu
     const std::int64_t per_round = p.engines / 2;
     for (int r = 0; r < p.rounds; ++r) {
         auto round = pair_swiss_round(field);
-        if (!round) return fail("Swiss round " + std::to_string(r + 1) + ": " + round.error().message);
+        if (!round)
+            return fail("Swiss round " + std::to_string(r + 1) + ": " + round.error().message);
         SwissRoundPlan plan;
         plan.repeats = round->repeats;
         for (std::size_t k = 0; k < round->pairs.size(); ++k) {
             const auto [a, b] = round->pairs[k];
-            plan.pairings.push_back(
-                {r, a, b, (r * per_round + static_cast<std::int64_t>(k)) * p.pairs, p.pairs, false});
+            plan.pairings.push_back({r, a, b,
+                                     (r * per_round + static_cast<std::int64_t>(k)) * p.pairs,
+                                     p.pairs, false});
         }
         if (round->bye) plan.bye = RoundBye{r, *round->bye, p.bye_half_points};
         replay.rounds.push_back(plan);
@@ -140,7 +144,8 @@ Expected<SwissReplay> replay_swiss(const RoundParams& p, const PairResults& resu
             return replay;
         }
         for (const auto& pp : plan.pairings) {
-            const auto a = static_cast<std::size_t>(pp.first), b = static_cast<std::size_t>(pp.second);
+            const auto a = static_cast<std::size_t>(pp.first),
+                       b = static_cast<std::size_t>(pp.second);
             field.half_points[a] += half_points_of(pairing_points(pp, results, pp.first));
             field.half_points[b] += half_points_of(pairing_points(pp, results, pp.second));
             ++field.met[a][b];
@@ -184,7 +189,9 @@ std::vector<KnockoutMatch> matches_of(int round, const std::vector<int>& slots,
         KnockoutMatch m;
         m.round = round;
         int x = slots[i], y = slots[i + 1];
-        if (x < 0 || (y >= 0 && seed_of[static_cast<std::size_t>(y)] < seed_of[static_cast<std::size_t>(x)])) std::swap(x, y);
+        if (x < 0 ||
+            (y >= 0 && seed_of[static_cast<std::size_t>(y)] < seed_of[static_cast<std::size_t>(x)]))
+            std::swap(x, y);
         m.higher = x;
         m.lower = y;
         if (y < 0) {
@@ -219,7 +226,8 @@ void decide(KnockoutMatch& m, const PairResults& results, int tiebreak_pairs) {
 
 // The rounds after `from`, drawn with their engines unknown, so a bracket can be shown whole.
 void draw_rest(KnockoutReplay& replay, std::size_t from_size, int from_round) {
-    for (std::size_t n = from_size / 2, r = static_cast<std::size_t>(from_round); n >= 1; n /= 2, ++r) {
+    for (std::size_t n = from_size / 2, r = static_cast<std::size_t>(from_round); n >= 1;
+         n /= 2, ++r) {
         std::vector<KnockoutMatch> round(n);
         for (auto& m : round) m.round = static_cast<int>(r);
         replay.rounds.push_back(round);
@@ -233,7 +241,8 @@ KnockoutReplay replay_knockout(const RoundParams& p, const PairResults& results)
     KnockoutReplay replay;
     while (replay.bracket_size < p.engines) replay.bracket_size *= 2;
     std::vector<int> seed_of(static_cast<std::size_t>(p.engines));
-    for (std::size_t s = 0; s < p.seed_order.size(); ++s) seed_of[static_cast<std::size_t>(p.seed_order[s])] = static_cast<int>(s);
+    for (std::size_t s = 0; s < p.seed_order.size(); ++s)
+        seed_of[static_cast<std::size_t>(p.seed_order[s])] = static_cast<int>(s);
     std::vector<int> slots;
     for (int s : bracket_order(replay.bracket_size))
         slots.push_back(s < p.engines ? p.seed_order[static_cast<std::size_t>(s)] : -1);
@@ -256,7 +265,8 @@ KnockoutReplay replay_knockout(const RoundParams& p, const PairResults& results)
                 if (pairing_points(m.games, results, m.higher) !=
                     pairing_points(m.games, results, m.lower))
                     continue;
-                m.tiebreak = PlannedPairing{r, m.higher, m.lower, next_pair, p.tiebreak_pairs, true};
+                m.tiebreak =
+                    PlannedPairing{r, m.higher, m.lower, next_pair, p.tiebreak_pairs, true};
                 next_pair += p.tiebreak_pairs;
                 tiebreaks.pairings.push_back(*m.tiebreak);
             }

@@ -137,8 +137,8 @@ struct KnockoutMatch {
     int round = 0;
     int higher = -1;  // engine indices; -1: nobody (a bye) or not known yet
     int lower = -1;
-    PlannedPairing games;                    // when both engines are known
-    std::optional<PlannedPairing> tiebreak;  // when the match was tied after its games
+    PlannedPairing games;                              // when both engines are known
+    std::optional<PlannedPairing> tiebreak;            // when the match was tied after its games
     double higher_points = 0, lower_points = 0;        // in its games
     double higher_tb_points = 0, lower_tb_points = 0;  // in its tie-break pairs
     int winner = -1;
@@ -146,7 +146,7 @@ struct KnockoutMatch {
 };
 
 struct KnockoutReplay {
-    int bracket_size = 1;  // the power of two the bracket is drawn for
+    int bracket_size = 1;                            // the power of two the bracket is drawn for
     std::vector<std::vector<KnockoutMatch>> rounds;  // in bracket order; later rounds may be
                                                      // Pending with engines unknown
     std::optional<Phase> next;

@@ -67,8 +67,8 @@ Expected<Run> Run::create(RunRecorder& recorder, std::string name, RunDefinition
     if (shard && (shard->count < 1 || shard->index < 0 || shard->index >= shard->count))
         return fail("run \"" + name + "\": shard " + std::to_string(shard->index) + "/" +
                     std::to_string(shard->count) + " does not exist");
-    if (shard && (run.definition_.format == Format::Swiss ||
-                  run.definition_.format == Format::Knockout))
+    if (shard &&
+        (run.definition_.format == Format::Swiss || run.definition_.format == Format::Knockout))
         return fail("run \"" + name + "\": a " + std::string(to_string(run.definition_.format)) +
                     " is not sharded (each round is paired from every game of the rounds before)");
     run.shard_ = shard;

@@ -65,8 +65,7 @@ Expected<Ok> check_round_format(const RunDefinition& d) {
     if (d.format == Format::Swiss && d.rounds > most)
         return fail(std::to_string(d.rounds) + " rounds: a Swiss of " + std::to_string(n) +
                     " engines has at most " + std::to_string(most) +
-                    " rounds without a repeat pairing" +
-                    (n % 2 == 1 ? " or a second bye" : ""));
+                    " rounds without a repeat pairing" + (n % 2 == 1 ? " or a second bye" : ""));
     if (d.format == Format::Knockout && d.rounds != 1)
         return fail("a knockout's rounds follow from its field: no rounds of its own");
     return Ok{};

@@ -127,8 +127,9 @@ std::uint64_t derived_seed(std::string_view name, RunDefinition definition);
 Expected<Schedule> make_schedule(const RunDefinition& definition, std::int64_t openings);
 
 // The games a run of the definition plans: its schedule's games (with `shard`, that shard's). For
-// sessions and knockouts (tie-break pairs), the most they can play: sessions x G (a session that ends by the rules before its G-th
-// game plays fewer, so a finished session run may hold less). 0 when there is no schedule.
+// sessions and knockouts (tie-break pairs), the most they can play: sessions x G (a session that
+// ends by the rules before its G-th game plays fewer, so a finished session run may hold less). 0
+// when there is no schedule.
 std::int64_t planned_games(const RunDefinition& definition,
                            const std::optional<Shard>& shard = std::nullopt);
 

@@ -35,7 +35,6 @@ Schedule::Schedule(Format format, int engines, int rounds, std::int64_t total_ga
                        : format == Format::Gauntlet ? std::int64_t{engines} - 1
                                                     : 1) {}
 
-
 Expected<Schedule> Schedule::round_robin(int engines, int rounds, std::int64_t openings) {
     if (engines < 2) return fail("a round robin needs at least 2 engines");
     if (rounds < 1) return fail("a round robin needs at least 1 round");

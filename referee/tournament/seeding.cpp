@@ -20,14 +20,16 @@ void shuffle(std::vector<std::string>& items, std::uint64_t seed) {
 }  // namespace
 
 std::vector<std::string> seed_order(const std::vector<std::string>& names, Seeding seeding,
-                                    std::uint64_t seed, const std::map<std::string, double>& ratings) {
+                                    std::uint64_t seed,
+                                    const std::map<std::string, double>& ratings) {
     auto order = names;
     if (seeding == Seeding::Given) return order;
     shuffle(order, seed);
     if (seeding == Seeding::Random) return order;
     std::stable_sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
         const auto ra = ratings.find(a), rb = ratings.find(b);
-        if (ra == ratings.end() || rb == ratings.end()) return ra != ratings.end() && rb == ratings.end();
+        if (ra == ratings.end() || rb == ratings.end())
+            return ra != ratings.end() && rb == ratings.end();
         return ra->second > rb->second;
     });
     return order;

@@ -45,7 +45,8 @@ Expected<SwissWeights> swiss_weights(const SwissField& f) {
     const auto un = static_cast<std::size_t>(n);
     const auto order = placement(f);
     std::vector<int> from_bottom(un);  // 0: the lowest placed
-    for (int i = 0; i < n; ++i) from_bottom[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])] = n - 1 - i;
+    for (int i = 0; i < n; ++i)
+        from_bottom[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])] = n - 1 - i;
     const auto [lo, hi] = std::minmax_element(f.half_points.begin(), f.half_points.end());
     const Wide spread = *hi - *lo;
     const Wide pairs = n / 2 + 1;
@@ -107,7 +108,8 @@ bool is_complete(const SwissField& f, const SwissRound& round) {
 
 long long round_weight(const SwissWeights& w, const SwissRound& round) {
     long long total = 0;
-    for (auto [a, b] : round.pairs) total += w.pair[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
+    for (auto [a, b] : round.pairs)
+        total += w.pair[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
     if (round.bye) total += w.bye[static_cast<std::size_t>(*round.bye)];
     return total;
 }
@@ -119,7 +121,8 @@ namespace {
 SwissRound finish(const SwissField& f, SwissRound round) {
     const auto order = placement(f);
     std::vector<int> place(order.size());
-    for (std::size_t i = 0; i < order.size(); ++i) place[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
+    for (std::size_t i = 0; i < order.size(); ++i)
+        place[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
     auto at = [&](int e) { return place[static_cast<std::size_t>(e)]; };
     for (auto& [a, b] : round.pairs)
         if (at(b) < at(a)) std::swap(a, b);

@@ -27,10 +27,10 @@ namespace oaq::tournament {
 
 // The field before a round. Engines are 0..n-1.
 struct SwissField {
-    std::vector<int> half_points;         // points x 2 (byes included)
-    std::vector<int> seed;                // 0 is the top seed; a permutation of 0..n-1
-    std::vector<bool> had_bye;            // at most one bye per engine while another can take it
-    std::vector<std::vector<int>> met;    // met[a][b]: pairings a and b have played
+    std::vector<int> half_points;       // points x 2 (byes included)
+    std::vector<int> seed;              // 0 is the top seed; a permutation of 0..n-1
+    std::vector<bool> had_bye;          // at most one bye per engine while another can take it
+    std::vector<std::vector<int>> met;  // met[a][b]: pairings a and b have played
 };
 
 struct SwissRound {

@@ -6,7 +6,8 @@
 
 namespace oaq::tournament {
 
-std::vector<SwissLine> swiss_standings(std::span<const int> seed_of, std::span<const SwissGame> games,
+std::vector<SwissLine> swiss_standings(std::span<const int> seed_of,
+                                       std::span<const SwissGame> games,
                                        std::span<const SwissByeResult> byes) {
     const auto n = seed_of.size();
     std::vector<SwissLine> lines(n);
@@ -16,13 +17,17 @@ std::vector<SwissLine> swiss_standings(std::span<const int> seed_of, std::span<c
     }
     auto line = [&](int e) -> SwissLine& { return lines[static_cast<std::size_t>(e)]; };
     for (const auto& g : games) {
-        for (auto [me, pts] : {std::pair{g.south, g.south_points}, std::pair{g.north, 1 - g.south_points}}) {
+        for (auto [me, pts] :
+             {std::pair{g.south, g.south_points}, std::pair{g.north, 1 - g.south_points}}) {
             auto& l = line(me);
             l.points += pts;
             ++l.games;
-            if (pts > 0.5) ++l.wins;
-            else if (pts < 0.5) ++l.losses;
-            else ++l.draws;
+            if (pts > 0.5)
+                ++l.wins;
+            else if (pts < 0.5)
+                ++l.losses;
+            else
+                ++l.draws;
         }
     }
     for (const auto& b : byes) {
@@ -38,7 +43,9 @@ std::vector<SwissLine> swiss_standings(std::span<const int> seed_of, std::span<c
     // A bye counts, in Buchholz, as the games of a pairing against a virtual opponent with the
     // engine's own points.
     for (const auto& b : byes) line(b.engine).buchholz += b.games * line(b.engine).points;
-    auto key = [](const SwissLine& l) { return std::tuple(l.points, l.buchholz, l.sonneborn_berger); };
+    auto key = [](const SwissLine& l) {
+        return std::tuple(l.points, l.buchholz, l.sonneborn_berger);
+    };
     std::vector<SwissLine> order = lines;
     std::sort(order.begin(), order.end(),
               [&](const auto& a, const auto& b) { return key(a) > key(b); });
@@ -48,9 +55,12 @@ std::vector<SwissLine> swiss_standings(std::span<const int> seed_of, std::span<c
         while (j < order.size() && key(order[j]) == key(order[i])) ++j;
         if (j - i > 1) {
             std::vector<bool> in(n, false);
-            for (std::size_t k = i; k < j; ++k) in[static_cast<std::size_t>(order[k].engine)] = true;
+            for (std::size_t k = i; k < j; ++k)
+                in[static_cast<std::size_t>(order[k].engine)] = true;
             for (const auto& g : games) {
-                if (!in[static_cast<std::size_t>(g.south)] || !in[static_cast<std::size_t>(g.north)]) continue;
+                if (!in[static_cast<std::size_t>(g.south)] ||
+                    !in[static_cast<std::size_t>(g.north)])
+                    continue;
                 line(g.south).direct += g.south_points;
                 line(g.north).direct += 1 - g.south_points;
             }
@@ -67,7 +77,7 @@ std::vector<SwissLine> swiss_standings(std::span<const int> seed_of, std::span<c
     });
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i].rank = i > 0 && full(order[i]) == full(order[i - 1]) ? order[i - 1].rank
-                                                                       : static_cast<int>(i) + 1;
+                                                                      : static_cast<int>(i) + 1;
     return order;
 }
 

@@ -46,7 +46,8 @@ inline constexpr const char* kSwissTiebreaks =
     "points, then Buchholz, Sonneborn-Berger, direct encounter, seed";
 
 // `seed_of[e]`: engine e's seed (0 is the top).
-std::vector<SwissLine> swiss_standings(std::span<const int> seed_of, std::span<const SwissGame> games,
+std::vector<SwissLine> swiss_standings(std::span<const int> seed_of,
+                                       std::span<const SwissGame> games,
                                        std::span<const SwissByeResult> byes);
 
 }  // namespace oaq::tournament

@@ -113,10 +113,11 @@ std::string swiss_view(store::Store& db, const store::TournamentRow& t,
                  "buchholz", "sonneborn_berger", "direct_encounter"},
                 {}};
     if (format == OutputFormat::Table)
-        table.headers = {"rank", "engine", "seed", "points", "games", "W/D/L",
-                         "byes", "Buchholz", "S-B", "direct"};
+        table.headers = {"rank",  "engine", "seed",     "points", "games",
+                         "W/D/L", "byes",   "Buchholz", "S-B",    "direct"};
     for (const auto& l : data.lines) {
-        std::vector<Cell> row{int_cell(l.rank), text_cell(data.names[static_cast<std::size_t>(l.engine)]),
+        std::vector<Cell> row{int_cell(l.rank),
+                              text_cell(data.names[static_cast<std::size_t>(l.engine)]),
                               int_cell(l.seed + 1), real_cell(l.points, 1), int_cell(l.games)};
         if (format == OutputFormat::Table) {
             row.push_back(text_cell(fmt::format("{}/{}/{}", l.wins, l.draws, l.losses)));
@@ -162,10 +163,10 @@ std::string knockout_view(store::Store& db, const store::TournamentRow& t,
     const auto k = knockout_data(db, t, d);
     const int rounds = static_cast<int>(k.bracket.rounds.size());
     const bool people = format == OutputFormat::Table;
-    Table table{{"round", "stage", "match", "higher_seed", "higher", "lower_seed", "lower", "higher_points",
-                 "lower_points", "tiebreak_higher_points", "tiebreak_lower_points", "winner",
-                 "decided_by"},
-                {}};
+    Table table{
+        {"round", "stage", "match", "higher_seed", "higher", "lower_seed", "lower", "higher_points",
+         "lower_points", "tiebreak_higher_points", "tiebreak_lower_points", "winner", "decided_by"},
+        {}};
     for (const auto& round : k.bracket.rounds) {
         for (std::size_t i = 0; i < round.size(); ++i) {
             const auto& m = round[i];
@@ -187,8 +188,8 @@ std::string knockout_view(store::Store& db, const store::TournamentRow& t,
         }
     }
     if (format != OutputFormat::Table) return render(table, format);
-    table.headers = {"round", "", "match", "seed", "engine", "seed", "engine", "points", "",
-                     "tie-break", "", "winner", "decided by"};
+    table.headers = {"round",  "", "match",     "seed", "engine", "seed",      "engine",
+                     "points", "", "tie-break", "",     "winner", "decided by"};
     std::string out = fmt::format(
         "Knockout bracket, tournament {} ({} engines in a bracket of {}, {} games a match; a tied "
         "match plays {} tie-break pair(s), then the higher seed goes through)\n",

@@ -26,7 +26,7 @@ std::optional<tournament::RunDefinition> round_definition(const store::Tournamen
 struct SwissData {
     std::vector<std::string> names;  // engine i (seat order)
     std::vector<tournament::SwissLine> lines;
-    std::vector<store::ByeRow> byes;  // engine ids as stored
+    std::vector<store::ByeRow> byes;       // engine ids as stored
     std::vector<std::string> bye_engines;  // the name of each bye's engine
     int rounds = 0;                        // planned
     int rounds_paired = 0;                 // paired so far (the last may be unplayed)

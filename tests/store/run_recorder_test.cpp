@@ -294,8 +294,7 @@ TEST_CASE("a Swiss stores one bye a round and resumes to the games of an uninter
     REQUIRE(byes.size() == whole_byes.size());
     for (std::size_t i = 0; i < byes.size(); ++i) {
         CHECK(byes[i].round == whole_byes[i].round);
-        CHECK(db.engine(byes[i].engine_id)->name ==
-              whole_db.engine(whole_byes[i].engine_id)->name);
+        CHECK(db.engine(byes[i].engine_id)->name == whole_db.engine(whole_byes[i].engine_id)->name);
         CHECK(byes[i].points == 2.0);
     }
 }

@@ -95,9 +95,10 @@ TEST_CASE("a tied knockout match plays its tie-break pairs, which decide it", "[
     CHECK(replay.rounds[0][0].decision == KnockoutDecision::TiebreakPairs);
 }
 
-TEST_CASE("a knockout match still tied after its tie-break goes to the higher seed, not the "
-          "first-listed engine",
-          "[knockout]") {
+TEST_CASE(
+    "a knockout match still tied after its tie-break goes to the higher seed, not the "
+    "first-listed engine",
+    "[knockout]") {
     const auto p = field({1, 0}, 1, 1);  // engine 1, listed second, is the top seed
     PairResults results;
     auto replay = replay_knockout(p, results);
@@ -157,7 +158,8 @@ TEST_CASE("engines equal in points and every tie-break share a rank, the better 
     CHECK(lines[0].direct == 1.0);
 }
 
-TEST_CASE("a bye counts in Buchholz as a virtual opponent with the engine's own points", "[swiss]") {
+TEST_CASE("a bye counts in Buchholz as a virtual opponent with the engine's own points",
+          "[swiss]") {
     using oaq::tournament::SwissByeResult;
     using oaq::tournament::SwissGame;
     const std::vector<int> seeds{0, 1, 2};

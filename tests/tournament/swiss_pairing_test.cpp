@@ -20,11 +20,11 @@ using oaq::tournament::PairResults;
 using oaq::tournament::replay_swiss;
 using oaq::tournament::round_weight;
 using oaq::tournament::RoundParams;
+using oaq::tournament::swiss_standings;
+using oaq::tournament::swiss_weights;
 using oaq::tournament::SwissByeResult;
 using oaq::tournament::SwissField;
 using oaq::tournament::SwissGame;
-using oaq::tournament::swiss_standings;
-using oaq::tournament::swiss_weights;
 
 namespace {
 
@@ -49,8 +49,9 @@ bool has_fresh_pairing(const SwissField& f) {
         const int a = std::countr_zero(mask);
         for (int b = a + 1; b < v && !ok[mask]; ++b) {
             if (!(mask & (1u << b))) continue;
-            const bool fresh = b == n ? !f.had_bye[static_cast<std::size_t>(a)]
-                                      : f.met[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] == 0;
+            const bool fresh =
+                b == n ? !f.had_bye[static_cast<std::size_t>(a)]
+                       : f.met[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] == 0;
             if (fresh && ok[mask & ~(1u << a) & ~(1u << b)]) ok[mask] = 1;
         }
     }
@@ -126,9 +127,10 @@ TEST_CASE("Boost's Swiss matching weighs as much as the exact search on random f
     }
 }
 
-TEST_CASE("seeded random Swiss tournaments pair without repeats, one bye each and every engine "
-          "each round",
-          "[swiss][property]") {
+TEST_CASE(
+    "seeded random Swiss tournaments pair without repeats, one bye each and every engine "
+    "each round",
+    "[swiss][property]") {
     std::mt19937 rng(29);
     std::uniform_int_distribution<int> result(0, 2);
     for (int trial = 0; trial < 150; ++trial) {
@@ -152,7 +154,9 @@ TEST_CASE("seeded random Swiss tournaments pair without repeats, one bye each an
                 std::vector<int> byes(static_cast<std::size_t>(n), 0);
                 auto field = empty_field(n);
                 for (int i = 0; i < n; ++i)
-                    field.seed[static_cast<std::size_t>(p.seed_order[static_cast<std::size_t>(i)])] = i;
+                    field
+                        .seed[static_cast<std::size_t>(p.seed_order[static_cast<std::size_t>(i)])] =
+                        i;
                 double points = 0;
                 for (const auto& round : replay.rounds) {
                     // Every engine paired once, or given the bye.
@@ -172,19 +176,23 @@ TEST_CASE("seeded random Swiss tournaments pair without repeats, one bye each an
                     // A repeat only when the field had no fresh complete pairing left.
                     CHECK((round.repeats == 0) == has_fresh_pairing(field));
                     for (const auto& pp : round.pairings) {
-                        const auto a = std::min(pp.first, pp.second), b = std::max(pp.first, pp.second);
+                        const auto a = std::min(pp.first, pp.second),
+                                   b = std::max(pp.first, pp.second);
                         if (round.repeats == 0) CHECK(met.insert({a, b}).second);
                         met.insert({a, b});
                         ++field.met[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
                         ++field.met[static_cast<std::size_t>(b)][static_cast<std::size_t>(a)];
                     }
-                    if (round.bye) field.had_bye[static_cast<std::size_t>(round.bye->engine)] = true;
+                    if (round.bye)
+                        field.had_bye[static_cast<std::size_t>(round.bye->engine)] = true;
                 }
                 for (int b : byes) CHECK(b <= 1);
                 // Points add up: every game gives out one point, every bye its points.
                 std::vector<SwissByeResult> bye_results;
                 for (const auto& round : replay.rounds)
-                    if (round.bye) bye_results.push_back({round.bye->engine, round.bye->half_points / 2.0, 2 * p.pairs});
+                    if (round.bye)
+                        bye_results.push_back(
+                            {round.bye->engine, round.bye->half_points / 2.0, 2 * p.pairs});
                 double table = 0;
                 for (const auto& line : swiss_standings(field.seed, played, bye_results))
                     table += line.points;
