@@ -444,10 +444,15 @@ RunSummary play_phases(const RunDefinition& d, RunRecorder& recorder, RunId id,
         plan.schedule = std::move(*schedule);
         plan.skip.clear();
         for (auto index : recorder.completed_games(id)) plan.skip.insert(index);
+        const auto stored_before = plan.skip.size();
         const auto summary = run_tournament(std::move(plan), factory, sink, interrupted);
         total.played += summary.played;
         total.aborted += summary.aborted;
         if (!summary.exhausted) break;
+        // A phase played to its end stores every game it lacked: never pair it again forever.
+        if (!interrupted && recorder.completed_games(id).size() == stored_before)
+            throw OaqError("round " + std::to_string(phase->round + 1) +
+                           ": its games were played but none was stored");
     }
     return total;
 }
