@@ -1,6 +1,10 @@
 #include "app/run_config.hpp"
 
 #include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <map>
 #include <random>
 
 #include "app/cli.hpp"
@@ -12,6 +16,7 @@
 #include "tournament/numbers.hpp"
 #include "tournament/run_name.hpp"
 #include "tournament/run_settings.hpp"
+#include "tournament/seeding.hpp"
 #include "tournament/shard_option.hpp"
 
 namespace oaq::app {
@@ -71,7 +76,8 @@ std::string description_for(RunMode mode) {
                "as soon as the test accepts H0 or H1.\n" +
                keys;
     }
-    return "Runs a round robin or gauntlet, K games at once, storing every game in an SQLite file. "
+    return "Runs a round robin, gauntlet, Swiss or knockout, K games at once, storing every game "
+           "in an SQLite file (docs/tournaments.md). "
            "Ctrl-C stops cleanly; --resume NAME continues where it stopped.\n" +
            keys;
 }
@@ -133,13 +139,21 @@ void add_mode_options(CommandLine& cli, RunMode mode) {
             "resume", po::value<std::string>(), "continue the stored match NAME (with --db)");
     } else {
         cli.options.add_options()("format", po::value<std::string>()->default_value("round_robin"),
-                                  "round_robin or gauntlet (first engine against all others); "
-                                  "roundrobin is read as round_robin")(
+                                  "round_robin, gauntlet (first engine against all others), swiss "
+                                  "or knockout; roundrobin is read as round_robin")(
             "rounds", po::value<std::string>()->default_value("1"),
-            "times every pairing is played (each as a colour-swapped pair)")(
+            "times every pairing is played (each as a colour-swapped pair); a Swiss: its rounds")(
             "games", po::value<std::string>(),
-            "games of every pairing, as in a match (even: --games 2N = --rounds N)")(
-            "resume", po::value<std::string>(), "continue the stored tournament NAME");
+            "games of every pairing, as in a match (even: --games 2N = --rounds N); a Swiss "
+            "pairing or knockout match: its games (default 2, one colour-swapped pair)")(
+            "seeding", po::value<std::string>()->default_value("random"),
+            "swiss, knockout: random (shuffled by --seed) | given (the --engine order) | ratings "
+            "(the ratings stored by oaq ratings --save, for these rules)")(
+            "bye-points", po::value<std::string>(),
+            "swiss: the points of a bye (default: a pairing won, --games points)")(
+            "tiebreak-pairs", po::value<std::string>()->default_value("1"),
+            "knockout: colour-swapped pairs a tied match plays before the higher seed goes "
+            "through")("resume", po::value<std::string>(), "continue the stored tournament NAME");
     }
 }
 
@@ -194,6 +208,48 @@ void read_match_options(const po::variables_map& vm, RunConfig& c) {
     if (!games_given && !vm.count("rounds")) d.games = 200000;
 }
 
+// --format swiss|knockout: --rounds (a Swiss's), --games per pairing, --seeding, --bye-points,
+// --tiebreak-pairs. The seeding is resolved here, except by ratings (the store is not open yet:
+// tournament_command.cpp reads them).
+void read_round_format_options(const po::variables_map& vm, RunConfig& c) {
+    auto& d = c.definition;
+    const bool swiss = d.format == tournament::Format::Swiss;
+    if (swiss) {
+        d.rounds = int_number(text_of(vm, "rounds"), "--rounds", kRounds);
+    } else if (!vm["rounds"].defaulted()) {
+        throw OaqError(
+            "--rounds: a knockout plays until one engine is left (give --games for "
+            "the games of each match)");
+    }
+    d.games = 2;
+    if (vm.count("games")) {
+        d.games = int_number(text_of(vm, "games"), "--games", {2, 2 * kRounds.max});
+        if (d.games % 2 != 0)
+            throw OaqError("--games: " + std::to_string(d.games) +
+                           " is odd, and every pairing plays colour-swapped pairs");
+    }
+    const auto seeding = tournament::kSeedingWords.find(vm["seeding"].as<std::string>());
+    if (!seeding)
+        throw OaqError("--seeding: \"" + vm["seeding"].as<std::string>() +
+                       "\" is not random, given or ratings");
+    c.seeding = *seeding;
+    d.seeding = tournament::seed_order(d.engine_names(), *seeding, d.seed);
+    d.bye_points = static_cast<double>(d.games);
+    if (vm.count("bye-points")) {
+        if (!swiss) throw OaqError("--bye-points: a knockout has no byes that score");
+        d.bye_points = real_number(text_of(vm, "bye-points"), "--bye-points", {0, 500});
+        if (d.bye_points * 2 != std::floor(d.bye_points * 2))
+            throw OaqError("--bye-points: " + text_of(vm, "bye-points") +
+                           " is not a multiple of 0.5");
+    }
+    if (swiss && !vm["tiebreak-pairs"].defaulted())
+        throw OaqError("--tiebreak-pairs is for a knockout: a Swiss ranks ties by its tie-breaks");
+    d.tiebreak_pairs = int_number(text_of(vm, "tiebreak-pairs"), "--tiebreak-pairs", {0, 100});
+    if (auto valid = tournament::validate(d); !valid)
+        throw OaqError("--format " + std::string(to_string(d.format)) + ": " +
+                       valid.error().message);
+}
+
 void read_tournament_options(const po::variables_map& vm, RunConfig& c) {
     auto& d = c.definition;
     const auto format = vm["format"].as<std::string>();
@@ -202,8 +258,19 @@ void read_tournament_options(const po::variables_map& vm, RunConfig& c) {
         d.format = tournament::Format::RoundRobin;
     else if (format == "gauntlet")
         d.format = tournament::Format::Gauntlet;
+    else if (auto round_format = tournament::kFormatWords.find(format);
+             round_format && (*round_format == tournament::Format::Swiss ||
+                              *round_format == tournament::Format::Knockout))
+        d.format = *round_format;
     else
-        throw OaqError("--format: \"" + format + "\" is not round_robin or gauntlet");
+        throw OaqError("--format: \"" + format +
+                       "\" is not round_robin, gauntlet, swiss or knockout");
+    if (d.format == tournament::Format::Swiss || d.format == tournament::Format::Knockout)
+        return read_round_format_options(vm, c);
+    for (const char* name : {"seeding", "bye-points", "tiebreak-pairs"}) {
+        if (vm.count(name) && !vm[name].defaulted())
+            throw OaqError(std::string("--") + name + " is for --format swiss or knockout");
+    }
     d.rounds = int_number(text_of(vm, "rounds"), "--rounds", kRounds);
     if (vm.count("games")) {
         if (!vm["rounds"].defaulted())
@@ -264,7 +331,8 @@ void read_process_options(const po::variables_map& vm, RunConfig& c) {
 void read_resume_games(const po::variables_map& vm, RunConfig& c) {
     for (const char* name :
          {"rules", "tc", "time-margin", "stall-timeout", "max-plies", "max-handshake-failures",
-          "openings", "seed", "sprt", "rounds", "session", "format", "games"}) {
+          "openings", "seed", "sprt", "rounds", "session", "format", "games", "seeding",
+          "bye-points", "tiebreak-pairs"}) {
         if (!vm.count(name) || vm[name].defaulted()) continue;
         if (c.mode == RunMode::Match && std::string_view(name) == "games") continue;
         throw OaqError(std::string("--resume takes no --") + name +

@@ -14,6 +14,7 @@
 #include "common/expected.hpp"
 #include "tournament/run_definition.hpp"
 #include "tournament/run_recorder.hpp"
+#include "tournament/seeding.hpp"
 
 namespace oaq::app {
 
@@ -45,6 +46,9 @@ struct RunConfig {
     std::optional<tournament::Shard>
         shard;              // --shard: only this shard's games (tournament/shard_option.hpp)
     std::string sprt_text;  // the --sprt tokens as given
+    // --seeding of a Swiss or knockout (the definition holds the order; by ratings it is made
+    // once the database is open).
+    tournament::Seeding seeding = tournament::Seeding::Random;
     std::vector<std::string> argv;  // the arguments as given, kept in the run's settings
 };
 

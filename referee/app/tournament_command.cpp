@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <atomic>
 #include <filesystem>
+#include <map>
 
 #include "app/commands.hpp"
 #include "app/interrupts.hpp"
@@ -16,14 +17,17 @@
 #include "common/error.hpp"
 #include "engine/engine_session.hpp"
 #include "engine/option_warnings.hpp"
+#include "rules/rules.hpp"
 #include "store/run_recorder.hpp"
 #include "store/store.hpp"
 #include "tournament/engine_specs.hpp"
 #include "tournament/run.hpp"
 #include "tournament/run_checks.hpp"
 #include "tournament/run_name.hpp"
+#include "tournament/seeding.hpp"
 #include "tournament/shard_option.hpp"
 #include "views/pgn_out.hpp"
+#include "views/round_views.hpp"
 #include "views/run_lines.hpp"
 
 namespace oaq::app {
@@ -104,12 +108,30 @@ tournament::Run open_run(RunMode mode, RunConfig& c, tournament::RunRecorder& re
     return std::move(*run);
 }
 
+// --seeding ratings: the engines in the order of the newest rating table saved for the run's rules
+// (oaq ratings --save), engines not in it after them in --seed order. Resolved once, stored with
+// the run.
+void seed_by_ratings(store::Store& db, RunConfig& c) {
+    auto& d = c.definition;
+    const auto snapshot = db.latest_rating_snapshot(std::nullopt, rules::expanded(d.rules));
+    if (!snapshot)
+        throw OaqError("--seeding ratings: " + c.db.value_or("the database") +
+                       " holds no saved ratings for these rules (save them with oaq ratings "
+                       "--save, or use --seeding random|given)");
+    // By rank: the table's own order also places the engines it cannot rate (all wins, ...).
+    std::map<std::string, double> ratings;
+    for (const auto& e : snapshot->entries) ratings[e.engine] = -e.rank;
+    d.seeding =
+        tournament::seed_order(d.engine_names(), tournament::Seeding::Ratings, d.seed, ratings);
+}
+
 int run(RunMode mode, RunConfig& c) {
     // From here on a signal stops the run cleanly (before play() starts: it plays nothing).
     StopRequest stop;
     // A file, or memory for a match without --db.
     store::Store db = c.db ? store::Store::open(*c.db) : store::Store::open_memory();
     store::StoreRunRecorder recorder(db);
+    if (!c.resume && c.seeding == tournament::Seeding::Ratings) seed_by_ratings(db, c);
     auto run = open_run(mode, c, recorder);
     Progress progress(c.json,
                       c.db ? tournament::resume_command(command_word(mode), run.name(), *c.db) : "",
@@ -124,6 +146,11 @@ int run(RunMode mode, RunConfig& c) {
         });
     const auto result = run.play(engine_factory(c.log_dir, warnings), observers, stop.flag(),
                                  {c.concurrency, c.progress_every});
+    // A Swiss or knockout ends with its own table too (its tie-breaks, its bracket).
+    if (!c.json) {
+        if (auto row = db.find_tournament(run.name()))
+            fmt::print("\n{}", views::round_format_view(db, *row, views::OutputFormat::Table));
+    }
     return result.interrupted ? 128 + stop.signal_number() : 0;
 }
 

@@ -176,7 +176,7 @@ std::string render_report(const ReportData& d, std::string_view generated) {
     html += "<title>" + html_escape("oaq report – " + t.name) + "</title>\n<style>\n";
     html += report_css();
     html += "</style>\n</head>\n<body>\n" + header_html(d) + "<main>\n";
-    html += engine_pages_html(d) + standings_section(d);
+    html += engine_pages_html(d) + round_format_html(d) + standings_section(d);
     html += "<section id=\"history\"><h2>Rating over games</h2>\n" + history_chart_svg(d) +
             "<p class=\"note\">Each engine's rating (same fit and scale as the standings) after "
             "the first n games stored, in the order they finished; a gap while an engine has no "

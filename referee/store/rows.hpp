@@ -204,6 +204,14 @@ struct MergeSummary {
     double seconds = 0;
 };
 
+// A Swiss bye (db/011_byes.sql): the round (0-based) an engine was left unpaired and its points.
+struct ByeRow {
+    RowId tournament_id = 0;
+    int round = 0;
+    RowId engine_id = 0;
+    double points = 0;
+};
+
 // One line of the `standings` view.
 struct StandingRow {
     RowId engine_id = 0;

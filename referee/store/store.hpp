@@ -154,6 +154,12 @@ class Store {
     // The stored games of the tournament's sessions, by session then game number (resume).
     std::vector<SessionGameEnd> session_game_ends(RowId tournament_id);
 
+    // ---- byes (db/011_byes.sql, store_byes.cpp) ----
+    // A Swiss round's bye; a round's bye written again keeps the first.
+    void record_bye(const ByeRow& bye);
+    // The tournament's byes by round.
+    std::vector<ByeRow> byes(RowId tournament_id);
+
     // ---- results ----
     std::vector<RatedGame> rated_games(RowId tournament_id);
     // Every game of every tournament played under this (expanded) rules string.

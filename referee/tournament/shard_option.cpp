@@ -119,6 +119,11 @@ bool settle_shard(RunDefinition& d, std::string_view name, ShardSeeding given) {
         throw OaqError(
             "--shard: sessions are not sharded (a session's games belong together); "
             "play them without --shard");
+    if (d.format == Format::Swiss || d.format == Format::Knockout)
+        throw OaqError("--shard: a " + std::string(to_string(d.format)) +
+                       " is not sharded (each round is paired from every game of the rounds "
+                       "before, so its rounds cannot be split over machines that do not see "
+                       "each other's games); play it in one place with --concurrency");
     if (!given.name_given)
         throw OaqError(
             "--shard: the shards of a run are merged by its name: give every shard the same "
