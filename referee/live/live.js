@@ -333,7 +333,7 @@
     function y(v) { return T + (H - T - B) * (hi - v) / (hi - lo || 1); }
     [last.lower_bound, last.upper_bound].forEach(function (b) {
       chart.appendChild(svg('line', { 'class': 'bound', x1: L, x2: W - R, y1: y(b), y2: y(b) }));
-      var t = svg('text', { 'class': 'axis', x: 2, y: y(b) + 4 });
+      var t = svg('text', { 'class': 'axis', x: L - 4, y: y(b) + 4, 'text-anchor': 'end' });
       t.textContent = b.toFixed(2);
       chart.appendChild(t);
     });
