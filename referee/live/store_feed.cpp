@@ -57,8 +57,9 @@ void feed_game(Feed& feed, const std::string& name, const std::string& rules,
     for (std::size_t i = 0; i < moves && i < g.movers.size(); ++i)
         feed.move(number.game, move_json(g, i, number.game));
     auto record = store::record_of(g.row, rules);
+    record.moves = g.plies;
     feed.game_end(number.game,
-                  views::game_json(number, g.row.id, record, g.row.plies, false, "game"));
+                  views::game_json(number, g.row.id, record, g.row.plies, true, "game"));
 }
 
 }  // namespace
@@ -98,14 +99,14 @@ Expected<std::int64_t> StoreFeed::poll() {
     if (fed > 0) {
         Json s;
         s.field("type", "standings").field("games_done", count).field("games_total", count);
-        s.null("games_per_minute").null("eta_seconds");
+        s.field("games_per_minute", 0).null("eta_seconds");
         feed_.standings(s.raw("standings", views::standings_json(data->standings)).str());
     }
     if (finished && !ended_) {
         ended_ = true;
         Json e;
         e.field("type", "summary").field("finished", row->status == tournament::RunStatus::Finished);
-        e.field("games_done", count).field("games_total", count);
+        e.field("games_done", count).field("games_total", count).field("stored", true);
         feed_.run_end(e.raw("standings", views::standings_json(data->standings)).str());
     }
     return fed;

@@ -39,6 +39,21 @@ import referee_test as base  # noqa: E402  (its oaq(), engine() and leak check)
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 import check_report  # noqa: E402  (its Chrome DevTools Protocol client)
+import json_schema_test  # noqa: E402  (its validator of docs/json-schema.json)
+
+SCHEMA = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs",
+                                     "json-schema.json"), encoding="utf-8"))
+# Each event's data and the definition of docs/json-schema.json it follows (docs/json.md).
+EVENT_DEFS = {"state": "live_page_state", "run": "live_start", "game_start": "live_page_game_start",
+              "move": "live_page_move", "game_end": "live_game", "standings": "live_standings",
+              "sprt": "sprt", "run_end": "live_summary"}
+
+
+def check_schema(events):
+    validator = json_schema_test.Validator(SCHEMA)
+    for id_, kind, data in events:
+        errors = validator.errors(data, {"$ref": f"#/$defs/{EVENT_DEFS[kind]}"})
+        assert not errors, f"event {id_} ({kind}) does not follow {EVENT_DEFS[kind]}: {errors[:3]}"
 
 TMP = None
 ARTIFACTS = os.environ.get("OAQ_LIVE_ARTIFACTS", "")
@@ -230,6 +245,7 @@ def test_events_of_a_live_tournament_equal_the_stored_games():
         games = stored_games(db)
         assert len(games) == 6, len(games)
         check_events_against_store(reader.events, games)
+        check_schema(reader.events + first.events + resumed.events)
         standings = [e for e in reader.events if e[1] == "standings"]
         assert standings and standings[-1][2]["games_done"] == 6
         print(f"  {len(reader.events)} events, {sum(1 for e in reader.events if e[1] == 'move')} moves")
@@ -505,6 +521,8 @@ def test_serve_shows_a_stored_run_and_follows_one_being_written():
         assert finished == {n: g[0] for n, g in games.items()}
         assert state["standings"]["standings"][0]["rank"] == 1
         assert state["run_end"]["finished"] is True
+        errors = json_schema_test.Validator(SCHEMA).errors(state, {"$ref": "#/$defs/live_page_state"})
+        assert not errors, errors[:3]
         page = urllib.request.urlopen(f"http://127.0.0.1:{server.port}/", timeout=10).read().decode()
         assert "OaqBoard" in page and "EventSource" in page
         # Every move's position is the rules library's replay of the stored moves.
