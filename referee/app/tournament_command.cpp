@@ -63,8 +63,8 @@ tournament::PlayerFactory engine_factory(const std::string& log_dir,
 // JSON line with --json), so a person or a script (port 0) finds it.
 std::unique_ptr<live::LiveRun> start_live(RunMode mode, const RunConfig& c) {
     if (!c.live) return nullptr;
-    auto live = std::make_unique<live::LiveRun>(
-        *c.live, mode == RunMode::Match ? "match" : "tournament");
+    auto live =
+        std::make_unique<live::LiveRun>(*c.live, mode == RunMode::Match ? "match" : "tournament");
     std::cerr << live->announcement() << std::flush;
     if (c.json) std::cout << live->announcement_json() << std::endl;
     return live;

@@ -40,8 +40,8 @@ void RunFeed::run_started(const tournament::RunStarted& e) {
 
 std::string RunFeed::start_json(const tournament::PositionReached& e,
                                 const std::vector<std::optional<std::int64_t>>& clocks) const {
-    const auto number = views::game_number(name_, e.pairing.game_index, e.pairing.pair_index,
-                                           e.pairing.round);
+    const auto number =
+        views::game_number(name_, e.pairing.game_index, e.pairing.pair_index, e.pairing.round);
     const int engines[2] = {e.pairing.south, e.pairing.north};
     std::vector<std::string> seats;
     const int count = static_cast<int>(e.time_controls.size());
@@ -72,8 +72,7 @@ std::string RunFeed::move_json(const tournament::PositionReached& e,
     Json tail;
     tail.raw("clocks_us", clocks_json(clocks)).field("position", e.position);
     auto h = head.str(), t = tail.str();
-    return h.substr(0, h.size() - 1) + "," + move.substr(1, move.size() - 2) + "," +
-           t.substr(1);
+    return h.substr(0, h.size() - 1) + "," + move.substr(1, move.size() - 2) + "," + t.substr(1);
 }
 
 void RunFeed::position_reached(const tournament::PositionReached& e) {
@@ -108,7 +107,8 @@ void RunFeed::game_finished(const tournament::GameFinished& e) {
         const auto pairs = s->pairs.pairs();
         if (pairs != sprt_pairs_) {
             sprt_pairs_ = pairs;
-            feed_.sprt(views::sprt_json(*s, Json::string_field(e.match->outcome_json(), "summary")));
+            feed_.sprt(
+                views::sprt_json(*s, Json::string_field(e.match->outcome_json(), "summary")));
         }
     }
 }

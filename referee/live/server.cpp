@@ -66,7 +66,8 @@ Expected<ListenAddress> parse_listen_address(std::string_view text) {
         port = text.substr(colon + 1);
     }
     if (!parse_port(port, out.port))
-        return fail("\"" + std::string(text) + "\": the port must be a whole number from 0 to 65535");
+        return fail("\"" + std::string(text) +
+                    "\": the port must be a whole number from 0 to 65535");
     return out;
 }
 
@@ -110,8 +111,7 @@ struct Server::Impl {
 
 class Connection : public std::enable_shared_from_this<Connection> {
   public:
-    Connection(Server::Impl& server, tcp::socket socket)
-        : s_(server), stream_(std::move(socket)) {
+    Connection(Server::Impl& server, tcp::socket socket) : s_(server), stream_(std::move(socket)) {
         ++s_.open;
     }
     ~Connection() {
@@ -124,10 +124,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
         parser_->header_limit(kHeaderLimit);
         parser_->body_limit(kBodyLimit);
         stream_.expires_after(s_.opt.request_timeout);
-        http::async_read(stream_, buffer_, *parser_,
-                         [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                             self->on_read(ec);
-                         });
+        http::async_read(
+            stream_, buffer_, *parser_,
+            [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
     }
 
     // An event stream: sends what waits, one write at a time.
@@ -179,8 +178,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
         keep_alive_ = req.keep_alive();
         if (req.method() != http::verb::get && !head_) {
             respond(http::status::method_not_allowed, "text/plain; charset=utf-8",
-                    "405 method not allowed: this server is read-only (GET and HEAD only)\n",
-                    true);
+                    "405 method not allowed: this server is read-only (GET and HEAD only)\n", true);
             return;
         }
         if (!host_allowed(req)) {
@@ -219,13 +217,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
         if (head_) res->body().clear();  // Content-Length stays that of GET
         res->keep_alive(!close);
         stream_.expires_after(s_.opt.write_timeout);
-        http::async_write(stream_, *res,
-                          [self = shared_from_this(), res, close](beast::error_code ec, std::size_t) {
-                              if (ec || close)
-                                  self->close();
-                              else
-                                  self->read();
-                          });
+        http::async_write(
+            stream_, *res,
+            [self = shared_from_this(), res, close](beast::error_code ec, std::size_t) {
+                if (ec || close)
+                    self->close();
+                else
+                    self->read();
+            });
     }
 
     void start_events(std::string_view last_event_id) {
@@ -263,7 +262,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
         // Headers first (no length: the stream ends when the connection closes), then the events.
         std::string head =
             "HTTP/1.1 200 OK\r\nServer: oaq\r\nContent-Type: text/event-stream\r\n"
-            "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
+            "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: "
+            "close\r\n\r\n"
             "retry: 2000\n\n";
         write_raw(std::move(head));
     }

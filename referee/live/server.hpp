@@ -48,7 +48,7 @@ struct ServerStats {
     std::uint64_t busy = 0;         // event streams refused: over max_viewers (503)
     std::uint64_t dropped = 0;      // viewers dropped: their queue overflowed
     std::uint64_t bad_requests = 0;
-    std::uint64_t watching = 0;     // event streams open now
+    std::uint64_t watching = 0;  // event streams open now
 };
 
 // "[ADDR:]PORT" as --live and --port take it: "8080", "0", "127.0.0.1:8080", "[::1]:8080".

@@ -44,12 +44,10 @@ std::string move_json(const ReportGame& g, std::size_t i, std::int64_t game) {
     Json tail;
     tail.raw("clocks_us", clocks_json(clocks)).field("position", g.positions[i + 1]);
     auto h = head.str(), t = tail.str();
-    return h.substr(0, h.size() - 1) + "," + move.substr(1, move.size() - 2) + "," +
-           t.substr(1);
+    return h.substr(0, h.size() - 1) + "," + move.substr(1, move.size() - 2) + "," + t.substr(1);
 }
 
-void feed_game(Feed& feed, const std::string& name, const std::string& rules,
-               const ReportGame& g) {
+void feed_game(Feed& feed, const std::string& name, const std::string& rules, const ReportGame& g) {
     const auto number = views::game_number(name, g.row.slot);
     feed.game_start(number.game, start_json(name, g));
     // A game whose moves do not replay shows the moves that do.
@@ -83,6 +81,7 @@ Expected<std::int64_t> StoreFeed::poll() {
     if (!data) return fail(data.error().message);
     if (name_ != row->name) {
         name_ = row->name;
+        tournament_ = name_;  // the one found first stays the one shown
         Json run;
         run.field("type", "start").field("tournament", name_);
         run.raw("engines", Json::string_array(data->engines)).field("games", count);
@@ -105,7 +104,8 @@ Expected<std::int64_t> StoreFeed::poll() {
     if (finished && !ended_) {
         ended_ = true;
         Json e;
-        e.field("type", "summary").field("finished", row->status == tournament::RunStatus::Finished);
+        e.field("type", "summary")
+            .field("finished", row->status == tournament::RunStatus::Finished);
         e.field("games_done", count).field("games_total", count).field("stored", true);
         feed_.run_end(e.raw("standings", views::standings_json(data->standings)).str());
     }

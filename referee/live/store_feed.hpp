@@ -19,8 +19,8 @@ namespace oaq::live {
 
 class StoreFeed {
   public:
-    // `tournament`: its name; nothing: the newest tournament in the file (found again at every
-    // poll until there is one).
+    // `tournament`: its name; nothing: the newest tournament in the file when the first poll finds
+    // one (polls look again until there is one; then that one is followed).
     StoreFeed(Feed& feed, store::Store& db, std::optional<std::string> tournament)
         : feed_(feed), db_(db), tournament_(std::move(tournament)) {}
 

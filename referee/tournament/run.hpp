@@ -113,8 +113,8 @@ struct PositionReached {
     Pairing pairing;
     int ply = 0;   // plies played in the game so far (0: the start position)
     int seat = 0;  // the seat that moved (turn order: 0 South, 1 North); the one to move at ply 0
-    const game::MoveRecord* move = nullptr;  // the ply's move (nullptr at ply 0)
-    std::string position;                    // the position string after it
+    const game::MoveRecord* move = nullptr;        // the ply's move (nullptr at ply 0)
+    std::string position;                          // the position string after it
     std::vector<game::TimeControl> time_controls;  // every seat's, in seat order
 };
 

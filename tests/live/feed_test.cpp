@@ -36,7 +36,8 @@ TEST_CASE("A feed numbers its events from 1 and renders each as one server-sent 
     REQUIRE(feed.since(0, events));
     REQUIRE(events.size() == 2);
     CHECK(events[0]->type == "game_start");
-    CHECK(events[1]->frame == "id: 2\nevent: move\ndata: {\"game\":1,\"ply\":1,\"move\":\"3R\"}\n\n");
+    CHECK(events[1]->frame ==
+          "id: 2\nevent: move\ndata: {\"game\":1,\"ply\":1,\"move\":\"3R\"}\n\n");
     CHECK(feed.last_id() == 2);
 }
 
@@ -79,7 +80,8 @@ TEST_CASE("The state holds the running games with their moves and the latest fin
     CHECK(state ==
           "{\"type\":\"state\",\"last_event_id\":14,\"run\":{\"tournament\":\"cup\"},"
           "\"running\":[{\"start\":{\"game\":4},\"moves\":[{\"game\":4,\"ply\":1}],\"end\":null}],"
-          "\"finished\":[{\"start\":{\"game\":2},\"moves\":[{\"game\":2,\"ply\":1}],\"end\":{\"game\":2}},"
+          "\"finished\":[{\"start\":{\"game\":2},\"moves\":[{\"game\":2,\"ply\":1}],\"end\":{"
+          "\"game\":2}},"
           "{\"start\":{\"game\":3},\"moves\":[{\"game\":3,\"ply\":1}],\"end\":{\"game\":3}}],"
           "\"standings\":{\"standings\":[]},\"sprt\":[{\"llr\":0.1}],\"run_end\":null}");
     auto e = feed.state_event();
@@ -95,7 +97,8 @@ TEST_CASE("The SPRT history stays bounded and keeps its first and latest state",
     CHECK(state.find("\"sprt\":[{\"n\":1},") != std::string::npos);
     CHECK(state.find("{\"n\":9}],") != std::string::npos);
     std::size_t count = 0;
-    for (auto at = state.find("{\"n\":"); at != std::string::npos; at = state.find("{\"n\":", at + 1))
+    for (auto at = state.find("{\"n\":"); at != std::string::npos;
+         at = state.find("{\"n\":", at + 1))
         ++count;
     CHECK(count <= 5);
 }

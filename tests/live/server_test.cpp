@@ -93,22 +93,28 @@ TEST_CASE("The server answers GET and HEAD of its page and refuses other methods
     Server server(feed, "<!DOCTYPE html><p>page</p>", quick());
     REQUIRE(server.port() != 0);
     CHECK(server.url() == "http://127.0.0.1:" + std::to_string(server.port()) + "/");
-    const auto page = get(server.port(), "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    const auto page =
+        get(server.port(), "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     CHECK(page.find("HTTP/1.1 200 OK") == 0);
     CHECK(page.find("<p>page</p>") != std::string::npos);
     CHECK(page.find("Content-Security-Policy: default-src 'none'") != std::string::npos);
-    const auto head = get(server.port(), "HEAD / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    const auto head =
+        get(server.port(), "HEAD / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
     CHECK(head.find("HTTP/1.1 200 OK") == 0);
     CHECK(head.find("Content-Length: 26") != std::string::npos);
     CHECK(head.find("<p>") == std::string::npos);
-    const auto post = get(server.port(), "POST /state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\nhi");
+    const auto post = get(server.port(),
+                          "POST /state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\nhi");
     CHECK(post.find("HTTP/1.1 405 Method Not Allowed") == 0);
     CHECK(post.find("Allow: GET, HEAD") != std::string::npos);
-    const auto missing = get(server.port(), "GET /../../etc/passwd HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    const auto missing =
+        get(server.port(),
+            "GET /../../etc/passwd HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     CHECK(missing.find("HTTP/1.1 404 Not Found") == 0);
     const auto garbage = get(server.port(), "\x01\x02 nonsense\r\n\r\n");
     CHECK(garbage.find("HTTP/1.1 400 Bad Request") == 0);
-    const auto rebound = get(server.port(), "GET /state HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n");
+    const auto rebound = get(
+        server.port(), "GET /state HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n");
     CHECK(rebound.find("HTTP/1.1 403 Forbidden") == 0);
     CHECK(server.stats().bad_requests == 1);
 }
@@ -118,7 +124,9 @@ TEST_CASE("A keep-alive connection gets one answer per request", "[live][server]
     feed.run(R"({"tournament":"cup"})");
     Server server(feed, "page", quick());
     Client c(server.port());
-    c.send("GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    c.send(
+        "GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET / HTTP/1.1\r\nHost: "
+        "127.0.0.1\r\nConnection: close\r\n\r\n");
     const auto both = c.read_all();
     CHECK(both.find("\"last_event_id\":1") != std::string::npos);
     CHECK(both.find("HTTP/1.1 200 OK", 10) != std::string::npos);
