@@ -367,8 +367,8 @@
       drawGame(g);
     });
     s.finished.forEach(function (f) {
-      var g = { start: f.start, moves: f.moves, end: f.end, clocks: [], think: [] };
-      addFinished(g);
+      if (f.end.termination === 'aborted') return;  // not stored: resume plays it again
+      addFinished({ start: f.start, moves: f.moves, end: f.end, clocks: [], think: [] });
     });
     if (s.standings) onStandings(s.standings);
     state.sprt = s.sprt.slice();
