@@ -38,9 +38,9 @@ std::optional<ServeConfig> parse_serve(int argc, char** argv) {
     cli.options.add_options()("db", po::value<std::string>()->default_value("oaq.db"),
                               "SQLite results file (read only)")(
         "tournament", po::value<std::string>(),
-        "the tournament to show (default: the newest one when serving starts, or the first to appear)")(
-        "port", po::value<std::string>()->default_value("8080"),
-        "TCP port (0: a free one, printed on stderr)")(
+        "the tournament to show (default: the newest one when serving starts, or the first to "
+        "appear)")("port", po::value<std::string>()->default_value("8080"),
+                   "TCP port (0: a free one, printed on stderr)")(
         "address", po::value<std::string>()->default_value("127.0.0.1"),
         "address to listen on; any other than a loopback one is warned about (every machine "
         "that can reach it can watch)")(
