@@ -49,6 +49,11 @@ void RunObservers::position_reached(const tournament::PositionReached& e) {
         if (o->wants_live()) o->position_reached(e);
     }
 }
+void RunObservers::info_received(const tournament::InfoReceived& e) {
+    for (auto* o : observers_) {
+        if (o->wants_live()) o->info_received(e);
+    }
+}
 void RunObservers::standings_changed(const tournament::StandingsDue& e) {
     for (auto* o : observers_) {
         if (o->wants_live()) o->standings_changed(e);

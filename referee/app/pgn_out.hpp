@@ -42,6 +42,7 @@ class RunObservers : public tournament::RunObserver {
     void run_finished(const tournament::RunFinished& e) override;
     bool wants_live() const override;
     void position_reached(const tournament::PositionReached& e) override;
+    void info_received(const tournament::InfoReceived& e) override;
     void standings_changed(const tournament::StandingsDue& e) override;
 
   private:

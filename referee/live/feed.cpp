@@ -59,6 +59,12 @@ void Feed::move(std::int64_t game, const std::string& json) {
     push("move", json);
 }
 
+void Feed::info(std::int64_t game, const std::string& json) {
+    std::lock_guard lock(mutex_);
+    if (auto it = running_.find(game); it != running_.end()) it->second.info = json;
+    push("info", json);
+}
+
 void Feed::game_end(std::int64_t game, const std::string& json) {
     std::lock_guard lock(mutex_);
     Game g;
@@ -112,13 +118,15 @@ bool Feed::since(std::uint64_t after, std::vector<EventPtr>& out) const {
     return true;
 }
 
-std::string Feed::game_json(const Game& g) {
+std::string Feed::game_json(const Game& g, bool running) {
     std::string out = "{\"start\":" + g.start + ",\"moves\":[";
     for (std::size_t i = 0; i < g.moves.size(); ++i) {
         if (i) out += ',';
         out += g.moves[i];
     }
-    return out + "],\"end\":" + g.end + "}";
+    out += "],\"end\":" + g.end;
+    if (running) out += ",\"info\":" + g.info;
+    return out + "}";
 }
 
 std::string Feed::state_locked() const {
@@ -128,14 +136,14 @@ std::string Feed::state_locked() const {
     for (const auto& [number, g] : running_) {
         if (!first) out += ',';
         first = false;
-        out += game_json(g);
+        out += game_json(g, true);
     }
     out += "],\"finished\":[";
     first = true;
     for (const auto& [number, g] : finished_) {
         if (!first) out += ',';
         first = false;
-        out += game_json(g);
+        out += game_json(g, false);
     }
     out += "],\"standings\":" + standings_ + ",\"sprt\":[";
     for (std::size_t i = 0; i < sprt_.size(); ++i) {

@@ -52,6 +52,8 @@ class Feed {
     void run(const std::string& json);
     void game_start(std::int64_t game, const std::string& json);
     void move(std::int64_t game, const std::string& json);
+    // What an engine said while it searches: an event, and the game's latest in the state.
+    void info(std::int64_t game, const std::string& json);
     // Moves the game from the running ones to the finished ones (also a game that never started
     // here: a stored game shown by `oaq serve`).
     void game_end(std::int64_t game, const std::string& json);
@@ -66,7 +68,8 @@ class Feed {
     // `out`. False when some of them are gone (the caller starts again from state_event()).
     bool since(std::uint64_t after, std::vector<EventPtr>& out) const;
     // {"type":"state","last_event_id":N,"run":..,"running":[games],"finished":[games],
-    //  "standings":..,"sprt":[..],"run_end":..}; a game is {"start":..,"moves":[..],"end":..}.
+    //  "standings":..,"sprt":[..],"run_end":..}; a game is {"start":..,"moves":[..],"end":..}, and
+    //  a running one also "info": the latest info event (null before the first).
     std::string state_json() const;
     // The state as an event ("state", id last_id()): what a new viewer is sent first.
     EventPtr state_event() const;
@@ -76,10 +79,11 @@ class Feed {
         std::string start = "null";
         std::vector<std::string> moves;
         std::string end = "null";
+        std::string info = "null";
     };
     void push(const std::string& type, const std::string& data);  // lock held
     std::string state_locked() const;
-    static std::string game_json(const Game& g);
+    static std::string game_json(const Game& g, bool running);
 
     FeedLimits limits_;
     mutable std::mutex mutex_;

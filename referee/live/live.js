@@ -33,12 +33,16 @@
     return (e.value >= 0 ? '+' : '') + (e.value / 100).toFixed(2);
   }
 
+  // What an engine said: its last move's data, or an info event while it searches (which may
+  // carry an `info string` too). Text only.
   function thinkText(m) {
     if (!m) return '';
     var parts = [];
     if (m.depth !== null && m.depth !== undefined) parts.push('d' + m.depth);
     if (m.eval) parts.push(evalText(m.eval));
+    if (m.nodes) parts.push(m.nodes.toLocaleString('en-US') + ' nodes');
     if (m.pv && m.pv.length) parts.push('pv ' + m.pv.join(' '));
+    if (m.string) parts.push(m.string);
     return parts.join(' · ');
   }
 
@@ -175,6 +179,15 @@
     if (!g) return;
     applyMove(g, m);
     drawGame(g);
+  }
+
+  function onInfo(info) {
+    var g = state.running[info.game];
+    if (!g || info.ply !== g.moves.length + 1) return;  // late: the move came first
+    g.think[info.seat - 1] = info;
+    if (!g.el) return;
+    var seat = g.el.seats[info.seat - 1];
+    if (seat) seat.querySelector('.think').textContent = thinkText(info);
   }
 
   function drawRunningNote() {
@@ -365,6 +378,7 @@
       var g = state.running[r.start.game];
       r.moves.forEach(function (m) { applyMove(g, m); });
       drawGame(g);
+      if (r.info) onInfo(r.info);
     });
     s.finished.forEach(function (f) {
       if (f.end.termination === 'aborted') return;  // not stored: resume plays it again
@@ -387,6 +401,7 @@
     run: function (r) { state.run = r; drawRun(); },
     game_start: onGameStart,
     move: onMove,
+    info: onInfo,
     game_end: onGameEnd,
     standings: onStandings,
     sprt: function (s) { state.sprt.push(s); drawSprt(); },

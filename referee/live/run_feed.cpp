@@ -97,10 +97,37 @@ void RunFeed::position_reached(const tournament::PositionReached& e) {
     feed_.move(game, move_json(e, clocks));
 }
 
+void RunFeed::info_received(const tournament::InfoReceived& e) {
+    const auto game = e.pairing.game_index + 1;
+    const auto now = now_();
+    std::lock_guard lock(mutex_);
+    auto [sent, first] = info_sent_.try_emplace(game, now);
+    if (!first && now - sent->second < kInfoEvery) return;
+    sent->second = now;
+    const auto& i = *e.info;
+    Json j;
+    j.field("game", game).field("seat", e.seat + 1).field("ply", e.ply);
+    j.field("depth", i.depth).field("seldepth", i.seldepth);
+    if (i.score) {
+        Json eval;
+        eval.field("kind", i.score->kind == protocol::Score::Kind::Mate ? "mate" : "cp");
+        j.raw("eval", eval.field("value", i.score->value).str());
+    } else {
+        j.null("eval");
+    }
+    j.field("nodes", i.nodes).field("nps", i.nps);
+    if (i.time)
+        j.field("time_us", std::chrono::microseconds(*i.time).count());
+    else
+        j.null("time_us");
+    feed_.info(game, j.raw("pv", Json::string_array(i.pv)).field("string", i.string).str());
+}
+
 void RunFeed::game_finished(const tournament::GameFinished& e) {
     std::lock_guard lock(mutex_);
     const auto game = e.pairing.game_index + 1;
     clocks_.erase(game);
+    info_sent_.erase(game);
     feed_.game_end(game, first_line(lines_.game_finished(e)));
     if (!e.match) return;
     if (auto s = e.match->sprt_status()) {

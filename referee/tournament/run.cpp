@@ -424,6 +424,9 @@ std::function<game::GameObserver(const Pairing&)> position_hooks(
             *to_move = rules::index(pos.side);
             observer.position_reached({p, ++*plies, mover, &m, rules::to_string(pos), seats});
         };
+        hooks.on_info = [&observer, p, to_move, plies](const protocol::Info& info) {
+            observer.info_received({p, *to_move, *plies + 1, &info});
+        };
         return hooks;
     };
 }

@@ -118,6 +118,15 @@ struct PositionReached {
     std::vector<game::TimeControl> time_controls;  // every seat's, in seat order
 };
 
+// What an engine said while it searched for a ply (each `info` line), from the game's worker
+// thread like PositionReached.
+struct InfoReceived {
+    Pairing pairing;
+    int seat = 0;  // the searching seat (turn order)
+    int ply = 0;   // the ply it searches for (1 for the first move of the game)
+    const protocol::Info* info = nullptr;
+};
+
 struct StandingsDue {
     std::int64_t done = 0;
     std::int64_t total = 0;
@@ -149,9 +158,11 @@ class RunObserver {
     virtual void game_started(const GameStarted&) {}
     virtual void game_finished(const GameFinished&) {}
     // Only for observers that want a live view (wants_live() true): every position of every game
-    // (see PositionReached) and the standings after every stored game (a fit per game).
+    // (see PositionReached), what the engines say while they search (InfoReceived) and the
+    // standings after every stored game (a fit per game).
     virtual bool wants_live() const { return false; }
     virtual void position_reached(const PositionReached&) {}
+    virtual void info_received(const InfoReceived&) {}
     virtual void standings_changed(const StandingsDue&) {}
     virtual void standings_due(const StandingsDue&) {}
     virtual void run_finished(const RunFinished&) {}

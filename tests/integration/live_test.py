@@ -45,7 +45,7 @@ SCHEMA = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                      "json-schema.json"), encoding="utf-8"))
 # Each event's data and the definition of docs/json-schema.json it follows (docs/json.md).
 EVENT_DEFS = {"state": "live_page_state", "run": "live_start", "game_start": "live_page_game_start",
-              "move": "live_page_move", "game_end": "live_game", "standings": "live_standings",
+              "move": "live_page_move", "info": "live_page_info", "game_end": "live_game", "standings": "live_standings",
               "sprt": "sprt", "run_end": "live_summary"}
 
 

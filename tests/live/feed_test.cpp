@@ -79,7 +79,8 @@ TEST_CASE("The state holds the running games with their moves and the latest fin
     const auto state = feed.state_json();
     CHECK(state ==
           "{\"type\":\"state\",\"last_event_id\":14,\"run\":{\"tournament\":\"cup\"},"
-          "\"running\":[{\"start\":{\"game\":4},\"moves\":[{\"game\":4,\"ply\":1}],\"end\":null}],"
+          "\"running\":[{\"start\":{\"game\":4},\"moves\":[{\"game\":4,\"ply\":1}],\"end\":null,"
+          "\"info\":null}],"
           "\"finished\":[{\"start\":{\"game\":2},\"moves\":[{\"game\":2,\"ply\":1}],\"end\":{"
           "\"game\":2}},"
           "{\"start\":{\"game\":3},\"moves\":[{\"game\":3,\"ply\":1}],\"end\":{\"game\":3}}],"

@@ -3,6 +3,7 @@
 // kept), the game's end and the standings; the JSON reads back strictly and carries what the page
 // draws. Deterministic: the events are made here, no run is played.
 #include <catch2/catch.hpp>
+#include <memory>
 #include <string>
 
 #include "common/json_reader.hpp"
@@ -98,4 +99,40 @@ TEST_CASE("Seat names and clocks are generic lists in seat order", "[live]") {
     CHECK(side_word(1, 2) == "north");
     CHECK(side_word(2, 4) == "seat3");
     CHECK(clocks_json({1, std::nullopt, 3}) == "[1,null,3]");
+}
+
+TEST_CASE("What an engine says while it searches reaches the page at most every 250 ms per game",
+          "[live]") {
+    Feed feed;
+    auto t = std::make_shared<std::chrono::steady_clock::time_point>();
+    RunFeed observer(feed, "match", [t] { return *t; });
+    protocol::Info info;
+    info.depth = 9;
+    info.pv = {"1L"};
+    info.string = "<script>\"hi\"</script>";
+    tournament::InfoReceived e;
+    e.pairing.game_index = 0;
+    e.seat = 1;
+    e.ply = 4;
+    e.info = &info;
+    observer.info_received(e);  // sent
+    *t += std::chrono::milliseconds(100);
+    observer.info_received(e);  // too soon
+    e.pairing.game_index = 1;
+    observer.info_received(e);  // another game: sent
+    e.pairing.game_index = 0;
+    *t += std::chrono::milliseconds(200);
+    info.depth = 10;
+    observer.info_received(e);  // 300 ms after the first: sent
+    const auto events = events_of(feed);
+    REQUIRE(events.size() == 3);
+    CHECK(events[0]->type == "info");
+    CHECK(events[0]->data.find("\"game\":1,\"seat\":2,\"ply\":4,\"depth\":9,") == 1);
+    CHECK(events[1]->data.find("\"game\":2,") == 1);
+    CHECK(events[2]->data.find("\"depth\":10,") != std::string::npos);
+    auto back = parse_json(events[2]->data);
+    REQUIRE(back);
+    const auto* text = back->find("string");
+    REQUIRE(text);
+    CHECK(*text->as_string() == "<script>\"hi\"</script>");
 }
