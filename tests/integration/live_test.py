@@ -59,6 +59,8 @@ TMP = None
 ARTIFACTS = os.environ.get("OAQ_LIVE_ARTIFACTS", "")
 HOSTILE_NAME = "<img src=x onerror=\"document.body.setAttribute('data-pwned','1')\">&amp;"
 SLOW = ("oaq-test-engine", "args=--delay 60")
+# What an engine says (its `info string`), markup that would run if it reached the page as HTML.
+HOSTILE_INFO = '<img src=x onerror="document.body.setAttribute(`data-pwned`,2)">'
 
 
 def slow(name):
@@ -418,22 +420,26 @@ def test_the_page_in_chromium_shows_running_games_as_stored():
         return
     db = fresh("browser.db")
     args = ["tournament", *base.engine("ab", "oaq-alphabeta"), *base.engine(HOSTILE_NAME, "oaq-alphabeta"),
+            *base.engine("talker", "oaq-test-engine", f"args=--delay 250 --info-string '{HOSTILE_INFO}'"),
             "--rounds", "3", "--tc", "5+0.1", "--seed", "5", "--db", db, "--name", "cup", "--concurrency", "2"]
     with LiveRun(args) as run:
         url = f"http://127.0.0.1:{run.port}/"
         cdp = open_live_page(browser, url, os.path.join(TMP, "profile2"))
         try:
             # Snapshots of the running boards while the games play.
-            cards = []
-            deadline = time.monotonic() + 60
-            while len(cards) < 6 and time.monotonic() < deadline and run.proc.poll() is None:
-                cards += [c for c in cdp.eval(CARDS) if c["ply"] > 0 and c not in cards]
-                time.sleep(0.3)
-            shot = os.path.join(artifacts_dir(), "live-tournament.png")
             # --dump-dom: what another browser shows once it has loaded the page mid-run.
             d = dump(browser, url, os.path.join(TMP, "profile"))
             assert d.body.get("data-ok") == "1" and not d.body.get("data-error"), d.body
             assert "Standings" in d.html and 'id="running"' in d.html
+            cards, thinks = [], set()
+            deadline = time.monotonic() + 60
+            while (len(cards) < 6 or HOSTILE_INFO not in " ".join(thinks)) and \
+                    time.monotonic() < deadline and run.proc.poll() is None:
+                cards += [c for c in cdp.eval(CARDS) if c["ply"] > 0 and c not in cards]
+                thinks.update(cdp.eval("Array.prototype.map.call(document.querySelectorAll('.seat .think'),"
+                                       "function(e){return e.textContent;})"))
+                time.sleep(0.2)
+            shot = os.path.join(artifacts_dir(), "live-tournament.png")
             wait_for(cdp, "document.querySelectorAll('#finished tbody tr').length>0")
             cdp.screenshot(shot)
             # A click on a finished game replays it.
@@ -456,8 +462,10 @@ def test_the_page_in_chromium_shows_running_games_as_stored():
         assert c["position"] == want, (c["game"], c["ply"], c["position"], want)
         shown = {pit: (count, piece) for pit, count, piece in c["pits"]}
         assert shown == parse_pits(want), (shown, want)
-    # The engine name from the command line is text on the page, never markup.
+    # The engine name from the command line and the engine's info string are text on the page,
+    # never markup.
     assert HOSTILE_NAME in names, names
+    assert any(HOSTILE_INFO in t for t in thinks), sorted(thinks)[:5]
     assert pwned is None and images == 0, (pwned, images)
     print(f"  checked {len(cards)} running boards against the database; screenshot {shot}")
 
