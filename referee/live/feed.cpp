@@ -29,40 +29,38 @@ Feed::Feed(FeedLimits limits) : limits_(limits) {
     limits_.ring = std::max<std::size_t>(1, limits_.ring);
 }
 
-void Feed::push(const std::string& type, const std::string& data) {
+EventPtr Feed::push(const std::string& type, const std::string& data) {
     auto e = std::make_shared<Event>();
     e->id = next_id_++;
     e->type = type;
     e->data = data;
     e->frame = sse_frame(e->id, type, data);
-    ring_.push_back(std::move(e));
+    ring_.push_back(e);
     while (ring_.size() > limits_.ring) ring_.pop_front();
+    return e;
 }
 
 void Feed::run(const std::string& json) {
     std::lock_guard lock(mutex_);
-    run_ = json;
-    push("run", json);
+    run_ = push("run", json);
 }
 
 void Feed::game_start(std::int64_t game, const std::string& json) {
     std::lock_guard lock(mutex_);
     auto& g = running_[game];
     g = Game{};
-    g.start = json;
-    push("game_start", json);
+    g.start = push("game_start", json);
 }
 
 void Feed::move(std::int64_t game, const std::string& json) {
     std::lock_guard lock(mutex_);
-    running_[game].moves.push_back(json);
-    push("move", json);
+    running_[game].moves.push_back(push("move", json));
 }
 
 void Feed::info(std::int64_t game, const std::string& json) {
     std::lock_guard lock(mutex_);
-    if (auto it = running_.find(game); it != running_.end()) it->second.info = json;
-    push("info", json);
+    auto e = push("info", json);
+    if (auto it = running_.find(game); it != running_.end()) it->second.info = std::move(e);
 }
 
 void Feed::game_end(std::int64_t game, const std::string& json) {
@@ -72,36 +70,33 @@ void Feed::game_end(std::int64_t game, const std::string& json) {
         g = std::move(it->second);
         running_.erase(it);
     }
-    g.end = json;
-    finished_.emplace_back(game, std::move(g));
+    g.info.reset();
+    g.end = push("game_end", json);
+    finished_.push_back(std::make_shared<const Game>(std::move(g)));
     while (finished_.size() > limits_.finished_games) finished_.pop_front();
-    push("game_end", json);
 }
 
 void Feed::standings(const std::string& json) {
     std::lock_guard lock(mutex_);
-    standings_ = json;
-    push("standings", json);
+    standings_ = push("standings", json);
 }
 
 void Feed::sprt(const std::string& json) {
     std::lock_guard lock(mutex_);
-    sprt_.push_back(json);
+    sprt_.push_back(push("sprt", json));
     // Over the limit every other state goes (the first and the latest stay): the chart keeps its
     // whole span at half the detail.
     if (sprt_.size() > limits_.sprt_points && sprt_.size() > 2) {
-        std::deque<std::string> kept;
+        std::deque<EventPtr> kept;
         for (std::size_t i = 0; i + 1 < sprt_.size(); i += 2) kept.push_back(std::move(sprt_[i]));
         kept.push_back(std::move(sprt_.back()));
         sprt_ = std::move(kept);
     }
-    push("sprt", json);
 }
 
 void Feed::run_end(const std::string& json) {
     std::lock_guard lock(mutex_);
-    run_end_ = json;
-    push("run_end", json);
+    run_end_ = push("run_end", json);
 }
 
 std::uint64_t Feed::last_id() const {
@@ -118,53 +113,68 @@ bool Feed::since(std::uint64_t after, std::vector<EventPtr>& out) const {
     return true;
 }
 
+namespace {
+
+const std::string& data_or_null(const EventPtr& e) {
+    static const std::string null = "null";
+    return e ? e->data : null;
+}
+
+}  // namespace
+
 std::string Feed::game_json(const Game& g, bool running) {
-    std::string out = "{\"start\":" + g.start + ",\"moves\":[";
+    std::string out = "{\"start\":" + data_or_null(g.start) + ",\"moves\":[";
     for (std::size_t i = 0; i < g.moves.size(); ++i) {
         if (i) out += ',';
-        out += g.moves[i];
+        out += g.moves[i]->data;
     }
-    out += "],\"end\":" + g.end;
-    if (running) out += ",\"info\":" + g.info;
+    out += "],\"end\":" + data_or_null(g.end);
+    if (running) out += ",\"info\":" + data_or_null(g.info);
     return out + "}";
 }
 
-std::string Feed::state_locked() const {
-    std::string out = "{\"type\":\"state\",\"last_event_id\":" + std::to_string(next_id_ - 1);
-    out += ",\"run\":" + run_ + ",\"running\":[";
-    bool first = true;
-    for (const auto& [number, g] : running_) {
-        if (!first) out += ',';
-        first = false;
-        out += game_json(g, true);
+Feed::Snapshot Feed::snapshot() const {
+    std::lock_guard lock(mutex_);
+    Snapshot s;
+    s.last_id = next_id_ - 1;
+    s.run = run_;
+    s.run_end = run_end_;
+    s.standings = standings_;
+    for (const auto& [number, g] : running_) s.running.push_back(g);
+    s.finished.assign(finished_.begin(), finished_.end());
+    s.sprt.assign(sprt_.begin(), sprt_.end());
+    return s;
+}
+
+std::string Feed::state_of(const Snapshot& s) {
+    std::string out = "{\"type\":\"state\",\"last_event_id\":" + std::to_string(s.last_id);
+    out += ",\"run\":" + data_or_null(s.run) + ",\"running\":[";
+    for (std::size_t i = 0; i < s.running.size(); ++i) {
+        if (i) out += ',';
+        out += game_json(s.running[i], true);
     }
     out += "],\"finished\":[";
-    first = true;
-    for (const auto& [number, g] : finished_) {
-        if (!first) out += ',';
-        first = false;
-        out += game_json(g, false);
-    }
-    out += "],\"standings\":" + standings_ + ",\"sprt\":[";
-    for (std::size_t i = 0; i < sprt_.size(); ++i) {
+    for (std::size_t i = 0; i < s.finished.size(); ++i) {
         if (i) out += ',';
-        out += sprt_[i];
+        out += game_json(*s.finished[i], false);
     }
-    return out + "],\"run_end\":" + run_end_ + "}";
+    out += "],\"standings\":" + data_or_null(s.standings) + ",\"sprt\":[";
+    for (std::size_t i = 0; i < s.sprt.size(); ++i) {
+        if (i) out += ',';
+        out += s.sprt[i]->data;
+    }
+    return out + "],\"run_end\":" + data_or_null(s.run_end) + "}";
 }
 
 std::string Feed::state_json() const {
-    std::lock_guard lock(mutex_);
-    return state_locked();
+    return state_of(snapshot());
 }
 
 EventPtr Feed::state_event() const {
+    const auto s = snapshot();
     auto e = std::make_shared<Event>();
-    {
-        std::lock_guard lock(mutex_);
-        e->id = next_id_ - 1;
-        e->data = state_locked();
-    }
+    e->id = s.last_id;
+    e->data = state_of(s);
     e->type = "state";
     e->frame = sse_frame(e->id, e->type, e->data);
     return e;

@@ -75,26 +75,33 @@ class Feed {
     EventPtr state_event() const;
 
   private:
+    // Every piece of the state is an event already sent (its data), shared with the ring: the
+    // state is put together from pointers copied under the lock, and written outside it, so a
+    // viewer joining never holds up the run for longer than those copies.
     struct Game {
-        std::string start = "null";
-        std::vector<std::string> moves;
-        std::string end = "null";
-        std::string info = "null";
+        EventPtr start, end, info;
+        std::vector<EventPtr> moves;
     };
-    void push(const std::string& type, const std::string& data);  // lock held
-    std::string state_locked() const;
+    struct Snapshot {
+        std::uint64_t last_id = 0;
+        EventPtr run, run_end, standings;
+        std::vector<Game> running;
+        std::vector<std::shared_ptr<const Game>> finished;
+        std::vector<EventPtr> sprt;
+    };
+    EventPtr push(const std::string& type, const std::string& data);  // lock held
+    Snapshot snapshot() const;
+    static std::string state_of(const Snapshot& s);
     static std::string game_json(const Game& g, bool running);
 
     FeedLimits limits_;
     mutable std::mutex mutex_;
     std::uint64_t next_id_ = 1;
     std::deque<EventPtr> ring_;
-    std::string run_ = "null";
-    std::string run_end_ = "null";
+    EventPtr run_, run_end_, standings_;
     std::map<std::int64_t, Game> running_;
-    std::deque<std::pair<std::int64_t, Game>> finished_;  // oldest first
-    std::string standings_ = "null";
-    std::deque<std::string> sprt_;
+    std::deque<std::shared_ptr<const Game>> finished_;  // oldest first
+    std::deque<EventPtr> sprt_;
 };
 
 // One viewer's queue of events not yet written to it. The server offers it every new event; it
