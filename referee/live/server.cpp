@@ -390,7 +390,17 @@ Server::Server(const Feed& feed, std::string page, ServerOptions options)
     };
     s.ticker.expires_after(s.opt.tick);
     s.ticker.async_wait(Ticker{&s});
-    s.thread = std::thread([&s] { s.ioc.run(); });
+    s.thread = std::thread([&s] {
+        // A failure in one connection's handler (out of memory) must not end the referee: the
+        // server goes on with the others.
+        while (true) {
+            try {
+                s.ioc.run();
+                return;
+            } catch (const std::exception&) {
+            }
+        }
+    });
 }
 
 Server::~Server() {
