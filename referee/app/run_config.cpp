@@ -11,6 +11,9 @@
 #include "app/session_options.hpp"
 #include "app/two_players.hpp"
 #include "common/error.hpp"
+#include "common/json.hpp"
+#include "common/json_reader.hpp"
+#include "live/server.hpp"
 #include "tournament/definition_text.hpp"
 #include "tournament/engine_specs.hpp"
 #include "tournament/numbers.hpp"
@@ -122,8 +125,11 @@ void add_common_options(CommandLine& cli, RunMode mode) {
         "K/N | slurm | k8s[/N]: play only shard K of N (whole colour-swapped pairs), for "
         "clusters; every shard needs the same --name; merge the shard files with oaq merge")(
         "progress", po::value<std::string>()->default_value(mode == RunMode::Match ? "0" : "10"),
-        "print standings every N games (0: only at the end)")("json",
-                                                              "print JSON lines instead of text");
+        "print standings every N games (0: only at the end)")(
+        "live", po::value<std::string>(),
+        "[ADDR:]PORT: serve a live page of the run at http://ADDR:PORT/ (every running game's "
+        "board, clocks and engine output, the standings, the SPRT); ADDR defaults to 127.0.0.1, "
+        "PORT 0 picks a free port (printed on stderr)")("json", "print JSON lines instead of text");
 }
 
 void add_mode_options(CommandLine& cli, RunMode mode) {
@@ -365,6 +371,11 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
     c.mode = mode;
     c.argv.assign(args.begin() + 1, args.end());
     c.json = vm->count("json") > 0;
+    if (vm->count("live")) {
+        c.live = (*vm)["live"].as<std::string>();
+        if (auto a = live::parse_listen_address(*c.live); !a)
+            throw OaqError("--live " + a.error().message);
+    }
     if (vm->count("db"))
         c.db = (*vm)["db"].as<std::string>();
     else if (mode == RunMode::Tournament)

@@ -37,6 +37,8 @@ struct RunConfig {
     std::string log_dir;
     std::string pgn_out;  // --pgnout FILE: each finished game appended as PGN ("" for none)
     int progress_every = 10;
+    // --live [ADDR:]PORT: serve the live page while the run plays (live/server.hpp).
+    std::optional<std::string> live;
     // On --resume: which of --concurrency, --log, --pgnout, --progress the command line gave (the
     // others come from the stored run's settings).
     bool concurrency_given = false;

@@ -9,6 +9,8 @@
 #include <atomic>
 #include <filesystem>
 #include <map>
+#include <iostream>
+#include <memory>
 
 #include "app/commands.hpp"
 #include "app/interrupts.hpp"
@@ -18,6 +20,7 @@
 #include "engine/engine_session.hpp"
 #include "engine/option_warnings.hpp"
 #include "rules/rules.hpp"
+#include "live/live_run.hpp"
 #include "store/run_recorder.hpp"
 #include "store/store.hpp"
 #include "tournament/engine_specs.hpp"
@@ -59,6 +62,17 @@ tournament::PlayerFactory engine_factory(const std::string& log_dir,
         return warnings.watch(std::make_unique<engine::EngineSession>(std::move(config)),
                               std::move(options));
     };
+}
+
+// --live: the live page's server, started before the run plays; its address on stderr (and as a
+// JSON line with --json), so a person or a script (port 0) finds it.
+std::unique_ptr<live::LiveRun> start_live(RunMode mode, const RunConfig& c) {
+    if (!c.live) return nullptr;
+    auto live =
+        std::make_unique<live::LiveRun>(*c.live, mode == RunMode::Match ? "match" : "tournament");
+    std::cerr << live->announcement() << std::flush;
+    if (c.json) std::cout << live->announcement_json() << std::endl;
+    return live;
 }
 
 constexpr int kNameSuffixes = 1000;
@@ -128,6 +142,7 @@ void seed_by_ratings(store::Store& db, RunConfig& c) {
 int run(RunMode mode, RunConfig& c) {
     // From here on a signal stops the run cleanly (before play() starts: it plays nothing).
     StopRequest stop;
+    auto live = start_live(mode, c);
     // A file, or memory for a match without --db.
     store::Store db = c.db ? store::Store::open(*c.db) : store::Store::open_memory();
     store::StoreRunRecorder recorder(db);
@@ -138,8 +153,10 @@ int run(RunMode mode, RunConfig& c) {
                       run.definition().sprt.has_value(), run.definition().session_games != 0);
     std::optional<views::PgnOut> pgn;
     if (!c.pgn_out.empty()) pgn.emplace(c.pgn_out);
-    views::RunObservers observers(pgn ? std::vector<tournament::RunObserver*>{&progress, &*pgn}
-                                      : std::vector<tournament::RunObserver*>{&progress});
+    std::vector<tournament::RunObserver*> watching{&progress};
+    if (pgn) watching.push_back(&*pgn);
+    if (live) watching.push_back(&live->observer());
+    views::RunObservers observers(std::move(watching));
     engine::OptionWarnings warnings(
         [&progress](const std::string& engine, const std::string& message) {
             progress.warning(engine, message);
@@ -151,6 +168,7 @@ int run(RunMode mode, RunConfig& c) {
         if (auto row = db.find_tournament(run.name()))
             fmt::print("\n{}", views::round_format_view(db, *row, views::OutputFormat::Table));
     }
+    if (live) live->server().stop();  // the viewers get the run's last events first
     return result.interrupted ? 128 + stop.signal_number() : 0;
 }
 

@@ -157,6 +157,10 @@ std::string_view report_js() {
     return asset("page.js");
 }
 
+std::string_view board_js() {
+    return asset("board.js");
+}
+
 std::string report_games_json(const ReportData& d) {
     std::vector<std::string> games;
     games.reserve(d.games.size());
@@ -204,6 +208,7 @@ std::string render_report(const ReportData& d, std::string_view generated) {
         html_escape(generated), html_escape(t.rules));
     html += "<script type=\"application/json\" id=\"oaq-data\">" +
             escape_script(report_games_json(d)) + "</script>\n<script>\n";
+    html += board_js();
     html += report_js();
     html += "</script>\n</body>\n</html>\n";
     return html;

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "common/error.hpp"
+#include "rules/position_string.hpp"
 #include "tournament/openings.hpp"
 #include "tournament/round_formats.hpp"
 #include "tournament/run_name.hpp"
@@ -273,6 +274,7 @@ class Session {
         event.done = done();
         event.match = match_;
         observer_.game_finished(event);
+        if (!event.aborted && observer_.wants_live()) observer_.standings_changed(standings_due());
         const int every = options_.standings_every;
         if (every > 0 && !event.aborted && done() % every == 0 && done() < total_)
             observer_.standings_due(standings_due());
@@ -470,6 +472,34 @@ void stop_after_failure(RunRecorder& recorder, RunId id, Session& session, RunOb
     observer.run_finished(session.finished_event(RunStatus::Interrupted, false, name, why));
 }
 
+// The game hooks that report every position of a game to an observer that wants them. The mover of
+// a ply is the side to move before it (a turn may pass, so it is not simply every other seat).
+std::function<game::GameObserver(const Pairing&)> position_hooks(
+    RunObserver& observer, std::vector<game::TimeControl> time_controls) {
+    return [&observer, time_controls = std::move(time_controls)](const Pairing& p) {
+        auto to_move = std::make_shared<int>(0);
+        auto plies = std::make_shared<int>(0);
+        const std::vector<game::TimeControl> seats{
+            time_controls[static_cast<std::size_t>(p.south)],
+            time_controls[static_cast<std::size_t>(p.north)]};
+        game::GameObserver hooks;
+        hooks.on_start = [&observer, p, seats, to_move](const rules::Position& pos) {
+            *to_move = rules::index(pos.side);
+            observer.position_reached({p, 0, *to_move, nullptr, rules::to_string(pos), seats});
+        };
+        hooks.on_move = [&observer, p, seats, to_move, plies](const game::MoveRecord& m,
+                                                              const rules::Position& pos) {
+            const int mover = *to_move;
+            *to_move = rules::index(pos.side);
+            observer.position_reached({p, ++*plies, mover, &m, rules::to_string(pos), seats});
+        };
+        hooks.on_info = [&observer, p, to_move, plies](const protocol::Info& info) {
+            observer.info_received({p, *to_move, *plies + 1, &info});
+        };
+        return hooks;
+    };
+}
+
 }  // namespace
 
 RunResult Run::play(const PlayerFactory& players, RunObserver& observer,
@@ -493,6 +523,7 @@ RunResult Run::play(const PlayerFactory& players, RunObserver& observer,
     Session session(*recorder_, id_, definition_, observer, clock_, options);
     plan.on_engine_done = [&](int index, const game::Player& p) { session.engine_done(index, p); };
     plan.on_game_start = [&](const Pairing& p) { session.game_started(p); };
+    if (observer.wants_live()) plan.observe_game = position_hooks(observer, plan.time_controls);
     session.started(started_event(static_cast<std::int64_t>(plan.skip.size())));
 
     const EngineFactory factory = [&](int index) { return players(definition_, index); };

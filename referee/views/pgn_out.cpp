@@ -38,5 +38,26 @@ void RunObservers::standings_due(const tournament::StandingsDue& e) {
 void RunObservers::run_finished(const tournament::RunFinished& e) {
     for (auto* o : observers_) o->run_finished(e);
 }
+bool RunObservers::wants_live() const {
+    for (auto* o : observers_) {
+        if (o->wants_live()) return true;
+    }
+    return false;
+}
+void RunObservers::position_reached(const tournament::PositionReached& e) {
+    for (auto* o : observers_) {
+        if (o->wants_live()) o->position_reached(e);
+    }
+}
+void RunObservers::info_received(const tournament::InfoReceived& e) {
+    for (auto* o : observers_) {
+        if (o->wants_live()) o->info_received(e);
+    }
+}
+void RunObservers::standings_changed(const tournament::StandingsDue& e) {
+    for (auto* o : observers_) {
+        if (o->wants_live()) o->standings_changed(e);
+    }
+}
 
 }  // namespace oaq::views

@@ -40,6 +40,10 @@ class RunObservers : public tournament::RunObserver {
     void game_finished(const tournament::GameFinished& e) override;
     void standings_due(const tournament::StandingsDue& e) override;
     void run_finished(const tournament::RunFinished& e) override;
+    bool wants_live() const override;
+    void position_reached(const tournament::PositionReached& e) override;
+    void info_received(const tournament::InfoReceived& e) override;
+    void standings_changed(const tournament::StandingsDue& e) override;
 
   private:
     std::vector<tournament::RunObserver*> observers_;

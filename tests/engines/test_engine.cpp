@@ -35,6 +35,8 @@
 //                             North's is empty
 //   --no-flush                hold output until 4096 bytes are pending, as stdio does on a pipe
 //   --delay MS                think MS per move (a `stop` ends the thinking early)
+//   --info-string TEXT        send "info string TEXT" as each search starts (e.g. markup, for the
+//                             live page's escaping test)
 //   --invalid-utf8            put bytes that are not UTF-8 into `id name`, every pv and (with
 //                             --bad-move-token) the bad bestmove token
 #include <poll.h>
@@ -71,6 +73,7 @@ struct Flags {
     bool double_bestmove = false, north_reads_south = false, no_flush = false;
     bool invalid_utf8 = false;
     long info_flood = 0, long_line = 0, stderr_flood = 0, slow_start_ms = 0, delay_ms = 0;
+    std::string info_string;
 };
 
 Flags g_flags;
@@ -158,6 +161,8 @@ void parse_flags(int argc, char** argv) {
             g_flags.slow_start_ms = number_after(i, argc, argv);
         else if (a == "--delay")
             g_flags.delay_ms = number_after(i, argc, argv);
+        else if (a == "--info-string" && i + 1 < argc)
+            g_flags.info_string = argv[++i];
         else
             usage(argv[i]);
     }
@@ -257,6 +262,10 @@ void think_and_answer(const protocol::PositionCommand& position, const protocol:
             if (cmd && std::holds_alternative<protocol::Quit>(*cmd) && !g_flags.ignore_quit)
                 quit_now();
         }
+    }
+    if (!g_flags.info_string.empty()) {
+        say("info depth 1 string " + g_flags.info_string);
+        flush();
     }
     // Think: until the delay passes, or until `stop` for an infinite search.
     std::optional<Clock::time_point> until;
