@@ -90,27 +90,18 @@ struct GameSlot {
     friend bool operator==(const GameSlot&, const GameSlot&) = default;
 };
 
-// A stored game without its moves (what lists and filters return).
-struct GameRow {
+// One seat of a stored game (db/012_game_seats.sql), in turn order.
+using SeatRow = StoredSeat;
+
+// A stored game without its moves (what lists and filters return): where it is in the store,
+// and its head (stored_record.hpp), whose South/North fields repeat seats 0 and 1.
+struct GameRow : GameHead {
     RowId id = 0;
     RowId tournament_id = 0;
     GameSlot slot;
     RowId south_engine_id = 0;
     RowId north_engine_id = 0;
-    std::string south;  // engine names
-    std::string north;
-    rules::Result result = rules::Result::Draw;
-    int score_south = 0;
-    int score_north = 0;
-    game::Termination termination = game::Termination::Normal;
-    std::string detail;
     int plies = 0;
-    std::string time_control;
-    std::string opening;
-    std::string start_position;
-    std::string final_position;
-    TimePoint started_at{};
-    TimePoint ended_at{};
 };
 
 // A stored game with everything: the record carries its moves and its tournament's rules.
@@ -119,7 +110,7 @@ struct StoredGame {
     StoredRecord record;
 };
 
-// The record a list row stands for: everything but the moves; `rules` is its tournament's.
+// The record a list row stands for: its head, no moves; `rules` is its tournament's.
 StoredRecord record_of(const GameRow& row, const std::string& rules);
 
 // Which games to list. Every field narrows; results come in id order (the order games were
@@ -127,8 +118,8 @@ StoredRecord record_of(const GameRow& row, const std::string& rules);
 struct GameFilter {
     std::optional<RowId> tournament_id;
     std::optional<std::string> rules;  // the tournament's expanded rules string
-    std::optional<RowId> engine_id;    // the engine played either side
-    std::optional<RowId> opponent_id;  // with engine_id: only games between the two
+    std::optional<RowId> engine_id;    // the engine played a seat
+    std::optional<RowId> opponent_id;  // with engine_id: only games where both played
     std::optional<game::Termination> termination;
     std::optional<rules::Result> result;
     std::optional<TimePoint> ended_from;    // ended_at >= ended_from

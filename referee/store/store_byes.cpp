@@ -4,7 +4,7 @@
 
 namespace oaq::store {
 
-void Store::record_bye(const ByeRow& bye) {
+void RunStore::record_bye(const ByeRow& bye) {
     std::lock_guard lock(impl_->mutex);
     // A resumed round writes its bye again: the first row stays.
     Statement st(impl_->db,
@@ -14,7 +14,7 @@ void Store::record_bye(const ByeRow& bye) {
     st.run();
 }
 
-std::vector<ByeRow> Store::byes(RowId tournament_id) {
+std::vector<ByeRow> RunStore::byes(RowId tournament_id) {
     std::lock_guard lock(impl_->mutex);
     Statement st(impl_->db,
                  "SELECT tournament_id, round, engine_id, points FROM byes"

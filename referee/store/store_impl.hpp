@@ -1,6 +1,6 @@
-// Internal to oaq_store: the state behind Store (one connection, its cached statements and the
-// lock every public call takes), shared by the store*.cpp files. Never included outside this
-// folder.
+// Internal to oaq_store: the state behind Store and its parts (one connection, its cached
+// statements and the lock every public call takes), shared by the store*.cpp files. Never included
+// outside this folder.
 #pragma once
 
 #include <mutex>
@@ -18,15 +18,16 @@
 
 namespace oaq::store {
 
-struct Store::Impl {
-    explicit Impl(Database database) : db(std::move(database)) {}
+// The one connection of a Store, which all its parts work over.
+struct Connection {
+    explicit Connection(Database database) : db(std::move(database)) {}
 
     // Members are destroyed in reverse order: the statements below go before the connection.
     Database db;
     std::mutex mutex;
     std::unordered_map<std::string, RowId> engine_ids;  // name -> id; ids never change
-    std::optional<Statement> insert_game, insert_move, engine_id_by_name, insert_bare_engine,
-        tournament_rules;
+    std::optional<Statement> insert_game, insert_seat, game_seats, insert_move, engine_id_by_name,
+        insert_bare_engine, tournament_rules;
 
     // Statements on the hot path (one per game or per move) are prepared once.
     Statement& cached(std::optional<Statement>& slot, std::string_view sql) {
