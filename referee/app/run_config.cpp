@@ -9,7 +9,7 @@
 
 #include "app/cli.hpp"
 #include "app/session_options.hpp"
-#include "app/two_players.hpp"
+#include "rules/ring_game.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
@@ -153,7 +153,6 @@ void add_mode_options(CommandLine& cli, RunMode mode) {
 void read_game_options(const po::variables_map& vm, tournament::RunDefinition& d) {
     auto rules = rules::parse_rules(vm["rules"].as<std::string>());
     if (!rules) throw OaqError("--rules: " + rules.error().message);
-    require_two_players(*rules, "--rules");
     d.rules = *rules;
     auto tc = game::parse_time_control(vm["tc"].as<std::string>());
     if (!tc) throw OaqError("--tc: " + tc.error().message);
@@ -223,6 +222,42 @@ void read_tournament_options(const po::variables_map& vm, RunConfig& c) {
     }
 }
 
+// players=N: a match plays N engines at a table (table_command.cpp); tournaments of tables and
+// what a table does not do yet are refused with one line. A match of 2 needs exactly 2 engines.
+void check_seats(const po::variables_map& vm, RunConfig& c) {
+    const auto& d = c.definition;
+    const int n = d.rules.players;
+    const auto engines = d.engines.size();
+    if (c.mode == RunMode::Match && engines != static_cast<std::size_t>(n)) {
+        throw OaqError(n == 2 ? "match: exactly two --engine are needed, got " +
+                                    std::to_string(engines)
+                              : "match: --rules players=" + std::to_string(n) + ": exactly " +
+                                    std::to_string(n) + " --engine are needed, got " +
+                                    std::to_string(engines));
+    }
+    if (n == 2) return;
+    const auto seats = "players=" + std::to_string(n);
+    if (c.mode == RunMode::Tournament)
+        throw OaqError("--rules: " + seats +
+                       ": tournaments of 3 or 4 seats are not played yet; oaq match plays one "
+                       "table of N engines");
+    for (const char* option : {"openings", "sprt", "session", "shard", "pgnout", "rounds"}) {
+        if (vm.count(option))
+            throw OaqError(std::string("--") + option + ": not for a match of " + seats +
+                           " (a table plays seating groups from the start position)");
+    }
+    if (vm["max-plies"].defaulted()) c.definition.max_plies = rules::default_ply_limit(d.rules);
+    // One seating group unless told: every engine in every seat once.
+    if (vm["games"].defaulted()) {
+        std::int64_t group = 1;
+        for (int i = 2; i <= n; ++i) group *= i;
+        c.definition.games = group;
+    }
+    if (c.db)
+        throw OaqError("--db: games of " + seats +
+                       " are not stored yet (the store's table of a game's seats comes next)");
+}
+
 std::string default_name(RunMode mode) {
     auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
     char buf[32];
@@ -230,12 +265,8 @@ std::string default_name(RunMode mode) {
     return std::string(mode == RunMode::Match ? "match-" : "tournament-") + buf;
 }
 
-void read_engines(RunMode mode, const SplitArguments& split, RunConfig& c) {
+void read_engines(const SplitArguments& split, RunConfig& c) {
     const auto specs = parse_engine_specs(split);
-    if (mode == RunMode::Match && specs.size() != 2) {
-        throw OaqError("match: exactly two --engine are needed, got " +
-                       std::to_string(specs.size()));
-    }
     if (specs.size() < 2) throw OaqError("tournament: at least two --engine are needed");
     c.definition.engines = specs;
 }
@@ -369,7 +400,7 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
         c.progress_given = !(*vm)["progress"].defaulted();
         return c;
     }
-    read_engines(mode, split, c);
+    read_engines(split, c);
     read_game_options(*vm, c.definition);
     read_seed_and_openings(*vm, c);
     read_session_option(*vm, c.definition);
@@ -378,6 +409,7 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
         read_match_options(*vm, c);
     else
         read_tournament_options(*vm, c);
+    check_seats(*vm, c);
     if (c.shard) settle_shard(c, vm->count("seed") > 0);
     return c;
 }

@@ -7,7 +7,9 @@
 // lives in the tournament layer (tournament/run.hpp).
 #include <fmt/format.h>
 #include <atomic>
+#include <chrono>
 #include <filesystem>
+#include <iostream>
 
 #include "app/commands.hpp"
 #include "app/interrupts.hpp"
@@ -23,7 +25,9 @@
 #include "tournament/run.hpp"
 #include "tournament/run_checks.hpp"
 #include "tournament/shard_option.hpp"
+#include "tournament/table_match.hpp"
 #include "views/run_lines.hpp"
+#include "views/table_lines.hpp"
 
 namespace oaq::app {
 
@@ -102,7 +106,43 @@ tournament::Run open_run(RunMode mode, RunConfig& c, tournament::RunRecorder& re
     return std::move(*run);
 }
 
+// A match of N engines at a table of N seats (run_config.cpp refused what a table does not do):
+// seating groups under real clocks, K at a time, a line per game, the totals at the end.
+int run_table(RunConfig& c) {
+    StopRequest stop;
+    const auto& d = c.definition;
+    tournament::TablePlan plan;
+    plan.settings.rules = d.rules;
+    plan.settings.max_plies = d.max_plies;
+    plan.settings.margin = d.time_margin;
+    plan.time_controls.assign(d.engines.size(), d.tc);
+    plan.games = d.games;
+    plan.concurrency = c.concurrency;
+    views::TableMatchInfo info{c.name, d.rules.players, d.games, {}};
+    for (const auto& e : d.engines) info.engines.push_back(e.name);
+    engine::OptionWarnings warnings([&c](const std::string& engine, const std::string& message) {
+        std::cout << views::RunLines(c.json, "").warning(engine, message) << std::flush;
+    });
+    const auto players = engine_factory(c.log_dir, warnings);
+    const tournament::EngineFactory factory = [&](int index) { return players(d, index); };
+    tournament::TableTally tally(static_cast<int>(d.engines.size()));
+    std::int64_t done = 0;
+    const auto started = std::chrono::steady_clock::now();
+    plan.on_ready = [&] { std::cout << views::table_match_started(info, c.json) << std::flush; };
+    const auto sink = [&](const tournament::TableGame& g, const game::GameRecord& record) {
+        tally.add(g, record);
+        std::cout << views::table_game_finished(info, g, record, ++done, c.json) << std::flush;
+    };
+    const auto summary = tournament::run_table_match(plan, factory, sink, stop.flag());
+    const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - started;
+    std::cout << views::table_match_finished(info, tally, summary.played, summary.aborted,
+                                             seconds.count(), c.json)
+              << std::flush;
+    return stop.flag() ? 128 + stop.signal_number() : 0;
+}
+
 int run(RunMode mode, RunConfig& c) {
+    if (c.definition.rules.players > 2) return run_table(c);
     // From here on a signal stops the run cleanly (before play() starts: it plays nothing).
     StopRequest stop;
     // A file, or memory for a match without --db.
