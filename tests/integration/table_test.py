@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Issue 26, the referee plays a table: `oaq match --rules standard,players=N` with N real engine
+processes (every seating of a 3-seat and a 4-seat match, under real clocks, K at a time), a seat
+that crashes or overruns its clock ranked last with its fault named, an engine that does not
+declare Players refused before any game by name, tournaments of tables refused with one line, and
+`oaq check-engine --rules standard,players=3` passing a good engine and failing bad ones.
+
+Each test is a function named test_*; one line per test and a closing "N passed, M failed" line;
+exits non-zero when any test failed. Standard library only.
+Usage: table_test.py --bin build/bin [-k NAME]
+"""
+import argparse
+import itertools
+import json
+import os
+import subprocess
+import sys
+import traceback
+
+BIN = None
+
+
+def oaq(*args, timeout=120):
+    return subprocess.run([os.path.join(BIN, "oaq"), *args], capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def engine(name, flags):
+    test_engine = os.path.join(BIN, "oaq-test-engine")
+    return ["--engine", f"name={name}", f"cmd={test_engine}", f"args={flags}"]
+
+
+def json_lines(out):
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+def match(n, flags, *extra):
+    args = ["match", "--rules", f"standard,players={n}", "--json", *extra]
+    for i, f in enumerate(flags):
+        args += engine("ABCD"[i], f)
+    return oaq(*args)
+
+
+def test_three_seat_match_plays_every_seating():
+    r = match(3, ["--players 3", "--players 4", "--players 3"], "--tc", "5+0.05")
+    assert r.returncode == 0, r.stderr
+    lines = json_lines(r.stdout)
+    assert lines[0]["type"] == "start" and lines[0]["games"] == 6 and lines[0]["group_size"] == 6
+    games = [l for l in lines if l["type"] == "game"]
+    assert len(games) == 6
+    seatings = {tuple(s["engine"] for s in g["seats"]) for g in games}
+    assert seatings == set(itertools.permutations("ABC")), seatings
+    for g in games:
+        assert len(g["seats"]) == 3
+        assert abs(sum(s["points"] for s in g["seats"]) - 1.5) < 1e-9
+        assert g["termination"] in ("normal", "repetition", "ply_limit"), g
+    summary = lines[-1]
+    assert summary["type"] == "summary" and summary["games"] == 6
+    assert abs(sum(e["points"] for e in summary["engines"]) - 9.0) < 1e-9
+    assert all(e["games"] == 6 for e in summary["engines"])
+
+
+def test_four_seat_match_plays_every_seating_two_at_a_time():
+    flags = ["--players 4"] * 4
+    r = match(4, flags, "--tc", "5+0.05", "--concurrency", "2")
+    assert r.returncode == 0, r.stderr
+    games = [l for l in json_lines(r.stdout) if l["type"] == "game"]
+    assert len(games) == 24
+    seatings = {tuple(s["engine"] for s in g["seats"]) for g in games}
+    assert seatings == set(itertools.permutations("ABCD"))
+    for g in games:
+        assert abs(sum(s["points"] for s in g["seats"]) - 2.0) < 1e-9
+
+
+def test_partial_group_is_said():
+    flags = ["--players 3"] * 3
+    args = ["match", "--rules", "standard,players=3", "--games", "8"]
+    for i, f in enumerate(flags):
+        args += engine("ABC"[i], f)
+    r = oaq(*args)
+    assert r.returncode == 0, r.stderr
+    first = r.stdout.splitlines()[0]
+    assert "8 games (1 seating group of 6 and a partial group of 2 (of 6 seatings))" in first, first
+
+
+def test_crashing_seat_is_ranked_last_with_its_fault():
+    # Ply 4 is seat 2's (plies 1, 4, 7 ...): B crashes in the two games that seat it there.
+    r = match(3, ["--players 3", "--players 3 --crash-at-ply 4", "--players 3"])
+    assert r.returncode == 0, r.stderr
+    games = [l for l in json_lines(r.stdout) if l["type"] == "game"]
+    crashed = [g for g in games if g["seats"][1]["engine"] == "B"]
+    assert len(crashed) == 2
+    for g in games:
+        if g not in crashed:
+            assert g["termination"] != "crash" and "failed_seat" not in g, g
+    for g in crashed:
+        b = 1
+        assert g["termination"] == "crash", g
+        assert g["failed_seat"] == b + 1
+        assert g["detail"].startswith(f"seat {b + 1}: "), g["detail"]
+        assert g["seats"][b]["rank"] == 3 and g["seats"][b]["points"] == 0
+        assert g["plies"] == 4
+    summary = json_lines(r.stdout)[-1]
+    b_row = next(e for e in summary["engines"] if e["engine"] == "B")
+    assert b_row["failures"] == 2 and b_row["games"] == 6
+
+
+def test_seat_over_its_clock_forfeits_and_the_game_ends_at_once():
+    r = match(3, ["--players 3", "--players 3", "--players 3 --delay 1500"], "--tc", "1+0",
+              "--games", "1")
+    assert r.returncode == 0, r.stderr
+    g = [l for l in json_lines(r.stdout) if l["type"] == "game"][0]
+    assert g["termination"] == "time_forfeit" and g["failed_seat"] == 3, g
+    assert g["detail"].startswith("seat 3: exceeded by"), g["detail"]
+    assert g["plies"] == 2
+    assert g["seats"][2]["rank"] == 3
+
+
+def test_engine_without_players_is_refused_before_any_game():
+    r = match(3, ["--players 3", "", "--players 3"])
+    assert r.returncode == 2
+    assert r.stdout == "", r.stdout
+    line = r.stderr.strip()
+    assert "\n" not in line
+    assert 'engine "B" cannot play 3-seat games: it declares no option Players with max >= 3' in line
+    r = match(4, ["--players 4", "--players 4", "--players 3", "--players 4"])
+    assert r.returncode == 2 and 'engine "C" cannot play 4-seat games' in r.stderr, r.stderr
+
+
+def test_wrong_engine_count_and_tournament_are_one_line_errors():
+    r = match(3, ["--players 3", "--players 3"])
+    assert r.returncode == 2
+    assert r.stderr.strip() == "oaq: match: --rules players=3: exactly 3 --engine are needed, got 2"
+    args = ["tournament", "--rules", "standard,players=3", "--db", os.devnull]
+    for i in range(3):
+        args += engine("ABC"[i], "--players 3")
+    r = oaq(*args)
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert "tournaments of 3 or 4 seats are not played yet" in r.stderr
+
+
+def test_two_seat_match_is_unchanged():
+    args = ["match", "--games", "2", "--json"]
+    for name in "AB":
+        args += engine(name, "")
+    r = oaq(*args)
+    assert r.returncode == 0, r.stderr
+    games = [l for l in json_lines(r.stdout) if l.get("type") == "game"]
+    assert len(games) == 2
+
+
+def check_engine(*flags, n=3):
+    return oaq("check-engine", "--rules", f"standard,players={n}", "--json", "--",
+               os.path.join(BIN, "oaq-test-engine"), *flags)
+
+
+def test_check_engine_passes_a_good_table_engine():
+    r = check_engine("--players", "4")
+    assert r.returncode == 0, r.stdout
+    report = json.loads(r.stdout)
+    assert report["passed"]
+    names = [s["name"] for s in report["steps"]]
+    assert "option Players declared (max >= 3)" in names
+    assert any(n.startswith("go p1time 4000 p2time 5000 p3time 6000") for n in names)
+    assert any(n.startswith("a whole 3-seat game") for n in names)
+    assert sum("from a position string" in n for n in names) == 3
+
+
+def test_check_engine_fails_undeclared_and_illegal_engines():
+    r = check_engine()
+    assert r.returncode == 1
+    steps = json.loads(r.stdout)["steps"]
+    failed = [s for s in steps if s["verdict"] == "fail"]
+    assert failed[0]["name"] == "option Players declared (max >= 3)"
+    r = check_engine("--players", "3", "--illegal-move")
+    assert r.returncode == 1
+    steps = json.loads(r.stdout)["steps"]
+    whole = next(s for s in steps if s["name"].startswith("a whole 3-seat game"))
+    assert whole["verdict"] == "fail" and "illegal_move" in whole["reason"], whole
+    r = check_engine("--players", "3", n=4)
+    assert r.returncode == 1
+    assert "cannot play 4-seat games" in r.stdout
+
+
+def main():
+    global BIN
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("-k", default="")
+    args = parser.parse_args()
+    BIN = os.path.abspath(args.bin)
+    tests = [(n, f) for n, f in sorted(globals().items()) if n.startswith("test_") and args.k in n]
+    failed = 0
+    for name, fn in tests:
+        try:
+            fn()
+            print(f"PASS {name}")
+        except Exception:
+            failed += 1
+            print(f"FAIL {name}")
+            traceback.print_exc()
+    print(f"{len(tests) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
