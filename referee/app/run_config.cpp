@@ -253,9 +253,6 @@ void check_seats(const po::variables_map& vm, RunConfig& c) {
         for (int i = 2; i <= n; ++i) group *= i;
         c.definition.games = group;
     }
-    if (c.db)
-        throw OaqError("--db: games of " + seats +
-                       " are not stored yet (the store's table of a game's seats comes next)");
 }
 
 std::string default_name(RunMode mode) {

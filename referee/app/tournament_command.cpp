@@ -106,10 +106,63 @@ tournament::Run open_run(RunMode mode, RunConfig& c, tournament::RunRecorder& re
     return std::move(*run);
 }
 
-// A match of N engines at a table of N seats (run_config.cpp refused what a table does not do):
-// seating groups under real clocks, K at a time, a line per game, the totals at the end.
-int run_table(RunConfig& c) {
-    StopRequest stop;
+// --db for a table: the match is a run of the store, written once its engines passed the check
+// (a refused engine leaves nothing behind), each finished game stored with its seats.
+class TableStore {
+  public:
+    explicit TableStore(const RunConfig& c) : config_(c) {
+        if (c.db) db_.emplace(store::Store::open(*c.db));
+        if (db_) recorder_.emplace(*db_);
+    }
+    ~TableStore() {
+        if (id_) recorder_->unlock_run(*id_);
+    }
+    TableStore(const TableStore&) = delete;
+    TableStore& operator=(const TableStore&) = delete;
+
+    // Writes the run (a default name that is taken gets a suffix, as for 2 seats).
+    void create(std::string& name) {
+        if (!recorder_) return;
+        const auto& d = config_.definition;
+        const std::string base = name;
+        for (int n = 2;; ++n) {
+            tournament::NewRun row{name, d, tournament::to_json(d), tournament::fingerprint(d),
+                                   settings_json(config_), std::chrono::system_clock::now(),
+                                   std::nullopt, d.games, d.games};
+            auto id = recorder_->create_run(row);
+            if (id) {
+                id_ = *id;
+                break;
+            }
+            if (config_.name_given || !taken(id.error()) || n > kNameSuffixes)
+                throw OaqError("run \"" + name + "\": " + id.error().message);
+            name = base + "-" + std::to_string(n);
+        }
+        if (auto locked = recorder_->lock_run(*id_); !locked) throw OaqError(locked.error().message);
+    }
+    void record(const tournament::TableGame& g, const game::GameRecord& record) {
+        if (!id_ || record.termination == game::Termination::Aborted) return;
+        const tournament::Pairing p{g.game_index, g.group, 0, g.group, g.seating[0],
+                                    g.seating[1]};
+        if (auto stored = recorder_->record_game(*id_, p, record); !stored)
+            throw OaqError(stored.error().message);
+    }
+    void finish(bool interrupted) {
+        if (!id_) return;
+        recorder_->set_status(*id_,
+                              interrupted ? tournament::RunStatus::Interrupted
+                                          : tournament::RunStatus::Finished,
+                              std::chrono::system_clock::now());
+    }
+
+  private:
+    const RunConfig& config_;
+    std::optional<store::Store> db_;
+    std::optional<store::StoreRunRecorder> recorder_;
+    std::optional<tournament::RunId> id_;
+};
+
+tournament::TablePlan table_plan(const RunConfig& c) {
     const auto& d = c.definition;
     tournament::TablePlan plan;
     plan.settings.rules = d.rules;
@@ -118,6 +171,16 @@ int run_table(RunConfig& c) {
     plan.time_controls.assign(d.engines.size(), d.tc);
     plan.games = d.games;
     plan.concurrency = c.concurrency;
+    return plan;
+}
+
+// A match of N engines at a table of N seats (run_config.cpp refused what a table does not do):
+// seating groups under real clocks, K at a time, a line per game, the totals at the end.
+int run_table(RunConfig& c) {
+    StopRequest stop;
+    const auto& d = c.definition;
+    TableStore stored(c);
+    auto plan = table_plan(c);
     views::TableMatchInfo info{c.name, d.rules.players, d.games, {}};
     for (const auto& e : d.engines) info.engines.push_back(e.name);
     engine::OptionWarnings warnings([&c](const std::string& engine, const std::string& message) {
@@ -128,12 +191,17 @@ int run_table(RunConfig& c) {
     tournament::TableTally tally(static_cast<int>(d.engines.size()));
     std::int64_t done = 0;
     const auto started = std::chrono::steady_clock::now();
-    plan.on_ready = [&] { std::cout << views::table_match_started(info, c.json) << std::flush; };
+    plan.on_ready = [&] {
+        stored.create(info.name);
+        std::cout << views::table_match_started(info, c.json) << std::flush;
+    };
     const auto sink = [&](const tournament::TableGame& g, const game::GameRecord& record) {
+        stored.record(g, record);
         tally.add(g, record);
         std::cout << views::table_game_finished(info, g, record, ++done, c.json) << std::flush;
     };
     const auto summary = tournament::run_table_match(plan, factory, sink, stop.flag());
+    stored.finish(stop.flag());
     const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - started;
     std::cout << views::table_match_finished(info, tally, summary.played, summary.aborted,
                                              seconds.count(), c.json)

@@ -116,6 +116,37 @@ def test_seat_over_its_clock_forfeits_and_the_game_ends_at_once():
     assert g["seats"][2]["rank"] == 3
 
 
+def test_stored_table_has_every_seat_of_every_game():
+    import sqlite3
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        db = os.path.join(tmp, "t.db")
+        r = match(3, ["--players 3", "--players 3 --crash-at-ply 4", "--players 3"], "--db", db,
+                  "--name", "tri")
+        assert r.returncode == 0, r.stderr
+        con = sqlite3.connect(db)
+        rows = con.execute("SELECT s.game_id, s.seat, e.name, s.score, s.rank, s.points"
+                           " FROM game_seats s JOIN engines e ON e.id = s.engine_id"
+                           " ORDER BY s.game_id, s.seat").fetchall()
+        con.close()
+        assert len(rows) == 18, rows
+        games = [l for l in json_lines(r.stdout) if l["type"] == "game"]
+        for g, i in zip(games, range(0, 18, 3)):
+            stored = [(name, score, rank, points) for _, _, name, score, rank, points in
+                      rows[i:i + 3]]
+            printed = [(s["engine"], s["score"], s["rank"], s["points"]) for s in g["seats"]]
+            assert stored == printed, (stored, printed)
+        shown = oaq("results", "game", "tri#1", "--db", db)
+        assert shown.returncode == 0, shown.stderr
+        # Refused engines leave no run behind.
+        r = match(3, ["--players 3", "", "--players 3"], "--db", db, "--name", "refused")
+        assert r.returncode == 2
+        con = sqlite3.connect(db)
+        names = [n for (n,) in con.execute("SELECT name FROM tournaments")]
+        con.close()
+        assert names == ["tri"], names
+
+
 def test_engine_without_players_is_refused_before_any_game():
     r = match(3, ["--players 3", "", "--players 3"])
     assert r.returncode == 2
