@@ -4,6 +4,7 @@
 
 #include "common/json.hpp"
 #include "game/termination.hpp"
+#include "views/board_view.hpp"
 
 namespace oaq::views {
 
@@ -119,6 +120,42 @@ std::string table_match_finished(const TableMatchInfo& match, const tournament::
     }
     out += fmt::format("\n{} games in {:.1f}s{}\n", played, seconds,
                        aborted ? fmt::format(", {} aborted", aborted) : "");
+    return out;
+}
+
+std::string table_legend(int you, const rules::Rules& rules) {
+    const int n = rules.players;
+    return fmt::format(
+        "You are seat {} of {} (your row is at the bottom; seats move in turn: 1, 2, .., {}). A "
+        "move is one of your squares 1-5 and a direction: L sows toward your square 1, past your "
+        "Q into the row above yours (the seat before you); R toward your square 5, past the next "
+        "seat's Q into its row. Q is a "
+        "mandarin pit (Q+n: its piece and n citizens). Your score: captured citizens + {} per "
+        "captured mandarin + balance (citizens lent minus borrowed at refills). The highest score "
+        "ranks first.\n",
+        you + 1, n, n, rules.quan_value);
+}
+
+std::string draw_table(const rules::RingPosition& pos, const rules::Rules& rules, int you,
+                       const std::vector<std::string>& names) {
+    std::vector<std::string> lines;
+    const auto board = draw_ring(pos, rules);
+    for (std::size_t from = 0; from < board.size();) {
+        const auto end = board.find('\n', from);
+        lines.push_back(board.substr(from, end - from));
+        if (end == std::string::npos) break;
+        from = end + 1;
+    }
+    const int n = pos.seats;
+    std::string out = lines.at(0) + "\n";
+    for (int k = 1; k <= n; ++k) {
+        const int seat = (you + k) % n;
+        const auto& name = names.at(static_cast<std::size_t>(seat));
+        out += lines.at(static_cast<std::size_t>(seat) + 1) + "  " +
+               (seat == you ? "(you)" : name) + "\n";
+    }
+    for (std::size_t i = static_cast<std::size_t>(n) + 1; i < lines.size(); ++i)
+        if (!lines[i].empty()) out += lines[i] + "\n";
     return out;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "game/game_record.hpp"
+#include "rules/ring_position.hpp"
 #include "tournament/table_match.hpp"
 
 namespace oaq::views {
@@ -27,5 +28,12 @@ std::string table_game_finished(const TableMatchInfo& match, const tournament::T
 std::string table_match_finished(const TableMatchInfo& match, const tournament::TableTally& tally,
                                  std::int64_t played, std::int64_t aborted, double seconds,
                                  bool json);
+
+// `oaq play` at a table: what a person at seat `you` (from 0) needs to know to move.
+std::string table_legend(int you, const rules::Rules& rules);
+// The table from seat `you`'s side: views::draw_ring's rows in turn order starting after `you`,
+// so the person's row is at the bottom, each row with its player's name (names[s] for seat s).
+std::string draw_table(const rules::RingPosition& pos, const rules::Rules& rules, int you,
+                       const std::vector<std::string>& names);
 
 }  // namespace oaq::views

@@ -213,6 +213,41 @@ def test_check_engine_fails_undeclared_and_illegal_engines():
     assert "cannot play 4-seat games" in r.stdout
 
 
+def play(stdin, *args):
+    return subprocess.run([os.path.join(BIN, "oaq"), "play", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_a_person_plays_at_a_table_with_the_own_row_at_the_bottom():
+    bots = engine("bot1", "--players 3") + engine("bot2", "--players 4")
+    r = play("1L\nquit\n", "--rules", "standard,players=3", "--tc", "movetime=10", *bots)
+    assert r.returncode == 0, r.stderr
+    board = r.stdout.split("\n\n")[1].splitlines()
+    assert board[1].startswith("  seat 2") and board[1].endswith("bot1"), board
+    assert board[3].startswith("  seat 1") and board[3].endswith("(you)"), board
+    assert "You played 1L" in r.stdout and "Seat 2 (bot1) played" in r.stdout
+    assert "Game over (you resigned): you rank 3 of 3" in r.stdout, r.stdout
+    r = play("", "--rules", "standard,players=4", "--as", "3",
+             *(engine("bot1", "--players 4") + bots[4:] + engine("bot3", "--players 4")))
+    assert r.returncode == 1 and "the input ended" in r.stdout, r.stdout
+    # The person at seat 3: seat 4's row first, the person's last.
+    board = r.stdout.split("\n\n")[1].splitlines()
+    assert [line.split()[1] for line in board[1:5]] == ["4", "1", "2", "3"], board
+
+
+def test_play_at_a_table_refuses_bad_seats_engines_and_db_in_one_line():
+    bots = engine("bot1", "--players 3") + engine("bot2", "")
+    for args, words in (
+            (bots, 'engine "bot2" cannot play 3-seat games'),
+            (engine("bot1", "--players 3"), "exactly 2 --engine are needed"),
+            (["--as", "4", *bots], '--as: "4" is not a seat of the table'),
+            (["--db", os.devnull, *engine("a", "--players 3"), *engine("b", "--players 3")],
+             "--db")):
+        r = play("", "--rules", "standard,players=3", *args)
+        assert r.returncode == 2, (args, r.stdout)
+        assert len(r.stderr.strip().splitlines()) == 1 and words in r.stderr, r.stderr
+
+
 def main():
     global BIN
     parser = argparse.ArgumentParser()
