@@ -27,8 +27,8 @@
 #include "common/utf8.hpp"
 #include "engine/engine_session.hpp"
 #include "game/game_runner.hpp"
-#include "rules/game.hpp"
 #include "game/table_runner.hpp"
+#include "rules/game.hpp"
 #include "rules/position_string.hpp"
 #include "rules/ring_game.hpp"
 #include "rules/ring_position_string.hpp"
@@ -105,8 +105,8 @@ class TerminalPlayer final : public game::Player {
     Expected<game::SearchResult, game::PlayerFailure> ask(const Turn& turn) {
         const auto start = std::chrono::steady_clock::now();
         while (true) {
-            out_ << "your move (" << legal_moves_text(turn.legal) << "; help, quit): "
-                 << std::flush;
+            out_ << "your move (" << legal_moves_text(turn.legal)
+                 << "; help, quit): " << std::flush;
             std::string line;
             if (const auto got = in_.next(line); got != TerminalInput::Got::Line) {
                 // Not a move and not a loss: the game stops unfinished (an abort has no winner).
@@ -223,9 +223,9 @@ PlayConfig read_table_config(const po::variables_map& vm,
                              const rules::Rules& rules) {
     const int n = rules.players;
     if (static_cast<int>(specs.size()) != n - 1)
-        throw OaqError("play: --rules players=" + std::to_string(n) + ": exactly " +
-                       std::to_string(n - 1) + " --engine are needed (you take the other seat), got " +
-                       std::to_string(specs.size()));
+        throw OaqError(
+            "play: --rules players=" + std::to_string(n) + ": exactly " + std::to_string(n - 1) +
+            " --engine are needed (you take the other seat), got " + std::to_string(specs.size()));
     PlayConfig c{specs[0], specs, 0, rules, {}, rules::Side::South, 0, ""};
     auto tc = game::parse_time_control(vm["tc"].as<std::string>());
     if (!tc) throw OaqError("--tc: " + tc.error().message);
@@ -262,10 +262,10 @@ std::optional<PlayConfig> read_play_config(int argc, char** argv) {
         "moves are printed), 128+N when signal N stopped it (Ctrl-C: 130).");
     cli.options.add_options()("engine", "the engine: cmd=PATH [name=N args=... option.N=V]")(
         "as", po::value<std::string>()->default_value("south"),
-        "your side: south (moves first) or north; at a table of N seats your seat 1..N (default 1)")(
-        "tc", po::value<std::string>()->default_value("movetime=1000"),
-        "the engine's time control")("rules", po::value<std::string>()->default_value("standard"),
-                                     "rules string")(
+        "your side: south (moves first) or north; at a table of N seats your seat 1..N (default "
+        "1)")("tc", po::value<std::string>()->default_value("movetime=1000"),
+              "the engine's time control")(
+        "rules", po::value<std::string>()->default_value("standard"), "rules string")(
         "max-plies",
         po::value<std::string>()->default_value(std::to_string(rules::kDefaultPlyLimit)),
         "ply limit (0: none)")(
@@ -400,9 +400,9 @@ void print_table_result(const game::GameRecord& record, const PlayConfig& c) {
     std::string seats;
     for (std::size_t s = 0; s < record.seats.size(); ++s) {
         const auto& seat = record.seats[s];
-        seats += fmt::format("\n  rank {}  seat {}  {:<12} score {:>3}  points {:.2f}", seat.rank,
-                             s + 1, static_cast<int>(s) == c.seat ? "you" : seat.name, seat.score,
-                             seat.points);
+        seats +=
+            fmt::format("\n  rank {}  seat {}  {:<12} score {:>3}  points {:.2f}", seat.rank, s + 1,
+                        static_cast<int>(s) == c.seat ? "you" : seat.name, seat.score, seat.points);
     }
     const auto& me = record.seats[static_cast<std::size_t>(c.seat)];
     std::cout << fmt::format("\nGame over ({}): you rank {} of {}{}\n", why, me.rank,

@@ -9,10 +9,10 @@
 
 #include "app/cli.hpp"
 #include "app/session_options.hpp"
-#include "rules/ring_game.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
+#include "rules/ring_game.hpp"
 #include "tournament/definition_text.hpp"
 #include "tournament/engine_specs.hpp"
 #include "tournament/numbers.hpp"
@@ -229,11 +229,11 @@ void check_seats(const po::variables_map& vm, RunConfig& c) {
     const int n = d.rules.players;
     const auto engines = d.engines.size();
     if (c.mode == RunMode::Match && engines != static_cast<std::size_t>(n)) {
-        throw OaqError(n == 2 ? "match: exactly two --engine are needed, got " +
-                                    std::to_string(engines)
-                              : "match: --rules players=" + std::to_string(n) + ": exactly " +
-                                    std::to_string(n) + " --engine are needed, got " +
-                                    std::to_string(engines));
+        throw OaqError(
+            n == 2
+                ? "match: exactly two --engine are needed, got " + std::to_string(engines)
+                : "match: --rules players=" + std::to_string(n) + ": exactly " + std::to_string(n) +
+                      " --engine are needed, got " + std::to_string(engines));
     }
     if (n == 2) return;
     const auto seats = "players=" + std::to_string(n);

@@ -126,9 +126,15 @@ class TableStore {
         const auto& d = config_.definition;
         const std::string base = name;
         for (int n = 2;; ++n) {
-            tournament::NewRun row{name, d, tournament::to_json(d), tournament::fingerprint(d),
-                                   settings_json(config_), std::chrono::system_clock::now(),
-                                   std::nullopt, d.games, d.games};
+            tournament::NewRun row{name,
+                                   d,
+                                   tournament::to_json(d),
+                                   tournament::fingerprint(d),
+                                   settings_json(config_),
+                                   std::chrono::system_clock::now(),
+                                   std::nullopt,
+                                   d.games,
+                                   d.games};
             auto id = recorder_->create_run(row);
             if (id) {
                 id_ = *id;
@@ -138,21 +144,21 @@ class TableStore {
                 throw OaqError("run \"" + name + "\": " + id.error().message);
             name = base + "-" + std::to_string(n);
         }
-        if (auto locked = recorder_->lock_run(*id_); !locked) throw OaqError(locked.error().message);
+        if (auto locked = recorder_->lock_run(*id_); !locked)
+            throw OaqError(locked.error().message);
     }
     void record(const tournament::TableGame& g, const game::GameRecord& record) {
         if (!id_ || record.termination == game::Termination::Aborted) return;
-        const tournament::Pairing p{g.game_index, g.group, 0, g.group, g.seating[0],
-                                    g.seating[1]};
+        const tournament::Pairing p{g.game_index, g.group, 0, g.group, g.seating[0], g.seating[1]};
         if (auto stored = recorder_->record_game(*id_, p, record); !stored)
             throw OaqError(stored.error().message);
     }
     void finish(bool interrupted) {
         if (!id_) return;
-        recorder_->set_status(*id_,
-                              interrupted ? tournament::RunStatus::Interrupted
-                                          : tournament::RunStatus::Finished,
-                              std::chrono::system_clock::now());
+        recorder_->set_status(
+            *id_,
+            interrupted ? tournament::RunStatus::Interrupted : tournament::RunStatus::Finished,
+            std::chrono::system_clock::now());
     }
 
   private:

@@ -5,13 +5,13 @@
 #include "common/error.hpp"
 #include "common/utf8.hpp"
 #include "engine/compliance_positions.hpp"
-#include "protocol/codec.hpp"
 #include "game/table_runner.hpp"
+#include "protocol/codec.hpp"
 #include "rules/game.hpp"
+#include "rules/position_string.hpp"
 #include "rules/ring_game.hpp"
 #include "rules/ring_position_string.hpp"
 #include "rules/ring_turn.hpp"
-#include "rules/position_string.hpp"
 #include "rules/turn.hpp"
 
 namespace oaq::engine {
@@ -237,8 +237,8 @@ class Checker {
     // Restarts the engine after an earlier failure, so later steps still run.
     bool ready() {
         if (session_.state() == SessionState::Idle) return true;
-        auto r = session_.prepare(rules_,
-                                  rules_.players > 2 ? rules::default_ply_limit(rules_) : kPlyLimit);
+        auto r = session_.prepare(
+            rules_, rules_.players > 2 ? rules::default_ply_limit(rules_) : kPlyLimit);
         if (!r) add("restart after failure", Verdict::Fail, describe(r.error()));
         return bool(r);
     }
@@ -433,8 +433,7 @@ class Checker {
             r ? Verdict::Pass : Verdict::Fail, r ? rules::expanded(rules_) : describe(r.error()));
         if (ready()) {
             auto fresh = session_.new_game();
-            add("uginewgame -> readyok", fresh ? Verdict::Pass : Verdict::Fail,
-                failure_of(fresh));
+            add("uginewgame -> readyok", fresh ? Verdict::Pass : Verdict::Fail, failure_of(fresh));
         }
         search_table_positions();
         search(table_clock());
@@ -496,8 +495,8 @@ class Checker {
     // checked), the engine in every seat.
     void play_whole_table() {
         const int n = rules_.players;
-        const std::string name = "a whole " + std::to_string(n) +
-                                 "-seat game, the engine in every seat (10+0.1 each)";
+        const std::string name =
+            "a whole " + std::to_string(n) + "-seat game, the engine in every seat (10+0.1 each)";
         if (!ready()) {
             add(name, Verdict::Fail, "engine not running");
             return;
@@ -540,8 +539,7 @@ class Checker {
         Expected<Ok, PlayerFailure> new_game() override {
             return first_ ? session_.new_game() : Expected<Ok, PlayerFailure>(Ok{});
         }
-        Expected<SearchResult, PlayerFailure> search(const PositionCommand& position,
-                                                     const Go& go,
+        Expected<SearchResult, PlayerFailure> search(const PositionCommand& position, const Go& go,
                                                      std::optional<Nanoseconds> deadline,
                                                      const InfoCallback& on_info) override {
             return session_.search(position, go, deadline, on_info);

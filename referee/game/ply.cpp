@@ -47,8 +47,8 @@ SearchLimits limits_for(std::span<const TimeControl> tcs, std::span<const Micros
             auto ms = [](Microseconds us) { return duration_cast<Milliseconds>(us); };
             for (std::size_t s = 0; s < tcs.size() && s < protocol::kMaxSeats; ++s) {
                 out.go.time[s] = ms(clocks[s]);
-                out.go.inc[s] = tcs[s].kind == TimeControl::Kind::Clock ? tcs[s].increment
-                                                                        : Milliseconds(0);
+                out.go.inc[s] =
+                    tcs[s].kind == TimeControl::Kind::Clock ? tcs[s].increment : Milliseconds(0);
             }
             out.deadline = deadline_after(clocks[at(mover)], margin);
             break;

@@ -42,8 +42,8 @@ class TableInProgress {
           game_(settings.rules, start_of(settings), settings.max_plies) {
         const int n = settings.rules.players;
         if (static_cast<int>(players_.size()) != n || static_cast<int>(tcs_.size()) != n)
-            throw OaqError("a table of " + std::to_string(n) + " seats needs " +
-                           std::to_string(n) + " players and time controls");
+            throw OaqError("a table of " + std::to_string(n) + " seats needs " + std::to_string(n) +
+                           " players and time controls");
         record_.seats.assign(at(n), SeatRecord{});
         for (int s = 0; s < n; ++s) {
             record_.seats[at(s)].name = players_[at(s)]->name();
@@ -80,7 +80,8 @@ class TableInProgress {
                                std::to_string(i + 1) + ": " + played.error().message);
             }
         }
-        if (line.is_over()) throw OaqError("opening \"" + settings.opening.text() + "\" ends the game");
+        if (line.is_over())
+            throw OaqError("opening \"" + settings.opening.text() + "\" ends the game");
         return line.position();
     }
 

@@ -42,13 +42,14 @@ std::string table_match_started(const TableMatchInfo& match, bool json) {
         j.raw("engines", Json::string_array(match.engines));
         return j.str() + "\n";
     }
-    std::string groups = fmt::format("{} seating group{} of {}", full, full == 1 ? "" : "s",
-                                     per_group);
+    std::string groups =
+        fmt::format("{} seating group{} of {}", full, full == 1 ? "" : "s", per_group);
     if (rest != 0) {
-        groups = full == 0 ? fmt::format("a partial seating group: {} of its {} seatings", rest,
-                                         per_group)
-                           : groups + fmt::format(" and a partial group of {} (of {} seatings)",
-                                                  rest, per_group);
+        groups =
+            full == 0
+                ? fmt::format("a partial seating group: {} of its {} seatings", rest, per_group)
+                : groups +
+                      fmt::format(" and a partial group of {} (of {} seatings)", rest, per_group);
     }
     return fmt::format("{}: {}-seat match, {} games ({})\n", match.name, match.seats, match.games,
                        groups);
@@ -79,13 +80,12 @@ std::string table_game_finished(const TableMatchInfo& match, const tournament::T
     for (const auto& seat : r.seats) {
         seats += (seats.empty() ? "" : ", ") +
                  (aborted ? fmt::format("{} {}", seat.name, seat.score)
-                          : fmt::format("{} {} ({}, {})", seat.name, seat.score,
-                                        ordinal(seat.rank), points_text(seat.points)));
+                          : fmt::format("{} {} ({}, {})", seat.name, seat.score, ordinal(seat.rank),
+                                        points_text(seat.points)));
     }
-    return fmt::format("[{:>{}}/{}] {}: {}{}  {} plies\n", done,
-                       std::to_string(match.games).size(), match.games, seats,
-                       game::to_string(r.termination), r.detail.empty() ? "" : " (" + r.detail + ")",
-                       r.plies());
+    return fmt::format("[{:>{}}/{}] {}: {}{}  {} plies\n", done, std::to_string(match.games).size(),
+                       match.games, seats, game::to_string(r.termination),
+                       r.detail.empty() ? "" : " (" + r.detail + ")", r.plies());
 }
 
 std::string table_match_finished(const TableMatchInfo& match, const tournament::TableTally& tally,

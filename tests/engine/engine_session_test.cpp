@@ -557,9 +557,13 @@ TEST_CASE("a table of three sends Players 3 once to an engine that declares it, 
     REQUIRE(s.prepare(three, 450));
     REQUIRE(s.prepare(kStandard, kPlies));
     const std::vector<std::string> expected{
-        "ugi", "setoption name Rules value " + oaq::rules::expanded(three),
-        "setoption name Players value 3", "isready", "isready",
-        "setoption name Rules value " + oaq::rules::expanded(kStandard), "isready"};
+        "ugi",
+        "setoption name Rules value " + oaq::rules::expanded(three),
+        "setoption name Players value 3",
+        "isready",
+        "isready",
+        "setoption name Rules value " + oaq::rules::expanded(kStandard),
+        "isready"};
     CHECK(fake.last().heard == expected);
 }
 

@@ -24,8 +24,8 @@ inline rules::Position position_of(const protocol::PositionCommand& cmd, const r
 // The ring position (3 or 4 seats) a `position` command describes.
 inline rules::RingPosition ring_position_of(const protocol::PositionCommand& cmd,
                                             const rules::Rules& r) {
-    auto pos = cmd.fen ? rules::parse_ring_position(*cmd.fen, r).value()
-                       : rules::ring_start_position(r);
+    auto pos =
+        cmd.fen ? rules::parse_ring_position(*cmd.fen, r).value() : rules::ring_start_position(r);
     for (const auto& m : cmd.moves) pos = rules::play(pos, rules::parse_move(m).value(), r);
     return pos;
 }
@@ -46,7 +46,7 @@ class ScriptedPlayer : public game::Player {
     std::vector<std::optional<game::Nanoseconds>> deadlines;
     int prepares = 0;
     int new_games = 0;
-    int ply_limit = -1;  // what the last prepare() was told
+    int ply_limit = -1;        // what the last prepare() was told
     int prepared_players = 0;  // the players of the rules the last prepare() was told
 
     const std::string& name() const override { return name_; }

@@ -22,8 +22,8 @@ rules::Rules ring_rules(int players) {
 struct Table {
     explicit Table(int n, const std::string& tc = "10+0.1") : rules(ring_rules(n)) {
         for (int s = 0; s < n; ++s) {
-            players.push_back(std::make_unique<ScriptedPlayer>(std::string(1, char('a' + s)),
-                                                               rules));
+            players.push_back(
+                std::make_unique<ScriptedPlayer>(std::string(1, char('a' + s)), rules));
             tcs.push_back(game::parse_time_control(tc).value());
         }
         settings.rules = rules;
@@ -95,11 +95,10 @@ TEST_CASE("every go of a table carries the clock and increment of every seat", "
     CHECK(rec.moves[0].time_left == game::Microseconds(9'800'000));
 }
 
-TEST_CASE("a seat that plays an illegal move ends the table and is ranked last",
-          "[game][table]") {
+TEST_CASE("a seat that plays an illegal move ends the table and is ranked last", "[game][table]") {
     Table t(3);
-    t.seat(1).reply = [](const protocol::PositionCommand&, const protocol::Go&, int n)
-        -> ScriptedPlayer::Reply {
+    t.seat(1).reply = [](const protocol::PositionCommand&, const protocol::Go&,
+                         int n) -> ScriptedPlayer::Reply {
         return game::SearchResult{n == 1 ? std::string("9L") : std::string("1L"), 1ms, {}};
     };
     // Seat 2 plays 1L once (legal at the start), then a move that is no move at all.
@@ -167,7 +166,7 @@ TEST_CASE("a table settles the position when a seat fails", "[game][table]") {
     const auto pits = rec.final_position.substr(0, rec.final_position.find(' '));
     std::vector<std::string> cells;
     std::string::size_type from = 0;
-    for (auto comma = pits.find(','); ; comma = pits.find(',', from)) {
+    for (auto comma = pits.find(',');; comma = pits.find(',', from)) {
         cells.push_back(pits.substr(from, comma - from));
         if (comma == std::string::npos) break;
         from = comma + 1;

@@ -51,8 +51,7 @@ tournament::EngineFactory factory(const tournament::TablePlan& plan, std::vector
                                   int* made = nullptr) {
     return [&plan, max_players, made](int index) -> std::unique_ptr<game::Player> {
         if (made) ++*made;
-        return std::make_unique<TablePlayer>(std::string(1, char('A' + index)),
-                                             plan.settings.rules,
+        return std::make_unique<TablePlayer>(std::string(1, char('A' + index)), plan.settings.rules,
                                              max_players[static_cast<std::size_t>(index)]);
     };
 }
@@ -104,10 +103,10 @@ TEST_CASE("an engine that does not declare Players max >= N is refused before an
     int games = 0;
     const auto sink = [&](const tournament::TableGame&, const game::GameRecord&) { ++games; };
     SECTION("not declared") {
-        REQUIRE_THROWS_WITH(tournament::run_table_match(plan, factory(plan, {4, 4, 0, 4}), sink,
-                                                        kNoAbort),
-                            "engine \"C\" cannot play 4-seat games: it declares no option Players "
-                            "with max >= 4 (protocol-spec section 6.3)");
+        REQUIRE_THROWS_WITH(
+            tournament::run_table_match(plan, factory(plan, {4, 4, 0, 4}), sink, kNoAbort),
+            "engine \"C\" cannot play 4-seat games: it declares no option Players "
+            "with max >= 4 (protocol-spec section 6.3)");
     }
     SECTION("a max below N") {
         REQUIRE_THROWS_WITH(
