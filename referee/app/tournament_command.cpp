@@ -174,7 +174,8 @@ tournament::TablePlan table_plan(const RunConfig& c) {
     plan.settings.rules = d.rules;
     plan.settings.max_plies = d.max_plies;
     plan.settings.margin = d.time_margin;
-    plan.time_controls.assign(d.engines.size(), d.tc);
+    for (std::size_t i = 0; i < d.engines.size(); ++i)
+        plan.time_controls.push_back(d.time_control(i));
     plan.games = d.games;
     plan.concurrency = c.concurrency;
     return plan;

@@ -136,6 +136,21 @@ def test_stored_table_has_every_seat_of_every_game():
                       rows[i:i + 3]]
             printed = [(s["engine"], s["score"], s["rank"], s["points"]) for s in g["seats"]]
             assert stored == printed, (stored, printed)
+        tcs = con_rows(db, "SELECT DISTINCT time_control FROM game_seats")
+        assert tcs == [("10+0.1",)], tcs
+        # An engine's own tc= holds at its seat, whichever seat it takes.
+        args = ["match", "--rules", "standard,players=3", "--db", db, "--name", "own-tc",
+                "--games", "3"]
+        args += engine("A", "--players 3") + ["tc=movetime=50"]
+        args += engine("B", "--players 3") + engine("C", "--players 3")
+        r = oaq(*args)
+        assert r.returncode == 0, r.stderr
+        rows = con_rows(db, "SELECT e.name, s.time_control FROM game_seats s"
+                            " JOIN engines e ON e.id = s.engine_id JOIN game_rows g"
+                            " ON g.id = s.game_id JOIN tournaments t ON t.id = g.tournament_id"
+                            " WHERE t.name = 'own-tc'")
+        assert len(rows) == 9
+        assert all((tc == "movetime=50") == (name == "A") for name, tc in rows), rows
         shown = oaq("results", "game", "tri#1", "--db", db)
         assert shown.returncode == 0, shown.stderr
         # Refused engines leave no run behind.
@@ -144,7 +159,7 @@ def test_stored_table_has_every_seat_of_every_game():
         con = sqlite3.connect(db)
         names = [n for (n,) in con.execute("SELECT name FROM tournaments")]
         con.close()
-        assert names == ["tri"], names
+        assert sorted(names) == ["own-tc", "tri"], names
 
 
 def test_engine_without_players_is_refused_before_any_game():
@@ -211,6 +226,15 @@ def test_check_engine_fails_undeclared_and_illegal_engines():
     r = check_engine("--players", "3", n=4)
     assert r.returncode == 1
     assert "cannot play 4-seat games" in r.stdout
+
+
+def con_rows(db, sql):
+    import sqlite3
+    con = sqlite3.connect(db)
+    try:
+        return con.execute(sql).fetchall()
+    finally:
+        con.close()
 
 
 def play(stdin, *args):
