@@ -241,11 +241,14 @@ void check_seats(const po::variables_map& vm, RunConfig& c) {
         throw OaqError("--rules: " + seats +
                        ": tournaments of 3 or 4 seats are not played yet; oaq match plays one "
                        "table of N engines");
-    for (const char* option : {"openings", "sprt", "session", "shard", "pgnout", "rounds"}) {
+    for (const char* option : {"sprt", "session", "shard", "pgnout", "rounds"}) {
         if (vm.count(option))
             throw OaqError(std::string("--") + option + ": not for a match of " + seats +
-                           " (a table plays seating groups from the start position)");
+                           " (a table plays seating groups, from the start or plies=N openings)");
     }
+    if (d.openings.kind == tournament::OpeningsDefinition::Kind::File)
+        throw OaqError("--openings: a book holds 2-seat lines; a match of " + seats +
+                       " takes plies=N (random openings, one per seating group)");
     if (vm["max-plies"].defaulted()) c.definition.max_plies = rules::default_ply_limit(d.rules);
     // One seating group unless told: every engine in every seat once.
     if (vm["games"].defaulted()) {

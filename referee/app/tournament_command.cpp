@@ -178,6 +178,11 @@ tournament::TablePlan table_plan(const RunConfig& c) {
         plan.time_controls.push_back(d.time_control(i));
     plan.games = d.games;
     plan.concurrency = c.concurrency;
+    if (d.openings.kind == tournament::OpeningsDefinition::Kind::Random) {
+        plan.opening_for = [rules = d.rules, openings = d.openings](std::int64_t group) {
+            return tournament::random_ring_opening(rules, openings.plies, openings.seed, group);
+        };
+    }
     return plan;
 }
 

@@ -4,10 +4,12 @@
 #include <mutex>
 #include <numeric>
 #include <optional>
+#include <random>
 #include <thread>
 
 #include "common/error.hpp"
 #include "game/table_runner.hpp"
+#include "rules/ring_turn.hpp"
 #include "tournament/engine_pool.hpp"
 
 namespace oaq::tournament {
@@ -125,6 +127,30 @@ RunSummary run_table_match(const TablePlan& plan, const EngineFactory& make_engi
     pool.shutdown_all();
     if (failure) std::rethrow_exception(failure);
     return summary;
+}
+
+game::Opening random_ring_opening(const rules::Rules& rules, int plies, std::uint64_t seed,
+                                  std::int64_t group) {
+    std::seed_seq seq{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32),
+                      static_cast<std::uint32_t>(group), static_cast<std::uint32_t>(group >> 32),
+                      static_cast<std::uint32_t>(rules.players)};
+    std::mt19937_64 rng(seq);
+    for (int attempt = 0;; ++attempt) {
+        game::Opening opening;
+        rules::RingPosition pos = rules::ring_start_position(rules);
+        for (int ply = 0; ply < plies && !pos.is_over(); ++ply) {
+            auto moves = rules::legal_moves(pos, rules);
+            std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
+            const auto m = moves[pick(rng)];
+            opening.moves.push_back(rules::to_string(m));
+            pos = rules::play(pos, m, rules);
+        }
+        if (!pos.is_over()) return opening;
+        if (attempt > 100) {  // after many tries, a shorter prefix
+            opening.moves.pop_back();
+            return opening;
+        }
+    }
 }
 
 void TableTally::add(const TableGame& game, const game::GameRecord& record) {

@@ -49,6 +49,12 @@ using TableSink = std::function<void(const TableGame&, const game::GameRecord&)>
 RunSummary run_table_match(const TablePlan& plan, const EngineFactory& make_engine,
                            const TableSink& sink, const std::atomic<bool>& abort);
 
+// A random opening of the ring game: `plies` random legal moves from the start, drawn from
+// `seed` and the seating group's index (the same line for the same pair, whatever else changes),
+// redrawn while a line ends the game. The N-seat form of openings.hpp's random_opening.
+game::Opening random_ring_opening(const rules::Rules& rules, int plies, std::uint64_t seed,
+                                  std::int64_t group);
+
 // Points and ranks of every engine over the games of a match (aborted games count for nobody).
 struct TableTally {
     struct Row {

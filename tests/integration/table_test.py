@@ -83,6 +83,24 @@ def test_partial_group_is_said():
     assert "8 games (1 seating group of 6 and a partial group of 2 (of 6 seatings))" in first, first
 
 
+def test_random_openings_give_each_seating_group_its_own_start():
+    flags = ["--players 3"] * 3
+    r = match(3, flags, "--openings", "plies=4", "--seed", "7", "--games", "12")
+    assert r.returncode == 0, r.stderr
+    games = [l for l in json_lines(r.stdout) if l["type"] == "game"]
+    starts = {}
+    for g in games:
+        starts.setdefault(g["group"], set()).add(g["start_position"])
+        assert {s["engine"] for s in g["seats"]} == {"A", "B", "C"}
+    assert all(len(s) == 1 for s in starts.values()), starts
+    assert len({next(iter(s)) for s in starts.values()}) == 2, starts
+    again = match(3, flags, "--openings", "plies=4", "--seed", "7", "--games", "12")
+    assert [l["start_position"] for l in json_lines(again.stdout) if l["type"] == "game"] == \
+        [g["start_position"] for g in games]
+    r = match(3, flags, "--openings", "file=book.txt")
+    assert r.returncode == 2 and "--openings: a book holds 2-seat lines" in r.stderr, r.stderr
+
+
 def test_crashing_seat_is_ranked_last_with_its_fault():
     # Ply 4 is seat 2's (plies 1, 4, 7 ...): B crashes in the two games that seat it there.
     r = match(3, ["--players 3", "--players 3 --crash-at-ply 4", "--players 3"])

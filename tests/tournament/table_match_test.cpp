@@ -6,6 +6,7 @@
 #include "../game/scripted_player.hpp"
 #include "common/error.hpp"
 #include "rules/ring_game.hpp"
+#include "rules/ring_turn.hpp"
 #include "tournament/table_match.hpp"
 
 using namespace oaq;
@@ -114,4 +115,16 @@ TEST_CASE("an engine that does not declare Players max >= N is refused before an
             Catch::Contains("engine \"B\" cannot play 4-seat games"));
     }
     CHECK(games == 0);
+}
+
+TEST_CASE("a random ring opening is drawn from the seed and the group and never ends the game",
+          "[tournament][table]") {
+    const auto rules = rules::parse_rules("standard,players=4").value();
+    const auto a = tournament::random_ring_opening(rules, 8, 42, 3);
+    CHECK(a == tournament::random_ring_opening(rules, 8, 42, 3));
+    CHECK_FALSE(a == tournament::random_ring_opening(rules, 8, 42, 4));
+    CHECK(a.moves.size() == 8);
+    rules::RingGame line(rules, rules::ring_start_position(rules), 0);
+    for (const auto& m : a.moves) REQUIRE(line.play(m));
+    CHECK_FALSE(line.is_over());
 }
