@@ -66,9 +66,21 @@ bool taken(const Error& e) {
     return e.kind == ErrorKind::NameTaken;
 }
 
+// A match at a table is played in one go: its games are stored, but it is not resumed yet.
+void refuse_table_resume(const tournament::StoredRun& stored) {
+    if (!stored.definition_json) return;
+    const auto d = tournament::run_definition_from_json(*stored.definition_json);
+    if (!d || d->rules.players == 2) return;
+    throw OaqError("--resume: run \"" + stored.name + "\" is a match at a table of " +
+                   std::to_string(d->rules.players) +
+                   " seats, which is not resumed yet: its finished games are stored; start a new "
+                   "match for the rest");
+}
+
 tournament::Run open_run(RunMode mode, RunConfig& c, tournament::RunRecorder& recorder) {
     if (c.resume) {
         if (auto stored = recorder.find_run(*c.resume)) {
+            refuse_table_resume(*stored);
             apply_stored_settings(c, *stored);
             // A shard resumes as itself: --shard may repeat it, never change it.
             if (c.shard && stored->shard != c.shard)

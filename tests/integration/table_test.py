@@ -169,6 +169,13 @@ def test_stored_table_has_every_seat_of_every_game():
                             " WHERE t.name = 'own-tc'")
         assert len(rows) == 9
         assert all((tc == "movetime=50") == (name == "A") for name, tc in rows), rows
+        r = oaq("match", "--resume", "tri", "--db", db)
+        assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
+        assert "is a match at a table of 3 seats, which is not resumed yet" in r.stderr, r.stderr
+        merged = os.path.join(tmp, "merged.db")
+        r = oaq("merge", "--into", merged, db)
+        assert r.returncode == 0, r.stderr
+        assert con_rows(merged, "SELECT count(*) FROM game_seats") == [(27,)]
         shown = oaq("results", "game", "tri#1", "--db", db)
         assert shown.returncode == 0, shown.stderr
         # Refused engines leave no run behind.

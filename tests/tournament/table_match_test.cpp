@@ -7,6 +7,7 @@
 #include "common/error.hpp"
 #include "rules/ring_game.hpp"
 #include "rules/ring_turn.hpp"
+#include "tournament/run_definition.hpp"
 #include "tournament/table_match.hpp"
 
 using namespace oaq;
@@ -127,4 +128,24 @@ TEST_CASE("a random ring opening is drawn from the seed and the group and never 
     rules::RingGame line(rules, rules::ring_start_position(rules), 0);
     for (const auto& m : a.moves) REQUIRE(line.play(m));
     CHECK_FALSE(line.is_over());
+}
+
+TEST_CASE("a run definition of a table match holds N engines, a tournament of tables is refused",
+          "[tournament][table]") {
+    tournament::RunDefinition d;
+    d.format = tournament::Format::Match;
+    d.rules = rules::parse_rules("standard,players=3").value();
+    for (const char* name : {"a", "b", "c"}) {
+        game::EngineDefinition e;
+        e.name = name;
+        e.command = "/bin/true";
+        d.engines.push_back(e);
+    }
+    auto back = tournament::run_definition_from_json(tournament::to_json(d));
+    REQUIRE(back);
+    CHECK(back->engines.size() == 3);
+    d.engines.pop_back();
+    auto two = tournament::run_definition_from_json(tournament::to_json(d));
+    REQUIRE_FALSE(two);
+    CHECK(two.error().message == "definition: a match of players=3 needs exactly 3 engines, got 2");
 }
