@@ -203,6 +203,14 @@ tournament::TablePlan table_plan(const RunConfig& c) {
 int run_table(RunConfig& c) {
     StopRequest stop;
     const auto& d = c.definition;
+    // What a 2-seat run checks before anything (tournament/run_checks.hpp), N engines at a time.
+    for (auto checked :
+         {tournament::validate(d), tournament::check_engines(d),
+          c.log_dir.empty() ? Expected<Ok>(Ok{}) : tournament::check_log_dir(c.log_dir),
+          tournament::check_descriptors((c.concurrency * d.rules.players + 1) / 2,
+                                        static_cast<int>(d.engines.size()))}) {
+        if (!checked) throw OaqError(checked.error().message);
+    }
     TableStore stored(c);
     auto plan = table_plan(c);
     views::TableMatchInfo info{c.name, d.rules.players, d.games, {}};

@@ -194,6 +194,9 @@ def test_engine_without_players_is_refused_before_any_game():
     line = r.stderr.strip()
     assert "\n" not in line
     assert 'engine "B" cannot play 3-seat games: it declares no option Players with max >= 3' in line
+    r = oaq("match", "--rules", "standard,players=3", "--engine", "name=A", "cmd=/nonexistent",
+            *engine("B", "--players 3"), *engine("C", "--players 3"))
+    assert r.returncode == 2 and r.stdout == "" and "cmd=/nonexistent" in r.stderr, r.stderr
     r = match(4, ["--players 4", "--players 4", "--players 3", "--players 4"])
     assert r.returncode == 2 and 'engine "C" cannot play 4-seat games' in r.stderr, r.stderr
 
