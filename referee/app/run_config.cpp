@@ -73,7 +73,8 @@ std::string description_for(RunMode mode) {
         return "Plays two engines against each other in colour-swapped pairs and prints a line per "
                "game, then the score with the Elo difference and its 95% error. With --sprt it "
                "stops "
-               "as soon as the test accepts H0 or H1. With --rules ...,players=3 or 4 it seats that "
+               "as soon as the test accepts H0 or H1. With --rules ...,players=3 or 4 it seats "
+               "that "
                "many engines at one table (each must declare option Players) and plays seating "
                "groups: every order of the seats from one opening (N! games; --games counts "
                "games), with every seat's score, rank and points.\n" +

@@ -36,7 +36,7 @@ std::string table_match_started(const TableMatchInfo& match, bool json) {
     const auto full = match.games / per_group, rest = match.games % per_group;
     if (json) {
         Json j;
-        j.field("type", "start").field("name", match.name).field("seats", match.seats);
+        j.field("type", "start").field("tournament", match.name).field("seats", match.seats);
         j.field("games", match.games).field("group_size", per_group);
         j.field("groups", full).field("partial_group", rest);
         j.raw("engines", Json::string_array(match.engines));
@@ -68,7 +68,8 @@ std::string table_game_finished(const TableMatchInfo& match, const tournament::T
             seats.push_back(seat.str());
         }
         Json j;
-        j.field("type", "game").field("game", game.game_index + 1).field("group", game.group + 1);
+        j.field("type", "game").field("tournament", match.name);
+        j.field("game", game.game_index + 1).field("group", game.group + 1);
         j.raw("seats", Json::array(seats));
         j.field("termination", game::to_string(r.termination)).field("detail", r.detail);
         if (r.failed_seat) j.field("failed_seat", *r.failed_seat + 1);
@@ -102,8 +103,9 @@ std::string table_match_finished(const TableMatchInfo& match, const tournament::
             rows.push_back(j.str());
         }
         Json j;
-        j.field("type", "summary").field("name", match.name).field("seats", match.seats);
-        j.field("games", played).field("aborted", aborted).field("seconds", seconds);
+        j.field("type", "summary").field("tournament", match.name).field("seats", match.seats);
+        j.field("finished", played - aborted == match.games).field("games_done", played - aborted);
+        j.field("games_total", match.games).field("aborted", aborted).field("seconds", seconds);
         j.raw("engines", Json::array(rows));
         return j.str() + "\n";
     }

@@ -55,7 +55,7 @@ def test_three_seat_match_plays_every_seating():
         assert abs(sum(s["points"] for s in g["seats"]) - 1.5) < 1e-9
         assert g["termination"] in ("normal", "repetition", "ply_limit"), g
     summary = lines[-1]
-    assert summary["type"] == "summary" and summary["games"] == 6
+    assert summary["type"] == "summary" and summary["games_done"] == 6 and summary["finished"]
     assert abs(sum(e["points"] for e in summary["engines"]) - 9.0) < 1e-9
     assert all(e["games"] == 6 for e in summary["engines"])
 
