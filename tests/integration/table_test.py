@@ -178,6 +178,8 @@ def test_stored_table_has_every_seat_of_every_game():
         assert con_rows(merged, "SELECT count(*) FROM game_seats") == [(27,)]
         shown = oaq("results", "game", "tri#1", "--db", db)
         assert shown.returncode == 0, shown.stderr
+        # Game 1 seats A, B, C in the engines' order; B crashed at ply 4, ranked last.
+        assert "seat 2 B" in shown.stdout and "rank 3  points 0" in shown.stdout, shown.stdout
         # Refused engines leave no run behind.
         r = match(3, ["--players 3", "", "--players 3"], "--db", db, "--name", "refused")
         assert r.returncode == 2
