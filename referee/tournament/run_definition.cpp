@@ -75,8 +75,14 @@ Expected<Ok> check_round_format(const RunDefinition& d) {
 
 Expected<Ok> validate(const RunDefinition& d) {
     const auto n = d.engines.size();
-    if (d.format == Format::Match && n != 2)
-        return fail("a match needs exactly two engines, got " + std::to_string(n));
+    // A match seats its engines at one table: two, or N for players=N (table_match.hpp).
+    const auto seats = static_cast<std::size_t>(d.rules.players);
+    if (d.format == Format::Match && n != seats)
+        return fail(seats == 2 ? "a match needs exactly two engines, got " + std::to_string(n)
+                               : "a match of players=" + std::to_string(seats) + " needs exactly " +
+                                     std::to_string(seats) + " engines, got " + std::to_string(n));
+    if (d.format != Format::Match && seats != 2)
+        return fail("a tournament of players=" + std::to_string(seats) + " is not played yet");
     if (n < 2) return fail("a run needs at least two engines, got " + std::to_string(n));
     std::set<std::string> names;
     for (const auto& e : d.engines) {
