@@ -54,8 +54,8 @@ class TableSchedule {
     int engines() const { return engines_; }
     std::size_t seats() const { return seats_; }
     int rounds() const { return rounds_; }
-    std::int64_t tables() const { return tables_; }           // tables per round
-    std::int64_t group_size() const { return group_size_; }   // N!
+    std::int64_t tables() const { return tables_; }          // tables per round
+    std::int64_t group_size() const { return group_size_; }  // N!
     std::int64_t total_games() const { return total_games_; }
     std::int64_t total_groups() const { return (total_games_ + group_size_ - 1) / group_size_; }
     // Games in seating group `group_index`: N!, or fewer for the last group of a match.

@@ -58,10 +58,11 @@ double game_log_likelihood(const TableResult& g, const std::vector<double>& elo)
         for (std::size_t k = 0; k < g.seats; ++k) {
             double rest = 0.0;
             for (std::size_t m = k; m < g.seats; ++m) {
-                rest += std::exp(elo[static_cast<std::size_t>(g.engines[order[m]])] / elo_per_theta);
+                rest +=
+                    std::exp(elo[static_cast<std::size_t>(g.engines[order[m]])] / elo_per_theta);
             }
-            sum += elo[static_cast<std::size_t>(g.engines[order[k]])] / elo_per_theta -
-                   std::log(rest);
+            sum +=
+                elo[static_cast<std::size_t>(g.engines[order[k]])] / elo_per_theta - std::log(rest);
         }
     } while (std::next_permutation(order.begin(), order.end()));
     return sum / count;
@@ -98,7 +99,8 @@ std::vector<TableResult> simulate(const std::vector<double>& elo, std::size_t se
         for (std::size_t s = 0; s < seats; ++s) t.engines[s] = pool[s];
         for (int place = 1; !unplaced.empty(); ++place) {
             double total = 0.0;
-            for (auto s : unplaced) total += std::pow(10.0, elo[static_cast<std::size_t>(t.engines[s])] / 400);
+            for (auto s : unplaced)
+                total += std::pow(10.0, elo[static_cast<std::size_t>(t.engines[s])] / 400);
             double u = uniform() * total;
             std::size_t pick = 0;
             while (pick + 1 < unplaced.size()) {
@@ -280,9 +282,9 @@ TEST_CASE("error bars of table ratings shrink as the square root of the games",
 TEST_CASE("engines never placed behind anyone, or never ahead of anyone, are not rated",
           "[tournament][rating][plackett_luce]") {
     // Engine 0 wins every triangle; 1, 2, 3 beat each other in turn; 4 never plays.
-    const std::vector<TableResult> games{
-        table({0, 1, 2}, {1, 2, 3}), table({0, 2, 3}, {1, 2, 3}), table({0, 3, 1}, {1, 2, 3}),
-        table({1, 2, 3}, {1, 2, 3}), table({1, 2, 3}, {3, 1, 2}), table({1, 2, 3}, {2, 3, 1})};
+    const std::vector<TableResult> games{table({0, 1, 2}, {1, 2, 3}), table({0, 2, 3}, {1, 2, 3}),
+                                         table({0, 3, 1}, {1, 2, 3}), table({1, 2, 3}, {1, 2, 3}),
+                                         table({1, 2, 3}, {3, 1, 2}), table({1, 2, 3}, {2, 3, 1})};
     const auto r = fit(5, games);
     CHECK(r[0].status == RatingStatus::AllWins);
     CHECK(r[0].wins == 3);
@@ -314,7 +316,8 @@ TEST_CASE("malformed tables are refused with a reason", "[tournament][rating][pl
     CHECK(error({table({0, 1, 2}, {1, 2, 3}), table({0, 1}, {1, 2})}) ==
           "game 2 of the input: 2 seats where game 1 has 3: ratings never pool different numbers "
           "of players");
-    CHECK(error({table({0, 1, 1}, {1, 2, 3})}) == "game 1 of the input: an engine cannot play itself");
+    CHECK(error({table({0, 1, 1}, {1, 2, 3})}) ==
+          "game 1 of the input: an engine cannot play itself");
     CHECK(error({table({0, 1, 4}, {1, 2, 3})}) == "game 1 of the input: engine index out of range");
     CHECK(error({table({0, 1, 2}, {1, 4, 3})}) ==
           "game 1 of the input: rank 4 of seat 2 is not 1 to 3");

@@ -1,6 +1,6 @@
-// The schedule of tournaments of 3 and 4 seats (tournament/table_schedule.hpp): every table once per
-// round, every seating of a table in its group, numbering stable under next/game_at/skip_to, and
-// shards holding whole seating groups.
+// The schedule of tournaments of 3 and 4 seats (tournament/table_schedule.hpp): every table once
+// per round, every seating of a table in its group, numbering stable under next/game_at/skip_to,
+// and shards holding whole seating groups.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -155,9 +155,9 @@ TEST_CASE("the same configuration numbers its games the same way however they ar
 
 TEST_CASE("table shards hold whole seating groups and every game exactly once",
           "[tournament][table_schedule]") {
-    for (const auto& s : {TableSchedule::round_robin(5, 3, 2, 0).value(),
-                          TableSchedule::match(4, 50, 0).value(),
-                          TableSchedule::gauntlet(6, 4, 1, 0).value()}) {
+    for (const auto& s :
+         {TableSchedule::round_robin(5, 3, 2, 0).value(), TableSchedule::match(4, 50, 0).value(),
+          TableSchedule::gauntlet(6, 4, 1, 0).value()}) {
         const auto games = all_games(s);
         for (int count : {1, 2, 3, 7}) {
             std::vector<int> seen(games.size(), 0);
