@@ -79,9 +79,41 @@ int inspect_schema(Database& db) {
     return check_header(db, read_header(db));
 }
 
+namespace {
+
+// Migrations run with foreign keys off, as SQLite documents for schema changes that rebuild a
+// table (lang_altertable.html): 011 drops the old games table, whose cascade would otherwise
+// delete every game's moves. The connection's setting is restored however the migration ends
+// (the pragma is a no-op inside a transaction, so it is set around them).
+class ForeignKeysOff {
+  public:
+    explicit ForeignKeysOff(Database& db) : db_(db) {
+        Statement st(db, "PRAGMA foreign_keys");
+        was_on_ = st.step() && st.int64(0) != 0;
+        st.reset();
+        if (was_on_) db.exec("PRAGMA foreign_keys = OFF");
+    }
+    ~ForeignKeysOff() {
+        try {
+            if (was_on_) db_.exec("PRAGMA foreign_keys = ON");
+        } catch (...) {
+        }
+    }
+    ForeignKeysOff(const ForeignKeysOff&) = delete;
+    ForeignKeysOff& operator=(const ForeignKeysOff&) = delete;
+
+  private:
+    Database& db_;
+    bool was_on_ = false;
+};
+
+}  // namespace
+
 int migrate(Database& db, int target) {
     int version = inspect_schema(db);
-    if (version < target) register_pack_moves_function(db.handle());  // used by 010
+    if (version >= target) return version;
+    register_pack_moves_function(db.handle());  // used by 010
+    ForeignKeysOff foreign_keys(db);
     while (version < target) {
         const Migration& m = kAll[static_cast<std::size_t>(version)];
         try {

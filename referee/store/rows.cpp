@@ -7,6 +7,9 @@ namespace oaq::store {
 
 StoredRecord record_of(const GameRow& g, const std::string& rules) {
     StoredRecord r;
+    for (const auto& seat : g.seats)
+        r.seats.push_back({seat.engine, seat.time_control, seat.score, seat.rank, seat.points});
+    r.failed_seat = g.failed_seat;
     r.south = g.south;
     r.north = g.north;
     r.rules = rules;
@@ -31,6 +34,13 @@ StoredMove stored_move(const game::MoveRecord& m) {
 
 StoredRecord stored_record(const game::GameRecord& g) {
     StoredRecord r;
+    const auto standings = game::seat_standings(g);
+    for (std::size_t i = 0; i < g.seats.size(); ++i) {
+        const auto& s = standings[i];
+        r.seats.push_back(
+            {g.seats[i].name, game::to_string(g.seats[i].time_control), s.score, s.rank, s.points});
+    }
+    r.failed_seat = g.failed_seat;
     r.south = g.south().name;
     r.north = g.north().name;
     r.rules = rules::expanded(g.rules);

@@ -90,11 +90,26 @@ struct GameSlot {
     friend bool operator==(const GameSlot&, const GameSlot&) = default;
 };
 
-// A stored game without its moves (what lists and filters return).
+// One seat of a stored game (db/011_game_seats.sql), in turn order.
+struct SeatRow {
+    RowId engine_id = 0;
+    std::string engine;        // the engine's name
+    std::string time_control;  // the seat's canonical text, e.g. "10+0.1"
+    int score = 0;
+    int rank = 1;  // 1 = first; a 2-seat game: 1 and 2, or 1 and 1 for a draw
+    double points = 0;
+    friend bool operator==(const SeatRow&, const SeatRow&) = default;
+};
+
+// A stored game without its moves (what lists and filters return). Every game has its seats; the
+// South/North fields repeat seats 0 and 1 (a game of 3 or 4 seats: its first two seats, and
+// `result` Draw, which means nothing there: its ranks and points say how it ended).
 struct GameRow {
     RowId id = 0;
     RowId tournament_id = 0;
     GameSlot slot;
+    std::vector<SeatRow> seats;
+    std::optional<int> failed_seat;  // a game of 3 or 4 seats ended by this seat's fault
     RowId south_engine_id = 0;
     RowId north_engine_id = 0;
     std::string south;  // engine names
@@ -127,8 +142,8 @@ StoredRecord record_of(const GameRow& row, const std::string& rules);
 struct GameFilter {
     std::optional<RowId> tournament_id;
     std::optional<std::string> rules;  // the tournament's expanded rules string
-    std::optional<RowId> engine_id;    // the engine played either side
-    std::optional<RowId> opponent_id;  // with engine_id: only games between the two
+    std::optional<RowId> engine_id;    // the engine played a seat
+    std::optional<RowId> opponent_id;  // with engine_id: only games where both played
     std::optional<game::Termination> termination;
     std::optional<rules::Result> result;
     std::optional<TimePoint> ended_from;    // ended_at >= ended_from

@@ -230,9 +230,19 @@ Expected<Ok> Store::integrity_check() {
             problems.push_back(std::to_string(totals.int64(0)) +
                                " result_totals rows disagree with the games");
         }
+        // Each game's seats (db/011_game_seats.sql): exactly seats 0 .. seats - 1.
+        Statement seats(impl_->db,
+                        "SELECT count(*) FROM game_rows g WHERE g.seats <> (SELECT count(*) FROM"
+                        " game_seats s WHERE s.game_id = g.id AND s.seat < g.seats)"
+                        " OR EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND"
+                        " s.seat >= g.seats)");
+        if (seats.step() && seats.int64(0) > 0) {
+            problems.push_back(std::to_string(seats.int64(0)) +
+                               " games whose seats disagree with their number of seats");
+        }
         // Each game's packed moves (db/010_packed_moves.sql): readable, one ply per ply.
         Statement packed(impl_->db,
-                         "SELECT g.id, g.plies, m.moves, t.name, g.game_index FROM games g"
+                         "SELECT g.id, g.plies, m.moves, t.name, g.game_index FROM game_rows g"
                          " LEFT JOIN game_moves m ON m.game_id = g.id"
                          " LEFT JOIN tournaments t ON t.id = g.tournament_id");
         while (packed.step() && problems.size() < 20) {

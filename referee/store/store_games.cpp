@@ -49,13 +49,43 @@ void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<game::Move
     st.run();
 }
 
+// The game's seats in turn order (db/011_game_seats.sql), each with the engine id the caller
+// knows or the one of its name, its time control and game::seat_standings(): the row of seat 1
+// of a 2-seat game completes it for result_totals (its trigger).
+void insert_seats(Store::Impl& impl, RowId game_id, const game::GameRecord& r,
+                  const KnownEngines& known) {
+    Statement& st = impl.cached(impl.insert_seat,
+                                "INSERT INTO game_seats (game_id, seat, engine_id, time_control,"
+                                " score, rank, points) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    const auto standings = game::seat_standings(r);
+    for (std::size_t i = 0; i < r.seats.size(); ++i) {
+        const RowId engine =
+            known.seats.empty() ? engine_id(impl, r.seats[i].name) : known.seats[i];
+        ResetOnExit reset(st);
+        st.bind(1, game_id)
+            .bind(2, static_cast<std::int64_t>(i))
+            .bind(3, engine)
+            .bind(4, game::to_string(r.seats[i].time_control))
+            .bind(5, standings[i].score)
+            .bind(6, standings[i].rank)
+            .bind(7, standings[i].points);
+        st.run();
+    }
+}
+
 // Why `r` cannot be stored in a tournament played under `rules` (nullopt: it can), as the rest of
 // a sentence that starts with the game's name. What the old per-ply table's CHECK constraints
 // refused is refused here, before anything is written; and a record the two-player tables cannot
 // hold (seats, or engine ids the caller gives, other than two).
 std::optional<std::string> unstorable(const game::GameRecord& r, const std::string& rules,
                                       const KnownEngines& known) {
-    if (r.result == rules::Result::Ongoing) return " has no result: only finished games are stored";
+    if (r.seat_count() == 2 && r.result == rules::Result::Ongoing)
+        return " has no result: only finished games are stored";
+    if (r.seat_count() != 2) {
+        for (const auto& seat : r.seats)
+            if (seat.rank < 1 || seat.rank > r.seat_count() || seat.points < 0)
+                return " has a seat without a rank: only finished games are stored";
+    }
     if (r.termination == game::Termination::Aborted)
         return " was aborted: aborted games are not stored (resume replays them)";
     for (std::size_t i = 0; i < r.moves.size(); ++i) {
@@ -67,9 +97,14 @@ std::optional<std::string> unstorable(const game::GameRecord& r, const std::stri
                                                             : "";
         if (!wrong.empty()) return ", ply " + std::to_string(i + 1) + ": " + wrong;
     }
-    if (r.seats.size() != 2 || (!known.seats.empty() && known.seats.size() != r.seats.size()))
-        return " has " + std::to_string(r.seats.size()) +
-               " seats: the store keeps two-player games";
+    if (r.seats.size() < 2 || r.seats.size() > 4)
+        return " has " + std::to_string(r.seats.size()) + " seats: a game has 2 to 4";
+    if (!known.seats.empty() && known.seats.size() != r.seats.size())
+        return " has " + std::to_string(r.seats.size()) + " seats, and " +
+               std::to_string(known.seats.size()) + " engine ids were given for them";
+    if (r.failed_seat && (*r.failed_seat < 0 || *r.failed_seat >= r.seat_count()))
+        return " names seat " + std::to_string(*r.failed_seat + 1) + " as failed, of " +
+               std::to_string(r.seat_count());
     if (const auto played = rules::expanded(r.rules); played != rules)
         return " was played under rules \"" + played + "\", its tournament under \"" + rules + "\"";
     return std::nullopt;
@@ -82,7 +117,6 @@ Expected<RowId> Store::record_game(RowId tournament_id, const GameSlot& slot,
                                    const SessionSlot* session, const KnownEngines& known) {
     using Kind = ErrorKind;
     const std::string opening = r.opening.text();
-    const std::string time_control = r.time_control_text();
     Lock lock(impl_->mutex);
     Impl& impl = *impl_;
     // Until the tournament's name is read; then "cup#7", as every view names the game.
@@ -102,39 +136,33 @@ Expected<RowId> Store::record_game(RowId tournament_id, const GameSlot& slot,
             if (auto why = unstorable(r, t.text(0), known))
                 return fail(Kind::InvalidRecord, reference + *why);
         }
-        const RowId south = known.seats.empty() ? engine_id(impl, r.south().name) : known.seats[0];
-        const RowId north = known.seats.empty() ? engine_id(impl, r.north().name) : known.seats[1];
         Statement& game = impl.cached(
             impl.insert_game,
-            "INSERT INTO games (tournament_id, game_index, pair_index, round, opening,"
-            " start_position, time_control, south_engine_id, north_engine_id, result,"
-            " score_south, score_north, termination, detail, plies, final_position, started_at,"
+            "INSERT INTO game_rows (tournament_id, game_index, pair_index, round, seats, opening,"
+            " start_position, termination, failed_seat, detail, plies, final_position, started_at,"
             " ended_at, host) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
-            " ?15, ?16, ?17, ?18, ?19)");
+            " ?15)");
         {
             ResetOnExit reset(game);
             game.bind(1, tournament_id)
                 .bind(2, slot.game_index)
                 .bind(3, slot.pair_index)
                 .bind(4, slot.round)
-                .bind(5, opening)
-                .bind(6, r.start_position)
-                .bind(7, time_control)
-                .bind(8, south)
-                .bind(9, north)
-                .bind(10, rules::to_string(r.result))
-                .bind(11, r.south().score)
-                .bind(12, r.north().score)
-                .bind(13, game::to_string(r.termination))
-                .bind(14, r.detail)
-                .bind(15, r.plies())
-                .bind(16, r.final_position)
-                .bind(17, format_utc(r.started_at))
-                .bind(18, format_utc(r.ended_at))
-                .bind(19, host);
+                .bind(5, r.seat_count())
+                .bind(6, opening)
+                .bind(7, r.start_position)
+                .bind(8, game::to_string(r.termination))
+                .bind(10, r.detail)
+                .bind(11, r.plies())
+                .bind(12, r.final_position)
+                .bind(13, format_utc(r.started_at))
+                .bind(14, format_utc(r.ended_at))
+                .bind(15, host);
+            if (r.failed_seat) game.bind(9, *r.failed_seat);
             game.run();
         }
         RowId id = impl.db.last_insert_rowid();
+        insert_seats(impl, id, r, known);
         insert_moves(impl, id, r.moves);
         if (session) {
             insert_session_game(impl, tournament_id, id, *session,
@@ -156,7 +184,7 @@ Expected<RowId> Store::record_game(RowId tournament_id, const GameSlot& slot,
 std::vector<std::int64_t> Store::completed_game_indices(RowId tournament_id) {
     Lock lock(impl_->mutex);
     Statement st(impl_->db,
-                 "SELECT game_index FROM games WHERE tournament_id = ?1 ORDER BY game_index");
+                 "SELECT game_index FROM game_rows WHERE tournament_id = ?1 ORDER BY game_index");
     st.bind(1, tournament_id);
     std::vector<std::int64_t> out;
     while (st.step()) out.push_back(st.int64(0));
@@ -165,12 +193,11 @@ std::vector<std::int64_t> Store::completed_game_indices(RowId tournament_id) {
 
 namespace {
 
+// A game's row; its seats come from game_seats (read_seats).
 constexpr std::string_view kGameColumns =
-    "SELECT g.id, g.tournament_id, g.game_index, g.pair_index, g.round, g.south_engine_id,"
-    " g.north_engine_id, s.name, n.name, g.result, g.score_south, g.score_north, g.termination,"
-    " g.detail, g.plies, g.time_control, g.opening, g.start_position, g.final_position,"
-    " g.started_at, g.ended_at FROM games g JOIN engines s ON s.id = g.south_engine_id"
-    " JOIN engines n ON n.id = g.north_engine_id ";
+    "SELECT g.id, g.tournament_id, g.game_index, g.pair_index, g.round, g.seats, g.failed_seat,"
+    " g.termination, g.detail, g.plies, g.opening, g.start_position, g.final_position,"
+    " g.started_at, g.ended_at FROM game_rows g ";
 
 // A stored value of game `index` of `tournament_id` no reader can read: the file was edited or
 // damaged. The message names the game as every view does (`cup#7`).
@@ -182,6 +209,46 @@ constexpr std::string_view kGameColumns =
     impl.damaged(run + "#" + std::to_string(index + 1) + ": " + what);
 }
 
+// The seats of game `g` in turn order, and the South/North fields from seats 0 and 1 (the
+// result of a 2-seat game from their points, as the `games` view says it).
+void read_seats(Store::Impl& impl, GameRow& g, int seat_count) {
+    Statement& st =
+        impl.cached(impl.game_seats,
+                    "SELECT s.seat, s.engine_id, e.name, s.time_control, s.score, s.rank, s.points"
+                    " FROM game_seats s JOIN engines e ON e.id = s.engine_id WHERE s.game_id = ?1"
+                    " ORDER BY s.seat");
+    ResetOnExit reset(st);
+    st.bind(1, g.id);
+    while (st.step()) {
+        if (st.int64(0) != static_cast<std::int64_t>(g.seats.size())) break;
+        g.seats.push_back(
+            SeatRow{st.int64(1), st.text(2), st.text(3), st.int32(4), st.int32(5), st.real(6)});
+    }
+    if (static_cast<int>(g.seats.size()) != seat_count || seat_count < 2) {
+        damaged_game(impl, g.tournament_id, g.slot.game_index,
+                     std::to_string(seat_count) + " seats recorded, " +
+                         std::to_string(g.seats.size()) + " stored in order");
+    }
+    const auto& south = g.seats[0];
+    const auto& north = g.seats[1];
+    g.south_engine_id = south.engine_id;
+    g.north_engine_id = north.engine_id;
+    g.south = south.engine;
+    g.north = north.engine;
+    g.score_south = south.score;
+    g.score_north = north.score;
+    g.result = seat_count != 2 || south.points == north.points ? rules::Result::Draw
+               : south.points > north.points                   ? rules::Result::SouthWin
+                                                               : rules::Result::NorthWin;
+    g.time_control.clear();
+    for (const auto& seat : g.seats) {
+        if (g.time_control.empty())
+            g.time_control = seat.time_control;
+        else if (seat.time_control != south.time_control)
+            g.time_control += "/" + seat.time_control;
+    }
+}
+
 GameRow read_game_row(Store::Impl& impl, const Statement& st) {
     GameRow g;
     g.id = st.int64(0);
@@ -190,33 +257,30 @@ GameRow read_game_row(Store::Impl& impl, const Statement& st) {
     auto damaged = [&](const std::string& what) {
         damaged_game(impl, g.tournament_id, g.slot.game_index, what);
     };
-    g.south_engine_id = st.int64(5);
-    g.north_engine_id = st.int64(6);
-    g.south = st.text(7);
-    g.north = st.text(8);
-    auto result = rules::parse_result(st.text(9));
-    if (!result) damaged("result \"" + st.text(9) + "\"");
-    g.result = *result;
-    g.score_south = st.int32(10);
-    g.score_north = st.int32(11);
-    auto termination = game::parse_termination(st.text(12));
-    if (!termination) damaged("termination \"" + st.text(12) + "\"");
+    if (!st.is_null(6)) g.failed_seat = st.int32(6);
+    auto termination = game::parse_termination(st.text(7));
+    if (!termination) damaged("termination \"" + st.text(7) + "\"");
     g.termination = *termination;
-    g.detail = st.text(13);
-    g.plies = st.int32(14);
-    g.time_control = st.text(15);
-    g.opening = st.text(16);
-    g.start_position = st.text(17);
-    g.final_position = st.text(18);
-    for (int column : {19, 20}) {
+    g.detail = st.text(8);
+    g.plies = st.int32(9);
+    g.opening = st.text(10);
+    g.start_position = st.text(11);
+    g.final_position = st.text(12);
+    for (int column : {13, 14}) {
         auto time = parse_utc(st.blob(column));
         if (!time) {
-            damaged(std::string(column == 19 ? "its start time" : "its end time") + " \"" +
+            damaged(std::string(column == 13 ? "its start time" : "its end time") + " \"" +
                     st.text(column) + "\" is not an ISO-8601 UTC time");
         }
-        (column == 19 ? g.started_at : g.ended_at) = *time;
+        (column == 13 ? g.started_at : g.ended_at) = *time;
     }
+    read_seats(impl, g, st.int32(5));
     return g;
+}
+
+// Twice the points seat 0 of a 2-seat game has for `result` (a whole number to bind).
+std::int64_t south_half_points(rules::Result result) {
+    return result == rules::Result::SouthWin ? 2 : result == rules::Result::NorthWin ? 0 : 1;
 }
 
 // The conditions other than engines and paging.
@@ -234,41 +298,49 @@ void add_conditions(BoundQuery& q, const GameFilter& f) {
     }
     if (f.termination)
         q.add(" AND g.termination = ?", std::string(game::to_string(*f.termination)));
-    if (f.result) q.add(" AND g.result = ?", std::string(rules::to_string(*f.result)));
+    if (f.result) {
+        // A result is a 2-seat game's: seat 0's points say it.
+        q.add(
+            " AND g.seats = 2 AND (SELECT 2 * points FROM game_seats WHERE game_id = g.id AND"
+            " seat = 0) = ?",
+            south_half_points(*f.result));
+    }
     if (f.ended_from) q.add(" AND g.ended_at >= ?", format_utc(*f.ended_from));
     if (f.ended_before) q.add(" AND g.ended_at < ?", format_utc(*f.ended_before));
 }
 
+// The games engine_id played (in any seat), against opponent_id in another seat when given (an
+// engine against itself: both seats its own).
 void add_engines(BoundQuery& q, const GameFilter& f) {
     if (f.engine_id && f.opponent_id) {
-        q.add(" AND ((g.south_engine_id = ?", *f.engine_id)
-            .add(" AND g.north_engine_id = ?)", *f.opponent_id);
-        q.add(" OR (g.north_engine_id = ?", *f.engine_id)
-            .add(" AND g.south_engine_id = ?))", *f.opponent_id);
+        q.add(
+             " AND g.id IN (SELECT a.game_id FROM game_seats a JOIN game_seats b ON"
+             " b.game_id = a.game_id AND b.seat <> a.seat WHERE a.engine_id = ?",
+             *f.engine_id)
+            .add(" AND b.engine_id = ?)", *f.opponent_id);
     } else if (f.engine_id) {
-        q.add(" AND (g.south_engine_id = ?", *f.engine_id)
-            .add(" OR g.north_engine_id = ?)", *f.engine_id);
+        q.add(" AND g.id IN (SELECT game_id FROM game_seats WHERE engine_id = ?)", *f.engine_id);
     }
 }
 
-// One page of one engine's games, as the first `limit` ids of each side (both taken in id order
-// from games_by_south / games_by_north) merged: the cost follows the page size, not the number
-// of games the engine played (an OR over the two indexes would sort all of them).
+// One page of one engine's games: the first offset + limit ids of its games, read in id order
+// from game_seats_by_engine (DISTINCT: a game it played against itself has two seats), so the
+// cost follows the page size, not the number of games the engine played.
 BoundQuery engine_page_ids(const GameFilter& f) {
     BoundQuery q;
-    const char* columns[2][2] = {{"south_engine_id", "north_engine_id"},
-                                 {"north_engine_id", "south_engine_id"}};
-    for (int side = 0; side < 2; ++side) {
-        q.sql += side == 0 ? "SELECT id FROM (" : " UNION ALL SELECT id FROM (";
-        q.add(std::string("SELECT g.id FROM games g WHERE g.") + columns[side][0] + " = ?",
-              *f.engine_id);
-        if (f.opponent_id)
-            q.add(std::string(" AND g.") + columns[side][1] + " = ?", *f.opponent_id);
-        add_conditions(q, f);
-        if (f.after_id) q.add(" AND g.id > ?", *f.after_id);
-        // The page's games are among the first offset + limit of each side.
-        q.add(" ORDER BY g.id LIMIT ?)", static_cast<std::int64_t>(f.offset + f.limit));
+    q.add(
+        "SELECT DISTINCT s.game_id FROM game_seats s JOIN game_rows g ON g.id = s.game_id"
+        " WHERE s.engine_id = ?",
+        *f.engine_id);
+    if (f.opponent_id) {
+        q.add(
+            " AND EXISTS (SELECT 1 FROM game_seats b WHERE b.game_id = s.game_id AND"
+            " b.seat <> s.seat AND b.engine_id = ?)",
+            *f.opponent_id);
     }
+    add_conditions(q, f);
+    if (f.after_id) q.add(" AND s.game_id > ?", *f.after_id);
+    q.add(" ORDER BY s.game_id LIMIT ?", static_cast<std::int64_t>(f.offset + f.limit));
     return q;
 }
 
@@ -294,16 +366,20 @@ std::vector<GameRow> Store::games(const GameFilter& filter) {
     }
 
     Lock lock(impl_->mutex);
+    // One read transaction, so the games and their seats come from the same snapshot.
+    Transaction tx(impl_->db, Transaction::Kind::Deferred);
     Statement st(impl_->db, q.sql);
     q.bind(st);
     std::vector<GameRow> out;
     while (st.step()) out.push_back(read_game_row(*impl_, st));
+    st.reset();
+    tx.commit();
     return out;
 }
 
 std::int64_t Store::count_games(const GameFilter& filter) {
     BoundQuery q;
-    q.sql = "SELECT count(*) FROM games g WHERE 1";
+    q.sql = "SELECT count(*) FROM game_rows g WHERE 1";
     add_engines(q, filter);
     add_conditions(q, filter);
     Lock lock(impl_->mutex);
@@ -314,7 +390,8 @@ std::int64_t Store::count_games(const GameFilter& filter) {
 
 std::optional<RowId> Store::game_id(RowId tournament_id, std::int64_t game_index) {
     Lock lock(impl_->mutex);
-    Statement st(impl_->db, "SELECT id FROM games WHERE tournament_id = ?1 AND game_index = ?2");
+    Statement st(impl_->db,
+                 "SELECT id FROM game_rows WHERE tournament_id = ?1 AND game_index = ?2");
     st.bind(1, tournament_id).bind(2, game_index);
     if (!st.step()) return std::nullopt;
     return st.int64(0);

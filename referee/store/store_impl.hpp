@@ -25,8 +25,8 @@ struct Store::Impl {
     Database db;
     std::mutex mutex;
     std::unordered_map<std::string, RowId> engine_ids;  // name -> id; ids never change
-    std::optional<Statement> insert_game, insert_move, engine_id_by_name, insert_bare_engine,
-        tournament_rules;
+    std::optional<Statement> insert_game, insert_seat, game_seats, insert_move, engine_id_by_name,
+        insert_bare_engine, tournament_rules;
 
     // Statements on the hot path (one per game or per move) are prepared once.
     Statement& cached(std::optional<Statement>& slot, std::string_view sql) {

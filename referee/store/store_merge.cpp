@@ -44,10 +44,36 @@ std::string game_label(const std::string& run, std::int64_t game_index) {
     return run + "#" + std::to_string(game_index + 1);
 }
 
+// The columns of game_rows a merge copies (after tournament_id), in the order of the source's
+// games query (column 1 on) and of the insert (?2 on).
 constexpr std::string_view kGameCopyColumns =
-    "game_index, pair_index, round, opening, start_position, time_control, south_engine_id,"
-    " north_engine_id, result, score_south, score_north, termination, detail, plies,"
-    " final_position, started_at, ended_at, host";
+    "game_index, pair_index, round, seats, opening, start_position, termination, failed_seat,"
+    " detail, plies, final_position, started_at, ended_at, host";
+constexpr int kCopied = 14;
+// The columns of the source's games query (column 0 is the id, 15 the moves).
+enum GameColumn {
+    kIndex = 1,
+    kPair = 2,
+    kRound = 3,
+    kSeats = 4,
+    kOpening = 5,
+    kTermination = 7,
+    kFailedSeat = 8,
+    kPlies = 10,
+    kFinal = 11,
+    kStarted = 12,
+    kEnded = 13,
+    kMoves = 15,
+};
+
+// A game's seats as a merge reads and compares them.
+struct CopiedSeat {
+    RowId engine = 0;
+    std::string time_control;
+    std::int64_t score = 0;
+    std::int64_t rank = 0;
+    double points = 0;
+};
 
 // The games a run planned, from its stored definition (0 when it has none).
 std::int64_t planned_games(const TournamentRow& t) {
@@ -68,10 +94,13 @@ class Merger {
         : into_(into),
           into_name_(std::move(into_name)),
           stop_(stop),
-          insert_game_(into.db, "INSERT INTO games (tournament_id, " +
+          insert_game_(into.db, "INSERT INTO game_rows (tournament_id, " +
                                     std::string(kGameCopyColumns) +
                                     ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,"
-                                    " ?13, ?14, ?15, ?16, ?17, ?18, ?19)"),
+                                    " ?13, ?14, ?15)"),
+          insert_seat_(into.db,
+                       "INSERT INTO game_seats (game_id, seat, engine_id, time_control, score,"
+                       " rank, points) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
           insert_moves_(into.db, "INSERT INTO game_moves (game_id, moves) VALUES (?1, ?2)") {}
 
     void merge_file(Store::Impl& source, const std::string& path) {
@@ -87,7 +116,7 @@ class Merger {
         reading.commit();
     }
 
-    // What the trigger games_add_totals (db/003_result_totals.sql), paused for the merge, would
+    // What the trigger game_seats_add_totals (db/011_game_seats.sql), paused for the merge, would
     // have added to result_totals for the games merged: one upsert per pair, not two per game.
     void write_result_totals() {
         Statement upsert(into_.db,
@@ -125,13 +154,13 @@ class Merger {
         std::int64_t wins = 0, draws = 0, losses = 0;
     };
 
-    void count_result(RowId run, RowId south, RowId north, rules::Result result) {
-        auto& s = totals_[Side{run, south, north}];
-        auto& n = totals_[Side{run, north, south}];
-        if (result == rules::Result::SouthWin) {
+    void count_result(RowId run, const CopiedSeat& south, const CopiedSeat& north) {
+        auto& s = totals_[Side{run, south.engine, north.engine}];
+        auto& n = totals_[Side{run, north.engine, south.engine}];
+        if (south.points > north.points) {
             ++s.wins;
             ++n.losses;
-        } else if (result == rules::Result::NorthWin) {
+        } else if (south.points < north.points) {
             ++s.losses;
             ++n.wins;
         } else {
@@ -183,7 +212,7 @@ class Merger {
                                           const TournamentRow& t) {
         std::vector<ShardRow> rows = t.shards;
         if (rows.empty()) {
-            Statement count(source.db, "SELECT count(*) FROM games WHERE tournament_id = ?1");
+            Statement count(source.db, "SELECT count(*) FROM game_rows WHERE tournament_id = ?1");
             count.bind(1, t.id);
             count.step();
             const auto planned = std::max(planned_games(t), count.int64(0));
@@ -221,7 +250,7 @@ class Merger {
     // What identifies a game's outcome: two copies of one game agree on all of it. Hashed from
     // the column bytes as they are (no string is built: a re-merge of a million games that are
     // all present is mostly this).
-    static std::uint64_t game_key(RowId south, RowId north, std::string_view result, int plies,
+    static std::uint64_t game_key(const std::vector<CopiedSeat>& seats, int plies,
                                   std::string_view final_position, std::string_view opening) {
         std::uint64_t h = 1469598103934665603ull;  // FNV-1a, 64 bits
         auto mix = [&h](std::string_view bytes) {
@@ -231,9 +260,11 @@ class Merger {
         auto mix_int = [&mix](std::int64_t v) {
             mix(std::string_view(reinterpret_cast<const char*>(&v), sizeof v));
         };
-        mix_int(south);
-        mix_int(north);
-        mix(result);
+        for (const auto& seat : seats) {
+            mix_int(seat.engine);
+            mix_int(seat.rank);
+            mix_int(static_cast<std::int64_t>(seat.points * 1024));
+        }
         mix_int(plies);
         mix(final_position);
         mix(opening);
@@ -246,12 +277,18 @@ class Merger {
         // `+tournament_id`: a scan in id order, not a search of an index and a lookup in the
         // table for every game (the table is small: the moves are in game_moves).
         Statement st(into_.db,
-                     "SELECT game_index, south_engine_id, north_engine_id, result, plies,"
-                     " final_position, opening FROM games WHERE +tournament_id = ?1");
+                     "SELECT id, game_index, plies, final_position, opening FROM game_rows"
+                     " WHERE +tournament_id = ?1");
         st.bind(1, run);
-        while (st.step())
-            it->second[st.int64(0)] =
-                game_key(st.int64(1), st.int64(2), st.blob(3), st.int32(4), st.blob(5), st.blob(6));
+        Statement seats(into_.db,
+                        "SELECT seat, engine_id, time_control, score, rank, points FROM game_seats"
+                        " WHERE game_id = ?1 ORDER BY seat");
+        while (st.step()) {
+            seats.bind(1, st.int64(0));
+            it->second[st.int64(1)] =
+                game_key(read_seats(seats), st.int32(2), st.blob(3), st.blob(4));
+            seats.reset();
+        }
         return it->second;
     }
 
@@ -280,54 +317,79 @@ class Merger {
     std::string engine_origin(const std::string& name, RowId here) {
         if (auto it = engine_from_.find(name); it != engine_from_.end()) return it->second;
         Statement run(into_.db,
-                      "SELECT tournament_id FROM games WHERE south_engine_id = ?1 OR"
-                      " north_engine_id = ?1 LIMIT 1");
+                      "SELECT g.tournament_id FROM game_seats s JOIN game_rows g ON"
+                      " g.id = s.game_id WHERE s.engine_id = ?1 LIMIT 1");
         run.bind(1, here);
         return run.step() ? run_origin(run.int64(0)) : into_name_;
     }
 
-    // What the CHECK constraints of games say, which the merge turns off (MergeSettings), and what
-    // a reader needs to read the game back (its times, its moves): a file edited by hand or
-    // damaged is refused naming the file and the game, never merged. Returns the game's result.
-    static rules::Result check_row(Store::Impl& source, const TournamentRow& t,
-                                   const Statement& g) {
-        const auto result = rules::parse_result(g.blob(9));
-        const bool words =
-            result && *result != rules::Result::Ongoing && game::parse_termination(g.blob(12));
-        const bool counts =
-            g.int64(1) >= 0 && g.int64(2) >= 0 && g.int64(3) >= 0 && g.int64(14) >= 0;
-        const auto game = game_label(t.name, g.int64(1));
-        if (!words || !counts)
-            source.damaged(game + ": a result, termination or count no oaq file holds");
-        for (int column : {16, 17}) {
-            if (!parse_utc(g.blob(column))) {
-                source.damaged(game + ": its " + (column == 16 ? "start" : "end") + " time \"" +
-                               std::string(g.blob(column)) + "\" is not an ISO-8601 UTC time");
-            }
-        }
-        return *result;
+    // A game's seats in order from `seats` (bound to the game), stopping at a gap.
+    static std::vector<CopiedSeat> read_seats(Statement& seats) {
+        std::vector<CopiedSeat> out;
+        while (seats.step() && seats.int64(0) == static_cast<std::int64_t>(out.size()))
+            out.push_back(CopiedSeat{seats.int64(1), seats.text(2), seats.int64(3), seats.int64(4),
+                                     seats.real(5)});
+        return out;
     }
 
-    // A game's moves are one packed value (db/010_packed_moves.sql), copied as it is: column 19
-    // of the games query. Read through once without building a move (packed_ply_count), so a
-    // value no reader could decode, or with another number of plies than the game says, is
+    // What the CHECK constraints of game_rows and game_seats say, which the merge turns off
+    // (MergeSettings), and what a reader needs to read the game back (its seats, times, moves): a
+    // file edited by hand or damaged is refused naming the file and the game, never merged.
+    static void check_row(Store::Impl& source, const TournamentRow& t, const Statement& g,
+                          const std::vector<CopiedSeat>& seats) {
+        const auto count = g.int64(kSeats);
+        bool ok =
+            count >= 2 && count <= 4 && static_cast<std::int64_t>(seats.size()) == count &&
+            game::parse_termination(g.blob(kTermination)) && g.int64(kIndex) >= 0 &&
+            g.int64(kPair) >= 0 && g.int64(kRound) >= 0 && g.int64(kPlies) >= 0 &&
+            (g.is_null(kFailedSeat) || (g.int64(kFailedSeat) >= 0 && g.int64(kFailedSeat) < count));
+        for (const auto& seat : seats) ok = ok && seat.rank >= 1 && seat.points >= 0;
+        const auto game = game_label(t.name, g.int64(kIndex));
+        if (!ok) {
+            source.damaged(game + ": seats, a result, termination or count no oaq file holds");
+        }
+        for (int column : {kStarted, kEnded}) {
+            if (!parse_utc(g.blob(column))) {
+                source.damaged(game + ": its " + (column == kStarted ? "start" : "end") +
+                               " time \"" + std::string(g.blob(column)) +
+                               "\" is not an ISO-8601 UTC time");
+            }
+        }
+    }
+
+    // A game's moves are one packed value (db/010_packed_moves.sql), copied as it is: column
+    // kMoves of the games query. Read through once without building a move (packed_ply_count), so
+    // a value no reader could decode, or with another number of plies than the game says, is
     // refused here rather than copied.
     void copy_moves(Store::Impl& source, const TournamentRow& t, const Statement& games, RowId to) {
-        if (games.is_null(19)) {
-            if (games.int64(14) == 0) return;
-            source.damaged(game_label(t.name, games.int64(1)) + ": its stored moves are missing");
+        const auto index = games.int64(kIndex);
+        const auto recorded = games.int64(kPlies);
+        if (games.is_null(kMoves)) {
+            if (recorded == 0) return;
+            source.damaged(game_label(t.name, index) + ": its stored moves are missing");
         }
-        const auto plies = packed_ply_count(games.blob(19));
-        if (!plies || static_cast<std::int64_t>(*plies) != games.int64(14)) {
-            source.damaged(game_label(t.name, games.int64(1)) + ": stored moves are damaged (" +
-                           (plies ? std::to_string(games.int64(14)) + " plies recorded, " +
+        const auto plies = packed_ply_count(games.blob(kMoves));
+        if (!plies || static_cast<std::int64_t>(*plies) != recorded) {
+            source.damaged(game_label(t.name, index) + ": stored moves are damaged (" +
+                           (plies ? std::to_string(recorded) + " plies recorded, " +
                                         std::to_string(*plies) + " moves stored"
                                   : plies.error().message) +
                            ")");
         }
-        insert_moves_.bind(1, to).bind_column_borrowed(2, games, 19);
+        insert_moves_.bind(1, to).bind_column_borrowed(2, games, kMoves);
         insert_moves_.run();
         insert_moves_.reset();
+    }
+
+    void copy_seats(RowId game, const std::vector<CopiedSeat>& seats) {
+        for (std::size_t i = 0; i < seats.size(); ++i) {
+            const auto& seat = seats[i];
+            insert_seat_.bind(1, game).bind(2, static_cast<std::int64_t>(i)).bind(3, seat.engine);
+            insert_seat_.bind(4, seat.time_control).bind(5, seat.score).bind(6, seat.rank);
+            insert_seat_.bind(7, seat.points);
+            insert_seat_.run();
+            insert_seat_.reset();
+        }
     }
 
     void copy_games(Store::Impl& source, const std::string& path, const TournamentRow& t, RowId run,
@@ -339,33 +401,40 @@ class Merger {
         // the files a merge is given) and read back, a fifth of the merge's time.
         Statement games(source.db,
                         "SELECT g.id, " + std::string(kGameCopyColumns) +
-                            ", m.moves FROM games g LEFT JOIN game_moves m ON m.game_id = g.id"
+                            ", m.moves FROM game_rows g LEFT JOIN game_moves m ON m.game_id = g.id"
                             " WHERE +g.tournament_id = ?1 ORDER BY g.id");
+        Statement seat_rows(source.db,
+                            "SELECT seat, engine_id, time_control, score, rank, points"
+                            " FROM game_seats WHERE game_id = ?1 ORDER BY seat");
         games.bind(1, t.id);
         while (games.step()) {
             if (stop_ && stop_->load(std::memory_order_relaxed)) throw Stopped{};
-            const auto index = games.int64(1);
-            const RowId south = engine_for(source, path, games.int64(7));
-            const RowId north = engine_for(source, path, games.int64(8));
-            const auto key = game_key(south, north, games.blob(9), games.int32(14), games.blob(15),
-                                      games.blob(4));
+            const auto index = games.int64(kIndex);
+            seat_rows.bind(1, games.int64(0));
+            auto seats = read_seats(seat_rows);
+            seat_rows.reset();
+            for (auto& seat : seats) seat.engine = engine_for(source, path, seat.engine);
+            const auto key =
+                game_key(seats, games.int32(kPlies), games.blob(kFinal), games.blob(kOpening));
             if (auto it = present.find(index); it != present.end()) {
                 if (it->second != key) {
                     throw Refused{game_label(t.name, index) + " differs between " + path + " and " +
-                                  run_origin(run, games.int64(2)) +
+                                  run_origin(run, games.int64(kPair)) +
                                   ": two different games for one game number"};
                 }
                 ++tally.present;
                 continue;
             }
-            const rules::Result result = check_row(source, t, games);
+            check_row(source, t, games, seats);
             insert_game_.bind(1, run);
-            for (int c = 0; c < 18; ++c) insert_game_.bind_column_borrowed(c + 2, games, c + 1);
-            insert_game_.bind(8, south).bind(9, north);
+            for (int c = 0; c < kCopied; ++c)
+                insert_game_.bind_column_borrowed(c + 2, games, c + 1);
             insert_game_.run();
             insert_game_.reset();
-            copy_moves(source, t, games, into_.db.last_insert_rowid());
-            count_result(run, south, north, result);
+            const RowId id = into_.db.last_insert_rowid();
+            copy_seats(id, seats);
+            copy_moves(source, t, games, id);
+            if (seats.size() == 2) count_result(run, seats[0], seats[1]);
             present[index] = key;
             ++tally.added;
         }
@@ -451,11 +520,11 @@ class Merger {
                             RowId to, std::int64_t played) {
         Statement links(source.db,
                         "SELECT g.game_index, sg.number, sg.wealth_first, sg.wealth_second"
-                        " FROM session_games sg JOIN games g ON g.id = sg.game_id"
+                        " FROM session_games sg JOIN game_rows g ON g.id = sg.game_id"
                         " WHERE sg.session_id = ?1 AND sg.number > ?2 ORDER BY sg.number");
         links.bind(1, from).bind(2, played);
         Statement game(into_.db,
-                       "SELECT id FROM games WHERE tournament_id = ?1 AND game_index = ?2");
+                       "SELECT id FROM game_rows WHERE tournament_id = ?1 AND game_index = ?2");
         Statement insert(into_.db,
                          "INSERT INTO session_games (game_id, session_id, number, wealth_first,"
                          " wealth_second) VALUES (?1, ?2, ?3, ?4, ?5)");
@@ -477,7 +546,7 @@ class Merger {
         const bool finished_before = before.step() && before.int64(0) != 0;
         before.reset();
         auto shards = read_shards(into_, run);
-        Statement count(into_.db, "SELECT count(*) FROM games WHERE tournament_id = ?1");
+        Statement count(into_.db, "SELECT count(*) FROM game_rows WHERE tournament_id = ?1");
         count.bind(1, run);
         count.step();
         tally.games = count.int64(0);
@@ -515,6 +584,7 @@ class Merger {
     std::string into_name_;
     const std::atomic<bool>* stop_;
     Statement insert_game_;
+    Statement insert_seat_;
     Statement insert_moves_;
     std::unordered_map<RowId, RowId> engines_;  // the current source's engine ids -> ours
     std::unordered_map<RowId, std::unordered_map<std::int64_t, std::uint64_t>> games_;
@@ -572,7 +642,8 @@ class MergeSettings {
     Database& db_;
 };
 
-// For a merge that adds more games than the file holds, the secondary indexes of games are
+// For a merge that adds more games than the file holds, the secondary indexes of the games' tables
+// are
 // dropped first and built again at the end (in the same transaction): building an index once is
 // much cheaper than updating it a row at a time. The statements come from the schema itself.
 class IndexRebuild {
@@ -581,7 +652,7 @@ class IndexRebuild {
         if (!active) return;
         Statement st(db,
                      "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND"
-                     " tbl_name = 'games' AND sql IS NOT NULL");
+                     " tbl_name IN ('game_rows', 'game_seats') AND sql IS NOT NULL");
         while (st.step()) indexes_.emplace_back(st.text(0), st.text(1));
         for (const auto& [name, sql] : indexes_) db.exec("DROP INDEX \"" + name + "\"");
     }
@@ -603,11 +674,12 @@ class TotalsTriggerPause {
     explicit TotalsTriggerPause(Database& db) : db_(db) {
         Statement st(db,
                      "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND"
-                     " name = 'games_add_totals'");
-        if (!st.step()) throw OaqError(db.path() + ": damaged schema: no trigger games_add_totals");
+                     " name = 'game_seats_add_totals'");
+        if (!st.step())
+            throw OaqError(db.path() + ": damaged schema: no trigger game_seats_add_totals");
         sql_ = st.text(0);
         st.reset();
-        db.exec("DROP TRIGGER games_add_totals");
+        db.exec("DROP TRIGGER game_seats_add_totals");
     }
     void resume() { db_.exec(sql_); }
 
@@ -617,7 +689,7 @@ class TotalsTriggerPause {
 };
 
 std::int64_t game_count(Database& db) {
-    Statement st(db, "SELECT count(*) FROM games");
+    Statement st(db, "SELECT count(*) FROM game_rows");
     st.step();
     return st.int64(0);
 }

@@ -25,8 +25,21 @@ struct StoredMove {
     std::vector<std::string> pv;
 };
 
+// A seat as stored, in turn order (seat 0 moves first).
+struct StoredSeat {
+    std::string engine;        // the engine's name
+    std::string time_control;  // canonical text, e.g. "10+0.1"
+    int score = 0;
+    int rank = 1;  // 1 = first (RULES.md section 9); 2 seats: 1 and 2, or 1 and 1 for a draw
+    double points = 0;
+    friend bool operator==(const StoredSeat&, const StoredSeat&) = default;
+};
+
 struct StoredRecord {
-    std::string south;  // engine names
+    // Every seat of the game; south/north and score_south/score_north repeat seats 0 and 1.
+    std::vector<StoredSeat> seats;
+    std::optional<int> failed_seat;  // a game of 3 or 4 seats ended by this seat's fault
+    std::string south;               // engine names
     std::string north;
     std::string rules;              // the expanded rules string
     std::string time_control;       // e.g. "10+0.1", "movetime=100", "10+0.1/movetime=100"
@@ -43,10 +56,11 @@ struct StoredRecord {
     std::chrono::system_clock::time_point ended_at;
 
     int plies() const { return static_cast<int>(moves.size()); }
+    int seat_count() const { return static_cast<int>(seats.size()); }
 };
 
 // A played game as the store writes it (its texts made from the typed values): what the live
-// printers (progress lines, --pgnout) show of a game before it is read back. Two seats.
+// printers (progress lines, --pgnout) show of a game before it is read back.
 StoredRecord stored_record(const game::GameRecord& record);
 StoredMove stored_move(const game::MoveRecord& move);
 
