@@ -6,6 +6,7 @@
 #include "common/error.hpp"
 #include "rules/rules.hpp"
 #include "store/results.hpp"
+#include "views/seat_results.hpp"
 
 namespace oaq::views {
 
@@ -124,6 +125,26 @@ tournament::RatingInput index_games(store::Store& db,
                                     const std::vector<tournament::ResultRow>& rows) {
     return tournament::build_rating_input(store::rated_engines(db), rows,
                                           tournament::EngineSelection::WithGames);
+}
+
+int selection_seats(const Selection& sel) {
+    if (sel.tournament) return seats_of_rules(sel.tournament->rules);
+    return sel.filter.rules ? seats_of_rules(*sel.filter.rules) : 2;
+}
+
+std::vector<store::GameRow> table_games(store::Store& db, const Selection& sel) {
+    auto filter = game_filter(sel);
+    filter.min_seats = 3;
+    filter.limit = 0;
+    return db.games(filter);
+}
+
+tournament::RatingInput index_tables(store::Store& db, const std::vector<store::GameRow>& games) {
+    std::vector<tournament::TableRow> rows;
+    rows.reserve(games.size());
+    for (const auto& g : games) rows.push_back(table_row(g));
+    return tournament::build_table_rating_input(store::rated_engines(db), rows,
+                                                tournament::EngineSelection::WithGames);
 }
 
 std::vector<tournament::RankedLine> ranked(const tournament::RatingInput& input,

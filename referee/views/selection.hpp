@@ -62,6 +62,14 @@ std::vector<store::ResultGame> session_results(store::Store& db, const Selection
 tournament::RatingInput index_games(store::Store& db, const std::vector<store::ResultGame>& games);
 tournament::RatingInput index_games(store::Store& db,
                                     const std::vector<tournament::ResultRow>& rows);
+// Games of 3 or 4 seats (RULES.md section 9). The number of seats of the selection's games: its
+// tournament's or its rules string's `players` (2 without either).
+int selection_seats(const Selection& selection);
+// The selected games of 3 or more seats (no moves), in id order.
+std::vector<store::GameRow> table_games(store::Store& db, const Selection& selection);
+// Those games as rating input (tournament::TableRow each), engines as index_games names them.
+tournament::RatingInput index_tables(store::Store& db, const std::vector<store::GameRow>& games);
+
 // The ranked table of the input (tournament/ranking.hpp). Throws OaqError if the fit refuses.
 std::vector<tournament::RankedLine> ranked(const tournament::RatingInput& input,
                                            const tournament::Anchor& anchor = {});
