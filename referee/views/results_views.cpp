@@ -105,10 +105,38 @@ std::string engine_json(const store::EngineRow& e, const tournament::EngineRatin
 
 }  // namespace
 
+namespace {
+
+// Adds an engine's games of 3 or 4 seats to its line: a game it ranked above every other seat
+// counts as a win, below every other seat as a loss, anything else as a draw (as the rating
+// line counts them); points as RULES.md section 9 gives them.
+void add_table_games(std::map<RowId, tournament::RankedLine>& by_id,
+                     const tournament::RatingInput& tables) {
+    for (std::size_t i = 0; i < tables.names.size(); ++i) {
+        auto& line = by_id[tables.keys[i]];
+        line.failures += tables.failures[i];
+    }
+    for (const auto& g : tables.tables) {
+        for (std::size_t s = 0; s < g.seats; ++s) {
+            auto& r = by_id[tables.keys[static_cast<std::size_t>(g.engines[s])]].rating;
+            const double points = tournament::table_points(g, s);
+            ++r.games;
+            r.points += points;
+            ++(points == 1.0 ? r.wins : points == 0.0 ? r.losses : r.draws);
+            r.score = r.points / static_cast<double>(r.games);
+        }
+    }
+}
+
+}  // namespace
+
 std::string engines_view(store::Store& db, const Selection& sel, OutputFormat format) {
     const auto indexed = index_games(db, db.result_rows(sel.filter));
     std::map<RowId, tournament::RankedLine> by_id;
     for (const auto& l : ranked(indexed)) by_id[l.key] = l;
+    // Games of 3 or 4 seats count in the same columns (none in a file of 2-seat games).
+    if (const auto tables = table_games(db, sel); !tables.empty())
+        add_table_games(by_id, index_tables(db, tables));
     std::string out;
     Table table{{"engine", "games", "wins", "draws", "losses", "points", "score", "failures"}, {}};
     for (const auto& e : db.list_engines()) {

@@ -290,3 +290,16 @@ TEST_CASE("export --pgn leaves out games of three seats and says how many on std
     const auto only_two = results_both(f, {"export", "--pgn", "--tournament", "duo"});
     CHECK(only_two.err.empty());
 }
+
+TEST_CASE("engines count games of three seats beside 2-seat games", "[app][results][seats]") {
+    SeatFixture f;
+    const auto json = results(f, {"engines", "--json"});
+    INFO(json);
+    // D: first alone once (a win), last twice (one by its own time forfeit).
+    CHECK(contains(json, R"("games":3,"wins":1,"draws":0,"losses":2,"points":1,)"));
+    CHECK(contains(json, R"("failures":1})"));
+    // A: three tables (2 firsts alone, one second) and the 2-seat win of duo.
+    CHECK(contains(json, R"("games":4,"wins":3,"draws":1,"losses":0,"points":3.5,)"));
+    const auto tri = results(f, {"engines", "--tournament", "tri", "--csv"});
+    CHECK(contains(tri, "\nA,3,2,1,0,2.5,"));
+}
