@@ -46,6 +46,23 @@ Expected<store::TournamentRow> tournament_named(store::Store& db, const std::str
     return *t;
 }
 
+namespace {
+
+// The rules a view of one rules string covers when none is given: standard, or in a file whose
+// every tournament is a table of 3 or 4 seats under one rules string (standard,players=3), that.
+std::string default_rules(store::Store& db) {
+    const auto standard = expanded_rules("standard");
+    std::optional<std::string> only;
+    for (const auto& t : db.list_tournaments()) {
+        if (t.rules == standard || seats_of_rules(t.rules) < 3) return standard;
+        if (only && *only != t.rules) return standard;
+        only = t.rules;
+    }
+    return only.value_or(standard);
+}
+
+}  // namespace
+
 Selection select_games(store::Store& db, const SelectionRequest& request, bool need_scope) {
     Selection s;
     if (request.tournament) {
@@ -58,7 +75,7 @@ Selection select_games(store::Store& db, const SelectionRequest& request, bool n
     if (request.rules) {
         s.filter.rules = expanded_rules(*request.rules);
     } else if (need_scope && !s.tournament) {
-        s.filter.rules = expanded_rules("standard");
+        s.filter.rules = default_rules(db);
     }
     if (s.filter.rules && s.tournament && s.tournament->rules != *s.filter.rules) {
         throw OaqError("tournament \"" + s.tournament->name + "\" was not played under --rules");

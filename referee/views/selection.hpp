@@ -36,8 +36,9 @@ struct Selection {
     std::optional<store::EngineRow> engine;
     std::string scope;  // for people: "tournament X" or "rules ..." or "all games"
 };
-// With `need_scope`, the games are one tournament or one rules string (--rules, else standard):
-// the rating maths never pools different rules.
+// With `need_scope`, the games are one tournament or one rules string (--rules, else standard,
+// or in a file holding only tables of 3 or 4 seats under one rules string, that string): the
+// rating maths never pools different rules.
 Selection select_games(store::Store& db, const SelectionRequest& request, bool need_scope);
 store::EngineRow find_engine(store::Store& db, const std::string& name);
 // The tournament of that name, or a message naming the name and the file.

@@ -303,3 +303,20 @@ TEST_CASE("engines count games of three seats beside 2-seat games", "[app][resul
     const auto tri = results(f, {"engines", "--tournament", "tri", "--csv"});
     CHECK(contains(tri, "\nA,3,2,1,0,2.5,"));
 }
+
+TEST_CASE("a file of tables under one rules string shows them without --rules",
+          "[app][results][seats]") {
+    TempDir dir;
+    const auto path = dir.file("tables.db");
+    {
+        auto db = store::Store::open(path);
+        const auto tri = store::test::make_run(db, "tri", kTri);
+        db.record_game(tri, store::GameSlot{0, 0, 0}, tri_game({"A", "B", "C"}, {30, 20, 10}))
+            .value();
+    }
+    SeatFixture f;  // holds a 2-seat standard tournament too: standard stays the default there
+    CHECK(contains(results(f, {"standings"}), "Standings, rules standard (1 games)"));
+    f.path = path;
+    CHECK(contains(results(f, {"standings"}),
+                   "Standings, rules standard,players=3 (1 games, 3 seats)"));
+}
