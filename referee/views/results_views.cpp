@@ -467,8 +467,11 @@ std::string h2h_text(const std::string& a, const std::string& b, const HeadToHea
 std::string h2h_view(const store::EngineRow& a, const store::EngineRow& b,
                      const std::vector<store::ResultGame>& games, bool json) {
     const auto h = head_to_head(a, b, games);
-    return json ? h2h_json(a.name, b.name, h) : h2h_text(a.name, b.name, h);
+    if (json) return h2h_json(a.name, b.name, h);
+    return h2h_text(a.name, b.name, h);
 }
+
+// ---- h2h at tables of 3 or 4 seats ---------------------------------------------------------
 
 namespace {
 
@@ -481,16 +484,20 @@ struct SeatHeadToHead {
     std::int64_t failures_a = 0, failures_b = 0;
 };
 
+// One game where A ranked `mine` and B `theirs` (1 first).
+void tally(Meeting& m, int mine, int theirs) {
+    if (mine < theirs)
+        ++m.above;
+    else if (mine > theirs)
+        ++m.below;
+    else
+        ++m.level;
+}
+
 SeatHeadToHead seat_head_to_head(const tournament::RatingInput& input, int seats, int a, int b) {
     SeatHeadToHead h;
     h.seats = seats;
     h.by_seat.resize(static_cast<std::size_t>(seats));
-    auto add = [](SeatTotals& t, const tournament::TableResult& g, std::size_t s) {
-        ++t.games;
-        t.points += tournament::table_points(g, s);
-        t.rank_sum += g.ranks[s];
-        if (g.ranks[s] == 1) ++t.firsts;
-    };
     for (const auto& g : input.tables) {
         if (static_cast<int>(g.seats) != seats) continue;
         std::optional<std::size_t> sa, sb;
@@ -500,10 +507,10 @@ SeatHeadToHead seat_head_to_head(const tournament::RatingInput& input, int seats
         }
         if (!sa || !sb) continue;
         const int ra = g.ranks[*sa], rb = g.ranks[*sb];
-        for (Meeting* m : {&h.total, &h.by_seat[*sa]})
-            ++(ra < rb ? m->above : ra > rb ? m->below : m->level);
-        add(h.a, g, *sa);
-        add(h.b, g, *sb);
+        tally(h.total, ra, rb);
+        tally(h.by_seat[*sa], ra, rb);
+        add_seat(h.a, g, *sa);
+        add_seat(h.b, g, *sb);
     }
     return h;
 }

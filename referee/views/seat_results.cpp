@@ -31,16 +31,18 @@ double SeatTotals::average_rank() const {
     return games == 0 ? 0.0 : static_cast<double>(rank_sum) / static_cast<double>(games);
 }
 
+void add_seat(SeatTotals& totals, const tournament::TableResult& game, std::size_t seat) {
+    ++totals.games;
+    totals.points += tournament::table_points(game, seat);
+    totals.rank_sum += game.ranks[seat];
+    if (game.ranks[seat] == 1) ++totals.firsts;
+}
+
 std::vector<SeatTotals> seat_totals(const tournament::RatingInput& input) {
     std::vector<SeatTotals> out(input.names.size());
     for (const auto& t : input.tables) {
-        for (std::size_t s = 0; s < t.seats; ++s) {
-            auto& e = out[static_cast<std::size_t>(t.engines[s])];
-            ++e.games;
-            e.points += tournament::table_points(t, s);
-            e.rank_sum += t.ranks[s];
-            if (t.ranks[s] == 1) ++e.firsts;
-        }
+        for (std::size_t s = 0; s < t.seats; ++s)
+            add_seat(out[static_cast<std::size_t>(t.engines[s])], t, s);
     }
     return out;
 }

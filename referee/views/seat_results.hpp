@@ -31,6 +31,8 @@ struct SeatTotals {
     std::int64_t firsts = 0;      // games it finished first, alone or tied
     double average_rank() const;  // 0 without games
 };
+// Adds seat `seat` of `game` to `totals`.
+void add_seat(SeatTotals& totals, const tournament::TableResult& game, std::size_t seat);
 // By RatingInput index, over input.tables.
 std::vector<SeatTotals> seat_totals(const tournament::RatingInput& input);
 
