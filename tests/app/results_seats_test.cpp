@@ -320,3 +320,39 @@ TEST_CASE("a file of tables under one rules string shows them without --rules",
     CHECK(contains(results(f, {"standings"}),
                    "Standings, rules standard,players=3 (1 games, 3 seats)"));
 }
+
+TEST_CASE("the store lists and counts games by the engine's seat and rank, paged or not",
+          "[store][seats]") {
+    SeatFixture f;
+    store::StoreOptions options;
+    options.create = false;
+    options.read_only = true;
+    auto db = store::Store::open(f.path, options);
+    const auto a = db.find_engine("A");
+    REQUIRE(a);
+    auto ids = [&](store::GameFilter filter) {
+        std::vector<store::RowId> out;
+        for (const auto& g : db.games(filter)) out.push_back(g.id);
+        return out;
+    };
+    store::GameFilter firsts;
+    firsts.engine_id = a->id;
+    firsts.engine_rank = 1;
+    CHECK(ids(firsts) == std::vector<store::RowId>{1, 4, 5});  // tri#1, tri#4, duo#1
+    CHECK(db.count_games(firsts) == 3);
+    firsts.limit = 0;  // the unpaged query
+    CHECK(ids(firsts) == std::vector<store::RowId>{1, 4, 5});
+    firsts.min_seats = 3;
+    CHECK(ids(firsts) == std::vector<store::RowId>{1, 4});
+    CHECK(db.count_games(firsts) == 2);
+
+    store::GameFilter seat2;
+    seat2.engine_id = a->id;
+    seat2.engine_seat = 1;  // from 0: the second seat
+    CHECK(ids(seat2) == std::vector<store::RowId>{4});
+    seat2.opponent_id = db.find_engine("D")->id;
+    CHECK(ids(seat2) == std::vector<store::RowId>{4});
+    seat2.opponent_id = db.find_engine("C")->id;
+    CHECK(ids(seat2).empty());
+    CHECK(db.count_games(seat2) == 0);
+}
