@@ -1,10 +1,14 @@
 // oaq-bench-ratings: how long the tournament maths takes at tournament sizes. It fits ratings for
-// seeded simulated round robins of several pool sizes, evaluates the SPRT LLR on growing
+// seeded simulated round robins of several pool sizes and the Plackett-Luce fit on 100,000
+// seeded simulated four-seat games, evaluates the SPRT LLR on growing
 // pentanomial counts, and indexes a million-game schedule. Figures only: never fails on timing.
+#include <array>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <random>
+#include <string_view>
 #include <vector>
 
 #include "common/help_flag.hpp"
@@ -40,12 +44,78 @@ std::vector<GameResult> simulate(int engines, int rounds, std::mt19937_64& rng) 
     return games;
 }
 
+// `games` four-seat games of engines drawn at random from `engines`, 25 Elo apart, each game's
+// order drawn from the Plackett-Luce model; one game in ten ties its last two seats.
+std::vector<TableResult> simulate_tables(int engines, int games, std::mt19937_64& rng) {
+    std::vector<int> pool(static_cast<std::size_t>(engines));
+    for (int i = 0; i < engines; ++i) pool[static_cast<std::size_t>(i)] = i;
+    std::vector<TableResult> out;
+    out.reserve(static_cast<std::size_t>(games));
+    for (int g = 0; g < games; ++g) {
+        TableResult t;
+        t.seats = 4;
+        for (std::size_t s = 0; s < 4; ++s) {  // a partial Fisher-Yates shuffle
+            const auto pick = s + rng() % (pool.size() - s);
+            std::swap(pool[s], pool[pick]);
+            t.engines[s] = pool[s];
+        }
+        std::array<bool, 4> placed{};
+        for (int place = 1; place <= 4; ++place) {
+            double total = 0.0;
+            for (std::size_t s = 0; s < 4; ++s) {
+                if (!placed[s]) total += std::pow(10.0, t.engines[s] * 25.0 / 400.0);
+            }
+            double u = uniform(rng) * total;
+            std::size_t pick = 0;
+            for (std::size_t s = 0; s < 4; ++s) {
+                if (placed[s]) continue;
+                pick = s;
+                u -= std::pow(10.0, t.engines[s] * 25.0 / 400.0);
+                if (u < 0) break;
+            }
+            placed[pick] = true;
+            t.ranks[pick] = place;
+        }
+        if (uniform(rng) < 0.1) {
+            for (auto& r : t.ranks) r = r == 4 ? 3 : r;
+        }
+        out.push_back(t);
+    }
+    return out;
+}
+
+// The Plackett-Luce fit of 100,000 four-seat games (seed 4), for pools of 8, 16 and 64 engines.
+bool bench_tables() {
+    std::mt19937_64 rng(4);
+    for (int engines : {8, 16, 64}) {
+        const auto tables = simulate_tables(engines, 100'000, rng);
+        const auto start = Clock::now();
+        const auto ratings = fit_table_ratings(engines, tables);
+        const double fit = seconds_since(start);
+        std::printf("%3d engines 4-seat PL fit    %10zu %12.4f\n", engines, tables.size(), fit);
+        if (!ratings) return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     if (oaq::wants_help(argc, argv)) {
-        std::puts("usage: oaq-bench-ratings\ntimes the rating fit on generated round robins");
+        std::puts(
+            "usage: oaq-bench-ratings [--tables]\ntimes the rating fit on generated round robins "
+            "and 4-seat games, the SPRT LLR and schedule indexing\n  --tables  only the "
+            "Plackett-Luce fit of 100,000 four-seat games");
         return 0;
+    }
+    if (argc > 2 || (argc == 2 && std::string_view(argv[1]) != "--tables")) {
+        std::fprintf(stderr, "oaq-bench-ratings: unknown argument \"%s\" (--tables or none)\n",
+                     argv[argc - 1]);
+        return 2;
+    }
+    if (argc == 2) {
+        std::printf("%-28s %10s %12s\n", "rating fit", "games", "seconds");
+        return bench_tables() ? 0 : 1;
     }
     std::mt19937_64 rng(1);
     std::printf("%-28s %10s %12s\n", "rating fit", "games", "seconds");
@@ -61,6 +131,8 @@ int main(int argc, char** argv) {
         std::printf("%3d engines pair_statistics  %10zu %12.4f\n", engines, games.size(), stats);
         if (!ratings || pairs.empty()) return 1;
     }
+
+    if (!bench_tables()) return 1;
 
     auto params = SprtParams::logistic(LogisticElo{0}, LogisticElo{5}, 0.05, 0.05).value();
     auto nparams = SprtParams::normalized(NormalizedElo{0}, NormalizedElo{5}, 0.05, 0.05).value();

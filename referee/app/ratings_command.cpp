@@ -1,8 +1,9 @@
-// `oaq ratings`: Bradley-Terry maximum-likelihood ratings over one tournament or over every stored
-// game of one rules string (never a mix of rules), optionally anchored on an engine, with the pair
-// table on request. The table is ranked by the one ranking policy (tournament/ranking.hpp) and
-// each run stores it as a rating snapshot (tournament/snapshot.hpp), so later tools see what was
-// computed from which games. The ratings and their text are views/ratings_view.hpp's.
+// `oaq ratings`: Plackett-Luce (with two seats Bradley-Terry) maximum-likelihood ratings over one
+// tournament or over every stored game of one rules string (never a mix of rules), optionally
+// anchored on an engine, with the pair table on request. The table is ranked by the one ranking
+// policy (tournament/ranking.hpp) and each run stores it as a rating snapshot
+// (tournament/snapshot.hpp), so later tools see what was computed from which games. The ratings and
+// their text are views/ratings_view.hpp's.
 #include <fmt/format.h>
 #include <iostream>
 
@@ -58,7 +59,8 @@ int run_ratings(int argc, char** argv) {
     CommandLine cli(
         "oaq ratings [--db FILE] [--tournament T | --rules R] [--anchor ENGINE [--anchor-rating "
         "X]] [--pairs] [--json] [--save]",
-        "Fits Bradley-Terry (logistic Elo) ratings by maximum likelihood over one tournament, or "
+        "Fits Plackett-Luce (logistic Elo; Bradley-Terry with two seats) ratings by maximum "
+        "likelihood over one tournament, or "
         "over every stored game of one rules string (standard by default), prints rank, engine, "
         "rating ± 95%, games, points, score and status, ranked by rating where ratings compare "
         "(then disconnected groups, then unrated engines). With --save it also stores the table as "

@@ -45,7 +45,9 @@ int standings_command(int argc, char** argv) {
          "The standings of one tournament (or of every stored game under one rules "
          "string, standard by default), ranked by rating where ratings compare (then "
          "disconnected groups, then unrated engines): rank, engine, games, points, score, "
-         "rating ± 95% from the rating fit, wins/draws/losses, and games lost by a failure."},
+         "rating ± 95% from the rating fit, wins/draws/losses, and games lost by a failure. "
+         "Games of 3 or 4 seats (players=N): points as RULES.md section 9 gives them, the "
+         "Plackett-Luce rating, the average rank and the firsts instead of wins/draws/losses."},
         argc, argv, true, views::standings_view);
 }
 
@@ -53,7 +55,8 @@ int crosstable_command(int argc, char** argv) {
     return list_command(
         {"oaq results crosstable [--db FILE] [--tournament T | --rules R] [filters] [--json|--csv]",
          "Points and games of each engine (row) against each other engine (column), "
-         "engines in standings order."},
+         "engines in standings order; for games of 3 or 4 seats, how often the row engine "
+         "finished above the column engine of the games both played."},
         argc, argv, true, views::crosstable_view);
 }
 

@@ -13,6 +13,8 @@ using tournament::WholeRange;
 
 // A ply filter (numbers.hpp): 0 up to any int.
 constexpr WholeRange kPlies{0, std::numeric_limits<int>::max()};
+// A seat or a rank: 1 up to the most seats at a table (RULES.md section 9).
+constexpr WholeRange kSeats{1, 4};
 
 void add_db_option(CommandLine& cli) {
     cli.options.add_options()("db", po::value<std::string>()->default_value("oaq.db"),
@@ -82,8 +84,25 @@ void add_game_filter_options(CommandLine& cli) {
         "min-plies", po::value<std::string>(), "only games of at least N plies")(
         "max-plies", po::value<std::string>(), "only games of at most N plies")(
         "opening", po::value<std::string>(),
-        "only games whose opening is these moves or starts with them (\"1L 7R\")");
+        "only games whose opening is these moves or starts with them (\"1L 7R\")")(
+        "seat", po::value<std::string>(),
+        "with --engine: only games it played in seat S (1 moves first: South of 2 seats)")(
+        "rank", po::value<std::string>(),
+        "with --engine: only games it finished at rank R (1 first; a draw ranks both 1)");
 }
+
+namespace {
+
+// --seat S or --rank R (1..4), which only mean something of the --engine's seat.
+int seat_number(const po::variables_map& vm, const std::string& option,
+                const store::GameFilter& f) {
+    const auto name = "--" + option;
+    if (!f.engine_id)
+        throw OaqError(name + ": give --engine too (the " + option + " of which engine)");
+    return int_number(vm[option].as<std::string>(), name, kSeats);
+}
+
+}  // namespace
 
 void apply_game_filter_options(const po::variables_map& vm, store::GameFilter& f) {
     if (vm.count("result")) {
@@ -107,6 +126,8 @@ void apply_game_filter_options(const po::variables_map& vm, store::GameFilter& f
     if (vm.count("max-plies"))
         f.max_plies = int_number(vm["max-plies"].as<std::string>(), "--max-plies", kPlies);
     if (vm.count("opening")) f.opening = vm["opening"].as<std::string>();
+    if (vm.count("seat")) f.engine_seat = seat_number(vm, "seat", f) - 1;
+    if (vm.count("rank")) f.engine_rank = seat_number(vm, "rank", f);
 }
 
 }  // namespace oaq::app

@@ -32,7 +32,8 @@ store::Store open_results(const po::variables_map& vm, bool write = false);
 // The filters given (views::select_games): with `need_scope`, one tournament or one rules string.
 views::Selection select_games(store::Store& db, const po::variables_map& vm, bool need_scope);
 
-// --result, --termination, --min-plies, --max-plies, --opening: the filters of single games.
+// --result, --termination, --min-plies, --max-plies, --opening, --seat, --rank: the filters of
+// single games (--seat and --rank: of the --engine's seat).
 void add_game_filter_options(CommandLine& cli);
 // Adds them to `filter`. Throws OaqError naming the option for a word it does not know.
 void apply_game_filter_options(const po::variables_map& vm, store::GameFilter& filter);

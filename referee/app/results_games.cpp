@@ -35,7 +35,8 @@ using store::RowId;
 int results_games_command(int argc, char** argv) {
     CommandLine cli(
         "oaq results games [--db FILE] [filters] [--result R] [--termination T] [--min-plies N] "
-        "[--max-plies N] [--opening MOVES] [--limit N] [--offset N] [--json|--csv]",
+        "[--max-plies N] [--opening MOVES] [--seat S] [--rank R] [--limit N] [--offset N] "
+        "[--json|--csv]",
         "Lists games (no moves) in the order they were stored: game (NAME#N), round, South, "
         "North, result, score, termination, plies, end time; then how many match and how to see "
         "the rest.");
@@ -166,6 +167,37 @@ std::string export_format(const po::variables_map& vm) {
     return given.empty() ? "pgn" : given.front();
 }
 
+// Writes every game of `filter` in `format` (with the header lines) and returns how many. PGN
+// leaves out games of 3 or 4 seats (no PGN form) and says how many on stderr.
+std::int64_t write_export(store::Store& db, const store::GameFilter& filter,
+                          const std::string& format, std::ostream& out) {
+    const auto infos = views::tournament_infos(db);
+    std::int64_t count = 0, left_out = 0;
+    // A selection that holds games of 3 or 4 seats: CSV has the seat columns.
+    auto tables = filter;
+    tables.min_seats = 3;
+    const bool seat_columns = format == "csv" && db.count_games(tables) > 0;
+    if (format == "csv") out << views::game_csv_header(seat_columns) << "\n";
+    if (format == "moves-csv") out << views::move_csv_header() << "\n";
+    views::for_each_game(db, filter, [&](const store::GameRow& g) {
+        if (format == "pgn" && !views::pgn_exportable(g)) {
+            ++left_out;
+            return;
+        }
+        out << views::export_game(db, format, g, infos.at(g.tournament_id), seat_columns);
+        ++count;
+    });
+    out.flush();
+    if (!out) throw OaqError("export: write failed");
+    if (left_out > 0) {
+        std::cerr << fmt::format(
+            "export: left out {} game{} of 3 or 4 seats: PGN has no form for them (use --json "
+            "or --csv)\n",
+            left_out, left_out == 1 ? "" : "s");
+    }
+    return count;
+}
+
 }  // namespace
 
 int results_export_command(int argc, char** argv) {
@@ -173,8 +205,9 @@ int results_export_command(int argc, char** argv) {
         "oaq results export [--db FILE] [filters] [game filters] [--pgn|--json|--csv] [--out "
         "FILE]",
         "Writes the selected games for other tools: PGN (Ordo and BayesElo read White = South, "
-        "Black = North and Result; docs/pgn.md), one JSON game object with its moves per line "
-        "(docs/json.md), one CSV row per game, or one CSV row per move (--moves-csv).");
+        "Black = North and Result; docs/pgn.md; games of 3 or 4 seats are left out and counted "
+        "on stderr), one JSON game object with its moves per line (docs/json.md), one CSV row "
+        "per game, or one CSV row per move (--moves-csv).");
     add_db_option(cli);
     add_filter_options(cli);
     add_game_filter_options(cli);
@@ -192,7 +225,6 @@ int results_export_command(int argc, char** argv) {
     auto db = open_results(*vm);
     auto filter = views::game_filter(select_games(db, *vm, false));
     apply_game_filter_options(*vm, filter);
-    const auto infos = views::tournament_infos(db);
     std::ofstream file;
     std::ostream* out = &std::cout;
     if (vm->count("out")) {
@@ -201,15 +233,7 @@ int results_export_command(int argc, char** argv) {
         if (!file) throw OaqError("--out: cannot write " + path);
         out = &file;
     }
-    std::int64_t count = 0;
-    if (format == "csv") *out << views::game_csv_header() << "\n";
-    if (format == "moves-csv") *out << views::move_csv_header() << "\n";
-    views::for_each_game(db, filter, [&](const store::GameRow& g) {
-        *out << views::export_game(db, format, g, infos.at(g.tournament_id));
-        ++count;
-    });
-    out->flush();
-    if (!*out) throw OaqError("export: write failed");
+    const auto count = write_export(db, filter, format, *out);
     if (vm->count("out"))
         std::cerr << fmt::format("exported {} games to {}\n", count,
                                  (*vm)["out"].as<std::string>());

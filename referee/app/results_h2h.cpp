@@ -1,5 +1,6 @@
 // `oaq results h2h A B`: every game between two engines from A's side (views/results_views.hpp:
-// totals, by colour, by time control, pentanomial, Elo difference, LOS).
+// totals, by colour, by time control, pentanomial, Elo difference, LOS; at tables of 3 or 4 seats,
+// how often A finished above B, by A's seat).
 #include <iostream>
 
 #include "app/results_common.hpp"
@@ -12,7 +13,9 @@ int results_h2h_command(int argc, char** argv) {
     CommandLine cli("oaq results h2h [--db FILE] [filters] [--json] ENGINE_A ENGINE_B",
                     "Every game between two engines, from A's point of view: totals, by colour, by "
                     "time control, pentanomial pair counts, the Elo difference ± 95% and the "
-                    "likelihood of superiority.");
+                    "likelihood of superiority. Games of 3 or 4 seats where both sat: how often A "
+                    "finished above, below and level with B, by A's seat, with each one's points, "
+                    "average rank and firsts.");
     add_db_option(cli);
     add_filter_options(cli);
     add_format_options(cli, false);
@@ -33,7 +36,12 @@ int results_h2h_command(int argc, char** argv) {
     }
     sel.filter.engine_id = a.id;
     sel.filter.opponent_id = b.id;
-    std::cout << views::h2h_view(a, b, db.result_games(sel.filter), vm->count("json") > 0);
+    const bool json = vm->count("json") > 0;
+    // Games of 3 or 4 seats where both sat follow the 2-seat games, a block per number of seats.
+    const auto games = db.result_games(sel.filter);
+    const auto tables = views::table_games(db, sel);
+    if (!games.empty() || tables.empty()) std::cout << views::h2h_view(a, b, games, json);
+    if (!tables.empty()) std::cout << views::seat_h2h_view(a, b, tables, json);
     return 0;
 }
 

@@ -120,6 +120,9 @@ struct GameFilter {
     std::optional<std::string> rules;  // the tournament's expanded rules string
     std::optional<RowId> engine_id;    // the engine played a seat
     std::optional<RowId> opponent_id;  // with engine_id: only games where both played
+    std::optional<int> engine_seat;    // with engine_id: only games it played in this seat (0..3)
+    std::optional<int> engine_rank;    // with engine_id: only games it finished at this rank
+    std::optional<int> min_seats;      // only games of at least this many seats
     std::optional<game::Termination> termination;
     std::optional<rules::Result> result;
     std::optional<TimePoint> ended_from;    // ended_at >= ended_from

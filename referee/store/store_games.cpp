@@ -307,6 +307,13 @@ void add_conditions(BoundQuery& q, const GameFilter& f) {
     }
     if (f.ended_from) q.add(" AND g.ended_at >= ?", format_utc(*f.ended_from));
     if (f.ended_before) q.add(" AND g.ended_at < ?", format_utc(*f.ended_before));
+    if (f.min_seats) q.add(" AND g.seats >= ?", std::int64_t{*f.min_seats});
+}
+
+// The engine's own seat's conditions (--seat, --rank), on the game_seats row named `seat`.
+void add_seat_conditions(BoundQuery& q, const GameFilter& f, const std::string& seat) {
+    if (f.engine_seat) q.add(" AND " + seat + ".seat = ?", std::int64_t{*f.engine_seat});
+    if (f.engine_rank) q.add(" AND " + seat + ".rank = ?", std::int64_t{*f.engine_rank});
 }
 
 // The games engine_id played (in any seat), against opponent_id in another seat when given (an
@@ -317,9 +324,14 @@ void add_engines(BoundQuery& q, const GameFilter& f) {
              " AND g.id IN (SELECT a.game_id FROM game_seats a JOIN game_seats b ON"
              " b.game_id = a.game_id AND b.seat <> a.seat WHERE a.engine_id = ?",
              *f.engine_id)
-            .add(" AND b.engine_id = ?)", *f.opponent_id);
+            .add(" AND b.engine_id = ?", *f.opponent_id);
+        add_seat_conditions(q, f, "a");
+        q.sql += ")";
     } else if (f.engine_id) {
-        q.add(" AND g.id IN (SELECT game_id FROM game_seats WHERE engine_id = ?)", *f.engine_id);
+        q.add(" AND g.id IN (SELECT a.game_id FROM game_seats a WHERE a.engine_id = ?",
+              *f.engine_id);
+        add_seat_conditions(q, f, "a");
+        q.sql += ")";
     }
 }
 
@@ -338,6 +350,7 @@ BoundQuery engine_page_ids(const GameFilter& f) {
             " b.seat <> s.seat AND b.engine_id = ?)",
             *f.opponent_id);
     }
+    add_seat_conditions(q, f, "s");
     add_conditions(q, f);
     if (f.after_id) q.add(" AND s.game_id > ?", *f.after_id);
     q.add(" ORDER BY s.game_id LIMIT ?", static_cast<std::int64_t>(f.offset + f.limit));

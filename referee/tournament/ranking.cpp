@@ -1,6 +1,7 @@
 #include "tournament/ranking.hpp"
 
 #include <algorithm>
+#include <string>
 
 namespace oaq::tournament {
 
@@ -61,7 +62,13 @@ std::vector<RankedLine> rank_lines(const RatingInput& input,
 }
 
 Expected<std::vector<RankedLine>> standings(const RatingInput& input, const Anchor& anchor) {
-    auto fitted = fit_ratings(static_cast<int>(input.names.size()), input.games, anchor);
+    const auto engines = static_cast<int>(input.names.size());
+    if (!input.games.empty() && !input.tables.empty()) {
+        return fail("2-seat games and games of " + std::to_string(input.tables.front().seats) +
+                    " seats in one rating: ratings never pool different numbers of players");
+    }
+    auto fitted = input.tables.empty() ? fit_ratings(engines, input.games, anchor)
+                                       : fit_table_ratings(engines, input.tables, anchor);
     if (!fitted) return fitted.error();
     return rank_lines(input, *fitted);
 }

@@ -4,14 +4,18 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <map>
 #include <numbers>
 #include <string>
+#include <type_traits>
+#include <unordered_map>
+#include <utility>
 
 namespace oaq::tournament {
 namespace {
 
 // Ratings are fitted on the natural-log scale (theta = elo * ln10 / 400), where the expected
-// score is the logistic sigmoid of the difference.
+// score is the logistic sigmoid of the difference (and a strength is exp(theta)).
 constexpr double elo_per_theta = 400.0 / std::numbers::ln10;
 constexpr double z95 = 1.959963984540054;  // Phi^-1(0.975)
 
@@ -19,15 +23,6 @@ using Matrix = std::vector<std::vector<double>>;
 
 Matrix square(std::size_t n) {
     return Matrix(n, std::vector<double>(n, 0.0));
-}
-
-double sigmoid(double x) {
-    return x >= 0 ? 1.0 / (1.0 + std::exp(-x)) : std::exp(x) / (1.0 + std::exp(x));
-}
-
-// log(sigmoid(x)) without overflow for large |x|.
-double log_sigmoid(double x) {
-    return x >= 0 ? -std::log1p(std::exp(-x)) : x - std::log1p(std::exp(x));
 }
 
 // Inverse of a symmetric positive definite matrix by Gauss-Jordan with partial pivoting. The
@@ -60,18 +55,110 @@ Matrix inverse(Matrix a) {
     return inv;
 }
 
-// The games between every two engines, aggregated: all the likelihood needs.
-struct Tally {
-    Matrix games;   // games[i][j] == games[j][i]
-    Matrix points;  // points[i][j]: points i took off j
+// One stage of a finishing order: among the seats in `mask`, seat `winner` is placed next, with
+// weight `weight` (the share of the orders breaking a game's ties that place it so).
+struct Stage {
+    unsigned mask = 0;
+    std::size_t winner = 0;
+    double weight = 0.0;
 };
 
-// Strongly connected components of "i took points off j", by Kosaraju with explicit stacks.
+// The stages of every order of the seats that agrees with `ranks` (ties broken every way, each
+// order weighing the same), merged: a game's log-likelihood is the weighted sum of its stages'
+// log-probabilities. At most 4! orders.
+std::vector<Stage> tie_pattern_stages(std::span<const int> ranks) {
+    std::vector<std::size_t> order(ranks.size());
+    for (std::size_t s = 0; s < order.size(); ++s) order[s] = s;
+    std::vector<std::vector<std::size_t>> orders;
+    do {
+        bool agrees = true;
+        for (std::size_t k = 0; k + 1 < order.size(); ++k) {
+            if (ranks[order[k]] > ranks[order[k + 1]]) agrees = false;
+        }
+        if (agrees) orders.push_back(order);
+    } while (std::next_permutation(order.begin(), order.end()));
+    std::map<std::pair<unsigned, std::size_t>, double> merged;
+    const double weight = 1.0 / static_cast<double>(orders.size());
+    for (const auto& o : orders) {
+        unsigned mask = (1u << o.size()) - 1;
+        for (std::size_t k = 0; k + 1 < o.size(); ++k) {  // the last place is certain
+            merged[{mask, o[k]}] += weight;
+            mask &= ~(1u << o[k]);
+        }
+    }
+    std::vector<Stage> stages;
+    for (const auto& [key, w] : merged) stages.push_back({key.first, key.second, w});
+    return stages;
+}
+
+using Members = std::array<int, kMaxTableSeats>;  // ascending engine indices, -1 after the last
+
+struct MembersHash {
+    std::size_t operator()(const Members& m) const {
+        std::uint64_t h = 1469598103934665603ull;
+        for (int e : m) h = (h ^ static_cast<std::uint32_t>(e)) * 1099511628211ull;
+        return static_cast<std::size_t>(h);
+    }
+};
+
+// Every time one of `members` was placed ahead of the others, aggregated: `trials` in all,
+// `chosen[a]` of them members[a] (fractional where ties were broken every way).
+struct ChoiceSet {
+    Members members{};
+    std::size_t size = 0;
+    double trials = 0.0;
+    std::array<double, kMaxTableSeats> chosen{};
+};
+
+// The games, aggregated into choice sets: all the likelihood needs.
+struct Tally {
+    std::vector<ChoiceSet> sets;
+    std::unordered_map<Members, std::size_t, MembersHash> where;
+    Matrix beats;  // beats[i][j]: weight of i placed ahead of a set holding j
+    std::map<std::vector<int>, std::vector<Stage>> patterns;
+
+    const std::vector<Stage>& stages(std::span<const int> ranks) {
+        std::vector<int> key(ranks.begin(), ranks.end());
+        auto it = patterns.find(key);
+        if (it == patterns.end()) it = patterns.emplace(key, tie_pattern_stages(ranks)).first;
+        return it->second;
+    }
+
+    void add(const TableResult& game) {
+        const std::span<const int> ranks(game.ranks.data(), game.seats);
+        for (const auto& stage : stages(ranks)) {
+            Members m;
+            m.fill(-1);
+            std::size_t size = 0;
+            for (std::size_t s = 0; s < game.seats; ++s) {
+                if (stage.mask & (1u << s)) m[size++] = game.engines[s];
+            }
+            for (std::size_t a = 1; a < size; ++a) {  // insertion sort: at most 4
+                for (std::size_t b = a; b > 0 && m[b - 1] > m[b]; --b) std::swap(m[b - 1], m[b]);
+            }
+            auto [it, fresh] = where.try_emplace(m, sets.size());
+            if (fresh) sets.push_back({m, size, 0.0, {}});
+            auto& set = sets[it->second];
+            const int winner = game.engines[stage.winner];
+            set.trials += stage.weight;
+            for (std::size_t a = 0; a < size; ++a) {
+                const auto i = static_cast<std::size_t>(m[a]);
+                if (m[a] == winner) {
+                    set.chosen[a] += stage.weight;
+                } else {
+                    beats[static_cast<std::size_t>(winner)][i] += stage.weight;
+                }
+            }
+        }
+    }
+};
+
+// Strongly connected components of "i was placed ahead of j", by Kosaraju with explicit stacks.
 // component[i] numbers components in no particular order.
-std::vector<int> strong_components(const Tally& tally) {
-    const auto n = tally.games.size();
+std::vector<int> strong_components(const Matrix& beats) {
+    const auto n = beats.size();
     auto edge = [&](std::size_t from, std::size_t to, bool reversed) {
-        return reversed ? tally.points[to][from] > 0 : tally.points[from][to] > 0;
+        return reversed ? beats[to][from] > 0 : beats[from][to] > 0;
     };
     std::vector<bool> seen(n, false);
     std::vector<std::size_t> order;
@@ -112,62 +199,98 @@ std::vector<int> strong_components(const Tally& tally) {
     return component;
 }
 
+// A choice set seen from one group: positions of its members within the group.
+struct LocalSet {
+    std::array<std::size_t, kMaxTableSeats> at{};
+    std::size_t size = 0;
+    double trials = 0.0;
+    std::array<double, kMaxTableSeats> chosen{};
+};
+
+// The choice sets of a group: only the placings of its members, among its members. Engines of
+// other components sit infinitely below the placed one (else they would share its component),
+// so at the maximum they take no probability and drop out (for 2 seats: the group's own games).
+std::vector<LocalSet> restrict_to(const std::vector<int>& members, const Tally& t) {
+    std::vector<std::ptrdiff_t> local(t.beats.size(), -1);
+    for (std::size_t a = 0; a < members.size(); ++a) {
+        local[static_cast<std::size_t>(members[a])] = static_cast<std::ptrdiff_t>(a);
+    }
+    std::vector<LocalSet> out;
+    for (const auto& set : t.sets) {
+        LocalSet l;
+        for (std::size_t a = 0; a < set.size; ++a) {
+            const auto at = local[static_cast<std::size_t>(set.members[a])];
+            if (at < 0) continue;
+            l.at[l.size] = static_cast<std::size_t>(at);
+            l.chosen[l.size] = set.chosen[a];
+            l.trials += set.chosen[a];
+            ++l.size;
+        }
+        if (l.size >= 2 && l.trials > 0) out.push_back(l);
+    }
+    return out;
+}
+
 struct GroupFit {
     std::vector<double> theta;  // theta[0] == 0: the first member is the reference
     Matrix information;         // Fisher information at the optimum, full k x k
 };
 
-double log_likelihood(const std::vector<int>& members, const Tally& t,
-                      const std::vector<double>& theta) {
+// The members' softmax probabilities of being placed first, and their log-normaliser.
+double softmax(const LocalSet& l, const std::vector<double>& theta,
+               std::array<double, kMaxTableSeats>& p) {
+    double top = -std::numeric_limits<double>::infinity();
+    for (std::size_t a = 0; a < l.size; ++a) top = std::max(top, theta[l.at[a]]);
     double sum = 0.0;
-    for (std::size_t a = 0; a < members.size(); ++a) {
-        for (std::size_t b = a + 1; b < members.size(); ++b) {
-            const auto i = static_cast<std::size_t>(members[a]);
-            const auto j = static_cast<std::size_t>(members[b]);
-            if (t.games[i][j] == 0) continue;
-            const double d = theta[a] - theta[b];
-            sum += t.points[i][j] * log_sigmoid(d) + t.points[j][i] * log_sigmoid(-d);
+    for (std::size_t a = 0; a < l.size; ++a) sum += p[a] = std::exp(theta[l.at[a]] - top);
+    for (std::size_t a = 0; a < l.size; ++a) p[a] /= sum;
+    return top + std::log(sum);
+}
+
+double log_likelihood(const std::vector<LocalSet>& sets, const std::vector<double>& theta) {
+    double total = 0.0;
+    std::array<double, kMaxTableSeats> p{};
+    for (const auto& l : sets) {
+        total -= l.trials * softmax(l, theta, p);
+        for (std::size_t a = 0; a < l.size; ++a) total += l.chosen[a] * theta[l.at[a]];
+    }
+    return total;
+}
+
+void gradient_and_information(const std::vector<LocalSet>& sets, GroupFit& fit,
+                              std::vector<double>& grad) {
+    const auto k = fit.theta.size();
+    grad.assign(k, 0.0);
+    fit.information = square(k);
+    std::array<double, kMaxTableSeats> p{};
+    for (const auto& l : sets) {
+        softmax(l, fit.theta, p);
+        for (std::size_t a = 0; a < l.size; ++a) {
+            grad[l.at[a]] += l.chosen[a] - l.trials * p[a];
+            for (std::size_t b = 0; b < l.size; ++b) {
+                const double w = l.trials * p[a] * ((a == b ? 1.0 : 0.0) - p[b]);
+                fit.information[l.at[a]][l.at[b]] += w;
+            }
         }
     }
-    return sum;
 }
 
 // Newton's method on the concave log-likelihood with the reference member fixed, halving the step
 // whenever it would not increase the likelihood. The group is strongly connected, so the maximum
-// exists and is unique.
+// exists and is unique (Hunter 2004).
 GroupFit fit_group(const std::vector<int>& members, const Tally& t) {
     const auto k = members.size();
+    const auto sets = restrict_to(members, t);
     GroupFit fit{std::vector<double>(k, 0.0), square(k)};
-    auto gradient_and_information = [&](std::vector<double>& grad) {
-        grad.assign(k, 0.0);
-        fit.information = square(k);
-        for (std::size_t a = 0; a < k; ++a) {
-            for (std::size_t b = 0; b < k; ++b) {
-                const auto i = static_cast<std::size_t>(members[a]);
-                const auto j = static_cast<std::size_t>(members[b]);
-                if (a == b || t.games[i][j] == 0) continue;
-                const double p = sigmoid(fit.theta[a] - fit.theta[b]);
-                grad[a] += t.points[i][j] - t.games[i][j] * p;
-                const double w = t.games[i][j] * p * (1.0 - p);
-                fit.information[a][a] += w;
-                fit.information[a][b] -= w;
-            }
-        }
-    };
-    // The gradient is in points; a residual of 1e-9 points per game is far below any noise, and
+    // The gradient is in placings; a residual of 1e-9 per placing is far below any noise, and
     // pushing further only fights the rounding of the likelihood sum.
-    double games = 0.0;
-    for (std::size_t a = 0; a < k; ++a) {
-        for (std::size_t b = a + 1; b < k; ++b) {
-            games +=
-                t.games[static_cast<std::size_t>(members[a])][static_cast<std::size_t>(members[b])];
-        }
-    }
-    const double tolerance = 1e-9 * std::max(1.0, games);
+    double trials = 0.0;
+    for (const auto& l : sets) trials += l.trials;
+    const double tolerance = 1e-9 * std::max(1.0, trials);
     std::vector<double> grad;
-    double current = log_likelihood(members, t, fit.theta);
+    double current = log_likelihood(sets, fit.theta);
     for (int iteration = 0; iteration < 100; ++iteration) {
-        gradient_and_information(grad);
+        gradient_and_information(sets, fit, grad);
         double largest = 0.0;
         for (std::size_t a = 1; a < k; ++a) largest = std::max(largest, std::abs(grad[a]));
         if (largest < tolerance) break;
@@ -182,13 +305,12 @@ GroupFit fit_group(const std::vector<int>& members, const Tally& t) {
         }
         double longest = 0.0;
         for (double d : step) longest = std::max(longest, std::abs(d));
-        double scale = 1.0;
         bool improved = false;
         // Halve until the likelihood rises; a step below 1e-12 (1e-10 Elo) changes nothing.
-        for (; scale * longest > 1e-12 && !improved; scale /= 2) {
+        for (double scale = 1.0; scale * longest > 1e-12 && !improved; scale /= 2) {
             std::vector<double> trial = fit.theta;
             for (std::size_t a = 1; a < k; ++a) trial[a] += scale * step[a];
-            const double value = log_likelihood(members, t, trial);
+            const double value = log_likelihood(sets, trial);
             if (value >= current) {
                 fit.theta = std::move(trial);
                 current = value;
@@ -197,7 +319,7 @@ GroupFit fit_group(const std::vector<int>& members, const Tally& t) {
         }
         if (!improved) break;  // at the optimum to rounding
     }
-    gradient_and_information(grad);
+    gradient_and_information(sets, fit, grad);
     return fit;
 }
 
@@ -243,63 +365,89 @@ Matrix covariance(const Matrix& information, std::optional<std::size_t> fixed) {
     return c;
 }
 
-Expected<Ok> validate(int engines, std::span<const GameResult> games, const Anchor& anchor) {
+Expected<Ok> validate_anchor(int engines, const Anchor& anchor) {
     if (engines < 0) return fail("negative engine count");
     if (anchor.engine && (*anchor.engine < 0 || *anchor.engine >= engines)) {
         return fail("anchor engine " + std::to_string(*anchor.engine) + " is out of range");
     }
+    return Ok{};
+}
+
+std::string where(std::size_t g) {
+    return "game " + std::to_string(g + 1) + " of the input: ";  // from 1
+}
+
+Expected<Ok> validate(int engines, std::span<const GameResult> games) {
     for (std::size_t g = 0; g < games.size(); ++g) {
         const auto& r = games[g];
-        const auto where = "game " + std::to_string(g + 1) + " of the input: ";  // from 1
         if (r.south < 0 || r.south >= engines || r.north < 0 || r.north >= engines) {
-            return fail(where + "engine index out of range");
+            return fail(where(g) + "engine index out of range");
         }
-        if (r.south == r.north) return fail(where + "an engine cannot play itself");
+        if (r.south == r.north) return fail(where(g) + "an engine cannot play itself");
         if (r.south_points != 0.0 && r.south_points != 0.5 && r.south_points != 1.0) {
-            return fail(where + "points must be 0, 0.5 or 1");
+            return fail(where(g) + "points must be 0, 0.5 or 1");
         }
     }
     return Ok{};
 }
 
-}  // namespace
-
-double elo_from_score(double score) {
-    if (score <= 0.0) return -std::numeric_limits<double>::infinity();
-    if (score >= 1.0) return std::numeric_limits<double>::infinity();
-    return -400.0 * std::log10(1.0 / score - 1.0);
-}
-
-double score_from_elo(double elo) {
-    return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0));
-}
-
-Expected<std::vector<EngineRating>> fit_ratings(int engines, std::span<const GameResult> games,
-                                                const Anchor& anchor) {
-    if (auto ok = validate(engines, games, anchor); !ok) return ok.error();
-    const auto n = static_cast<std::size_t>(engines);
-    std::vector<EngineRating> out(n);
-    Tally tally{square(n), square(n)};
-    for (const auto& g : games) {
-        const auto s = static_cast<std::size_t>(g.south);
-        const auto w = static_cast<std::size_t>(g.north);
-        tally.games[s][w] += 1;
-        tally.games[w][s] += 1;
-        tally.points[s][w] += g.south_points;
-        tally.points[w][s] += 1.0 - g.south_points;
-        for (auto [who, pts] : {std::pair{s, g.south_points}, std::pair{w, 1.0 - g.south_points}}) {
-            auto& e = out[who];
-            ++e.games;
-            e.points += pts;
-            (pts == 1.0 ? e.wins : pts == 0.5 ? e.draws : e.losses) += 1;
+Expected<Ok> validate(int engines, std::span<const TableResult> games) {
+    for (std::size_t g = 0; g < games.size(); ++g) {
+        const auto& r = games[g];
+        if (r.seats < 2 || r.seats > kMaxTableSeats) {
+            return fail(where(g) + std::to_string(r.seats) + " seats, not 2 to 4");
+        }
+        if (r.seats != games.front().seats) {
+            return fail(where(g) + std::to_string(r.seats) + " seats where game 1 has " +
+                        std::to_string(games.front().seats) +
+                        ": ratings never pool different numbers of players");
+        }
+        for (std::size_t s = 0; s < r.seats; ++s) {
+            if (r.engines[s] < 0 || r.engines[s] >= engines) {
+                return fail(where(g) + "engine index out of range");
+            }
+            for (std::size_t t = 0; t < s; ++t) {
+                if (r.engines[s] == r.engines[t]) {
+                    return fail(where(g) + "an engine cannot play itself");
+                }
+            }
+            if (r.ranks[s] < 1 || r.ranks[s] > static_cast<int>(r.seats)) {
+                return fail(where(g) + "rank " + std::to_string(r.ranks[s]) + " of seat " +
+                            std::to_string(s + 1) + " is not 1 to " + std::to_string(r.seats));
+            }
         }
     }
-    for (auto& e : out) e.score = e.games > 0 ? e.points / static_cast<double>(e.games) : 0.0;
+    return Ok{};
+}
 
-    // A finite maximum exists exactly within each strongly connected component of "took points
-    // off" (Zermelo, Ford 1957); games between components are one-sided and carry no information
-    // on the size of the gap, which is infinite.
-    const auto component = strong_components(tally);
+// The game as a table: South seat 1, North seat 2; a draw ties them.
+TableResult as_table(const GameResult& g) {
+    TableResult t;
+    t.engines = {g.south, g.north, 0, 0};
+    t.ranks = {g.south_points == 0.0 ? 2 : 1, g.south_points == 1.0 ? 2 : 1, 0, 0};
+    return t;
+}
+
+// Each engine's games, points and wins/draws/losses (table_points() 1, between, 0).
+void count_game(const TableResult& game, std::vector<EngineRating>& out) {
+    for (std::size_t s = 0; s < game.seats; ++s) {
+        auto& e = out[static_cast<std::size_t>(game.engines[s])];
+        const double pts = table_points(game, s);
+        ++e.games;
+        e.points += pts;
+        (pts == 1.0 ? e.wins : pts == 0.0 ? e.losses : e.draws) += 1;
+    }
+}
+
+// The fit from a filled tally (see fit_ratings): components, then one Newton fit per group.
+std::vector<EngineRating> fit_tally(const Tally& tally, std::vector<EngineRating> out,
+                                    const Anchor& anchor) {
+    const auto n = out.size();
+    for (auto& e : out) e.score = e.games > 0 ? e.points / static_cast<double>(e.games) : 0.0;
+    // A finite maximum exists exactly within each strongly connected component of "placed
+    // ahead of" (Zermelo; Ford 1957; Hunter 2004 for Plackett-Luce); placings between components
+    // are one-sided and carry no information on the size of the gap, which is infinite.
+    const auto component = strong_components(tally.beats);
     std::vector<std::vector<int>> members;
     for (std::size_t i = 0; i < n; ++i) {
         const auto c = static_cast<std::size_t>(component[i]);
@@ -312,11 +460,18 @@ Expected<std::vector<EngineRating>> fit_ratings(int engines, std::span<const Gam
             groups.push_back(m);
             continue;
         }
-        auto& e = out[static_cast<std::size_t>(m.front())];
-        e.status = e.games == 0                               ? RatingStatus::NoGames
-                   : e.points == static_cast<double>(e.games) ? RatingStatus::AllWins
-                   : e.points == 0.0                          ? RatingStatus::AllLosses
-                                                              : RatingStatus::Unbounded;
+        const auto i = static_cast<std::size_t>(m.front());
+        auto& e = out[i];
+        bool beaten = false;
+        bool beat = false;
+        for (std::size_t j = 0; j < n; ++j) {
+            beaten = beaten || tally.beats[j][i] > 0;
+            beat = beat || tally.beats[i][j] > 0;
+        }
+        e.status = e.games == 0 ? RatingStatus::NoGames
+                   : !beaten    ? RatingStatus::AllWins
+                   : !beat      ? RatingStatus::AllLosses
+                                : RatingStatus::Unbounded;
     }
     // Number groups by their lowest engine so the output does not depend on traversal order.
     std::sort(groups.begin(), groups.end());
@@ -346,6 +501,64 @@ Expected<std::vector<EngineRating>> fit_ratings(int engines, std::span<const Gam
         }
     }
     return out;
+}
+
+// Fits any sequence of games that `table(i)` turns into TableResults.
+template <typename Games>
+std::vector<EngineRating> fit_games(int engines, const Games& games, const Anchor& anchor) {
+    const auto n = static_cast<std::size_t>(engines);
+    std::vector<EngineRating> out(n);
+    Tally tally;
+    tally.beats = square(n);
+    for (const auto& g : games) {
+        const auto t = [&] {
+            if constexpr (std::is_same_v<std::decay_t<decltype(g)>, GameResult>) {
+                return as_table(g);
+            } else {
+                return g;
+            }
+        }();
+        tally.add(t);
+        count_game(t, out);
+    }
+    return fit_tally(tally, std::move(out), anchor);
+}
+
+}  // namespace
+
+double elo_from_score(double score) {
+    if (score <= 0.0) return -std::numeric_limits<double>::infinity();
+    if (score >= 1.0) return std::numeric_limits<double>::infinity();
+    return -400.0 * std::log10(1.0 / score - 1.0);
+}
+
+double score_from_elo(double elo) {
+    return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0));
+}
+
+double table_points(const TableResult& game, std::size_t seat) {
+    double above = 0.0;
+    for (std::size_t s = 0; s < game.seats; ++s) {
+        if (s == seat) continue;
+        if (game.ranks[seat] < game.ranks[s]) above += 1.0;
+        if (game.ranks[seat] == game.ranks[s]) above += 0.5;
+    }
+    return above / static_cast<double>(game.seats - 1);
+}
+
+Expected<std::vector<EngineRating>> fit_ratings(int engines, std::span<const GameResult> games,
+                                                const Anchor& anchor) {
+    if (auto ok = validate_anchor(engines, anchor); !ok) return ok.error();
+    if (auto ok = validate(engines, games); !ok) return ok.error();
+    return fit_games(engines, games, anchor);
+}
+
+Expected<std::vector<EngineRating>> fit_table_ratings(int engines,
+                                                      std::span<const TableResult> games,
+                                                      const Anchor& anchor) {
+    if (auto ok = validate_anchor(engines, anchor); !ok) return ok.error();
+    if (auto ok = validate(engines, games); !ok) return ok.error();
+    return fit_games(engines, games, anchor);
 }
 
 }  // namespace oaq::tournament

@@ -42,6 +42,37 @@ void add_result(RatingInput& input, const ResultRow& row) {
     ++input.count;
 }
 
+void add_result(RatingInput& input, const TableRow& row) {
+    TableResult t;
+    t.seats = row.seats;
+    for (std::size_t s = 0; s < row.seats && s < kMaxTableSeats; ++s) {
+        t.engines[s] = engine_index(input, row.engines[s]);
+        t.ranks[s] = row.ranks[s];
+    }
+    input.tables.push_back(t);
+    if (row.failed_seat && *row.failed_seat < row.seats) {
+        ++input.failures[static_cast<std::size_t>(t.engines[*row.failed_seat])];
+    }
+    input.max_game_id = std::max(input.max_game_id, row.game_id);
+    ++input.count;
+}
+
+namespace {
+
+// The listed engines (those of `played` only, unless every listed one is wanted).
+RatingInput listed(std::span<const RatedEngine> engines, const std::set<std::int64_t>& played,
+                   EngineSelection selection) {
+    RatingInput input;
+    for (const auto& e : engines) {
+        if (input.index.count(e.key)) continue;
+        if (selection == EngineSelection::WithGames && !played.count(e.key)) continue;
+        append_engine(input, e.key, e.name);
+    }
+    return input;
+}
+
+}  // namespace
+
 RatingInput build_rating_input(std::span<const RatedEngine> engines,
                                std::span<const ResultRow> rows, EngineSelection selection) {
     std::set<std::int64_t> played;
@@ -51,13 +82,23 @@ RatingInput build_rating_input(std::span<const RatedEngine> engines,
             played.insert(r.north);
         }
     }
-    RatingInput input;
-    for (const auto& e : engines) {
-        if (input.index.count(e.key)) continue;
-        if (selection == EngineSelection::WithGames && !played.count(e.key)) continue;
-        append_engine(input, e.key, e.name);
-    }
+    RatingInput input = listed(engines, played, selection);
     input.games.reserve(rows.size());
+    for (const auto& r : rows) add_result(input, r);
+    return input;
+}
+
+RatingInput build_table_rating_input(std::span<const RatedEngine> engines,
+                                     std::span<const TableRow> rows, EngineSelection selection) {
+    std::set<std::int64_t> played;
+    if (selection == EngineSelection::WithGames) {
+        for (const auto& r : rows)
+            played.insert(
+                r.engines.begin(),
+                r.engines.begin() + static_cast<std::ptrdiff_t>(std::min(r.seats, kMaxTableSeats)));
+    }
+    RatingInput input = listed(engines, played, selection);
+    input.tables.reserve(rows.size());
     for (const auto& r : rows) add_result(input, r);
     return input;
 }

@@ -7,6 +7,7 @@ namespace oaq::tournament {
 Snapshot build_snapshot(const RatingInput& input, const std::vector<RankedLine>& lines,
                         const Anchor& anchor, const std::string& anchor_name) {
     Snapshot s;
+    s.method = rating_method(input);
     s.game_count = input.count;
     s.max_game_id = input.max_game_id;
     std::vector<std::string> unrated, disconnected;

@@ -23,7 +23,12 @@
 
 namespace oaq::tournament {
 
+// The fit's name: Bradley-Terry for 2-seat games, Plackett-Luce (the same model) for 3 and 4.
 inline constexpr const char* kRatingMethod = "bradley_terry_mle";
+inline constexpr const char* kTableRatingMethod = "plackett_luce_mle";
+inline const char* rating_method(const RatingInput& input) {
+    return input.tables.empty() ? kRatingMethod : kTableRatingMethod;
+}
 
 struct SnapshotEntry {
     std::int64_t key = 0;  // the engine's key in the RatingInput

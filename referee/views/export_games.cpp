@@ -10,6 +10,7 @@
 #include "rules/position_string.hpp"
 #include "rules/rules.hpp"
 #include "store/time_text.hpp"
+#include "tournament/rating.hpp"
 #include "views/results_json.hpp"
 #include "views/table.hpp"
 
@@ -205,36 +206,71 @@ std::string pgn_game(const GameNumber& number, const store::StoredRecord& r) {
     return out + "\n" + wrap(movetext_tokens(r, result)) + "\n";
 }
 
-std::string game_csv_header() {
-    return "tournament,game,round,pair,db_id,south,north,result,score_south,score_north,"
-           "termination,detail,plies,rules,time_control_south,time_control_north,opening,"
-           "start_position,final_position,started_at,ended_at";
+std::string game_csv_header(bool seat_columns) {
+    std::string out =
+        "tournament,game,round,pair,db_id,south,north,result,score_south,score_north,"
+        "termination,detail,plies,rules,time_control_south,time_control_north,opening,"
+        "start_position,final_position,started_at,ended_at";
+    if (!seat_columns) return out;
+    out += ",seats";
+    for (std::size_t s = 1; s <= tournament::kMaxTableSeats; ++s) {
+        for (const char* column : {"engine", "time_control", "score", "rank", "points"})
+            out += fmt::format(",seat{}_{}", s, column);
+    }
+    return out;
 }
 
+namespace {
+
+// The seat columns of a row (game_csv_header(true)).
+std::vector<std::string> seat_cells(const store::StoredRecord& r) {
+    std::vector<std::string> cells{std::to_string(r.seats.size())};
+    for (std::size_t s = 0; s < tournament::kMaxTableSeats; ++s) {
+        if (s >= r.seats.size()) {
+            cells.insert(cells.end(), 5, "");
+            continue;
+        }
+        const auto& seat = r.seats[s];
+        cells.insert(cells.end(), {seat.engine, seat.time_control, std::to_string(seat.score),
+                                   std::to_string(seat.rank), fmt::format("{:g}", seat.points)});
+    }
+    return cells;
+}
+
+}  // namespace
+
 std::string game_csv_row(const GameNumber& n, std::optional<std::int64_t> db_id,
-                         const store::StoredRecord& r, int plies) {
+                         const store::StoredRecord& r, int plies, bool seat_columns) {
     const auto tc = side_time_controls(r.time_control);
-    const std::vector<std::string> cells = {n.tournament,
-                                            std::to_string(n.game),
-                                            std::to_string(n.round),
-                                            std::to_string(n.pair),
-                                            db_id ? std::to_string(*db_id) : "",
-                                            r.south,
-                                            r.north,
-                                            std::string(rules::to_string(r.result)),
-                                            std::to_string(r.score_south),
-                                            std::to_string(r.score_north),
-                                            std::string(game::to_string(r.termination)),
-                                            r.detail,
-                                            std::to_string(plies),
-                                            r.rules,
-                                            tc.south,
-                                            tc.north,
-                                            r.opening,
-                                            r.start_position,
-                                            r.final_position,
-                                            store::format_utc(r.started_at),
-                                            store::format_utc(r.ended_at)};
+    std::vector<std::string> cells = {n.tournament,
+                                      std::to_string(n.game),
+                                      std::to_string(n.round),
+                                      std::to_string(n.pair),
+                                      db_id ? std::to_string(*db_id) : "",
+                                      r.south,
+                                      r.north,
+                                      std::string(rules::to_string(r.result)),
+                                      std::to_string(r.score_south),
+                                      std::to_string(r.score_north),
+                                      std::string(game::to_string(r.termination)),
+                                      r.detail,
+                                      std::to_string(plies),
+                                      r.rules,
+                                      tc.south,
+                                      tc.north,
+                                      r.opening,
+                                      r.start_position,
+                                      r.final_position,
+                                      store::format_utc(r.started_at),
+                                      store::format_utc(r.ended_at)};
+    if (r.seats.size() > 2) {
+        // No sides: south .. score_north and the side time controls stay empty.
+        for (std::size_t i : {5U, 6U, 7U, 8U, 9U, 14U, 15U}) cells[i].clear();
+    }
+    if (seat_columns) {
+        const auto seats = seat_cells(r);
+        cells.insert(cells.end(), seats.begin(), seats.end());
+    }
     std::string out;
     for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_field(cells[i]);
     return out;

@@ -37,10 +37,14 @@ std::string pgn_game(const GameNumber& number, const store::StoredRecord& record
 std::string pgn_termination(game::Termination termination);
 std::string pgn_time_control(const std::string& stored);
 
-// The CSV form of results_json.hpp's game object (without moves): a header and one row.
-std::string game_csv_header();  // no newline
+// The CSV form of results_json.hpp's game object (without moves): a header and one row. With
+// `seat_columns` (a selection that holds games of 3 or 4 seats) the row ends with the number of
+// seats and, for seats 1 to 4, seatS_engine, seatS_time_control, seatS_score, seatS_rank and
+// seatS_points (empty past the game's seats); a game of 3 or 4 seats leaves the South/North
+// columns (south .. score_north, time_control_south/north) empty: it has no sides.
+std::string game_csv_header(bool seat_columns = false);  // no newline
 std::string game_csv_row(const GameNumber& number, std::optional<std::int64_t> db_id,
-                         const store::StoredRecord& record, int plies);
+                         const store::StoredRecord& record, int plies, bool seat_columns = false);
 
 // Whether a stored time control text is a clock (base + increment) rather than a fixed time or
 // depth per move: PGN's [%clk] comments and the report's clocks show only for a clock.

@@ -1,5 +1,7 @@
 #include "views/game_views.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <charconv>
 
@@ -35,7 +37,10 @@ std::string games_list(const std::vector<store::GameRow>& rows,
     Table table{
         {"game", "round", "south", "north", "result", "score", "termination", "plies", "ended_at"},
         {}};
-    if (format == OutputFormat::Csv) out += game_csv_header() + "\n";
+    // A page that holds a game of 3 or 4 seats has the seat columns.
+    const bool seat_columns = std::any_of(
+        rows.begin(), rows.end(), [](const store::GameRow& g) { return g.seats.size() > 2; });
+    if (format == OutputFormat::Csv) out += game_csv_header(seat_columns) + "\n";
     for (const auto& g : rows) {
         const auto& info = infos.at(g.tournament_id);
         const auto number = game_number(info.name, g.slot);
@@ -43,7 +48,7 @@ std::string games_list(const std::vector<store::GameRow>& rows,
         if (format == OutputFormat::Json) {
             out += game_json(number, g.id, record, g.plies, false) + "\n";
         } else if (format == OutputFormat::Csv) {
-            out += game_csv_row(number, g.id, record, g.plies) + "\n";
+            out += game_csv_row(number, g.id, record, g.plies, seat_columns) + "\n";
         } else if (g.seats.size() > 2) {
             // A table of 3 or 4: every seat in the south column, ranks for the result.
             std::string names, ranks, scores;
@@ -186,10 +191,10 @@ std::string game_text(const store::StoredGame& game, const GameNumber& number) {
 }
 
 std::string export_game(store::Store& db, const std::string& format, const store::GameRow& g,
-                        const TournamentInfo& info) {
+                        const TournamentInfo& info, bool seat_columns) {
     const auto number = game_number(info.name, g.slot);
     if (format == "csv")
-        return game_csv_row(number, g.id, record_of(g, info.rules), g.plies) + "\n";
+        return game_csv_row(number, g.id, record_of(g, info.rules), g.plies, seat_columns) + "\n";
     const auto stored = load_game(db, g.id);
     return format == "pgn"         ? pgn_game(number, stored.record)
            : format == "moves-csv" ? move_csv_rows(number, g.id, stored.record)

@@ -60,8 +60,13 @@ store::StoredGame load_game(store::Store& db, store::RowId id);
 std::string game_text(const store::StoredGame& game, const GameNumber& number);
 
 // What `oaq results export` writes for one game: "pgn", "json", "csv" or "moves-csv" (header
-// lines aside); loads the moves unless the format is "csv".
+// lines aside); loads the moves unless the format is "csv" (`seat_columns`: game_csv_row's).
+// PGN has no form for a game of 3 or 4 seats: the caller leaves those out (pgn_exportable).
 std::string export_game(store::Store& db, const std::string& format, const store::GameRow& game,
-                        const TournamentInfo& info);
+                        const TournamentInfo& info, bool seat_columns = false);
+// Whether PGN can hold the game: 2 seats (South = White, North = Black).
+inline bool pgn_exportable(const store::GameRow& game) {
+    return game.seats.size() <= 2;
+}
 
 }  // namespace oaq::views

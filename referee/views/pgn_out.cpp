@@ -16,7 +16,8 @@ void PgnOut::run_started(const tournament::RunStarted& e) {
 }
 
 void PgnOut::game_finished(const tournament::GameFinished& e) {
-    if (e.aborted) return;
+    // PGN has no form for a game of 3 or 4 seats (docs/pgn.md): only 2-seat games are written.
+    if (e.aborted || e.record.seats.size() > 2) return;
     const auto& p = e.pairing;
     out_ << pgn_game(game_number(name_, p.game_index, p.pair_index, p.round),
                      store::stored_record(e.record));

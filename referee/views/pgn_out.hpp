@@ -2,7 +2,8 @@
 // finished game is appended to FILE in PGN (views/export_games.hpp) and flushed as soon as it ends,
 // so the file can be read (or fed to Ordo) while the run plays and holds every stored game if the
 // run is killed. Aborted games are not written (resume plays them again, and they are not
-// stored either). The text is exactly what `oaq results export --format pgn` writes for the game.
+// stored either), nor games of 3 or 4 seats (PGN has no form for them; docs/pgn.md). The text is
+// exactly what `oaq results export --format pgn` writes for the game.
 // RunObservers hands the run more than one observer (the app's progress lines and this).
 #pragma once
 

@@ -46,7 +46,7 @@ std::string ratings_json(const Rated& r, const std::vector<tournament::PairStats
                                       r.input.names[static_cast<std::size_t>(p.b)]));
     }
     Json out;
-    out.field("scope", r.sel.scope).field("method", tournament::kRatingMethod);
+    out.field("scope", r.sel.scope).field("method", tournament::rating_method(r.input));
     out.field("games", r.input.count).field("by", r.by_session ? "session" : "game");
     if (r.anchor.engine)
         out.raw("anchor",
@@ -80,11 +80,12 @@ Table pairs_table(const Rated& r, const std::vector<tournament::PairStats>& pair
 
 std::string ratings_text(const Rated& r, const std::vector<tournament::PairStats>& pairs,
                          bool with_pairs) {
-    std::string out = fmt::format(
-        "Ratings, {} ({} {}, Bradley-Terry maximum likelihood, anchor {})\n", r.sel.scope,
-        r.input.count, r.by_session ? "sessions, one result each" : "games",
-        r.anchor.engine ? fmt::format("{} = {:g}", r.anchor_name, r.anchor.rating)
-                        : fmt::format("mean {:g}", r.anchor.rating));
+    std::string out =
+        fmt::format("Ratings, {} ({} {}, {} maximum likelihood, anchor {})\n", r.sel.scope,
+                    r.input.count, r.by_session ? "sessions, one result each" : "games",
+                    r.input.tables.empty() ? "Bradley-Terry" : "Plackett-Luce",
+                    r.anchor.engine ? fmt::format("{} = {:g}", r.anchor_name, r.anchor.rating)
+                                    : fmt::format("mean {:g}", r.anchor.rating));
     out += standings_table(r.lines, r.anchor.engine);
     if (with_pairs) out += "\n" + render(pairs_table(r, pairs), OutputFormat::Table);
     return out;

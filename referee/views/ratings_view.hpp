@@ -1,7 +1,8 @@
-// Ratings view: what `oaq ratings` computes and prints: Bradley-Terry ratings over a selection
-// (selection.hpp), by game or one result per finished session, optionally anchored on an engine,
-// ranked by the one ranking policy (tournament/ranking.hpp), with the pair table on request; as
-// text for people or one JSON object (docs/json.md). Reads the store, never writes it.
+// Ratings view: what `oaq ratings` computes and prints: Plackett-Luce (2 seats: Bradley-Terry)
+// ratings over a selection (selection.hpp), by game or one result per finished session, optionally
+// anchored on an engine, ranked by the one ranking policy (tournament/ranking.hpp), with the pair
+// table on request; as text for people or one JSON object (docs/json.md). Reads the store, never
+// writes it.
 #pragma once
 
 #include <optional>

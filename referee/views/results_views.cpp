@@ -8,6 +8,7 @@
 #include "tournament/run_definition.hpp"
 #include "views/results_json.hpp"
 #include "views/round_views.hpp"
+#include "views/seat_results.hpp"
 #include "views/session_lines.hpp"
 #include "views/standings.hpp"
 
@@ -107,10 +108,38 @@ std::string engine_json(const store::EngineRow& e, const tournament::EngineRatin
 
 }  // namespace
 
+namespace {
+
+// Adds an engine's games of 3 or 4 seats to its line: a game it ranked above every other seat
+// counts as a win, below every other seat as a loss, anything else as a draw (as the rating
+// line counts them); points as RULES.md section 9 gives them.
+void add_table_games(std::map<RowId, tournament::RankedLine>& by_id,
+                     const tournament::RatingInput& tables) {
+    for (std::size_t i = 0; i < tables.names.size(); ++i) {
+        auto& line = by_id[tables.keys[i]];
+        line.failures += tables.failures[i];
+    }
+    for (const auto& g : tables.tables) {
+        for (std::size_t s = 0; s < g.seats; ++s) {
+            auto& r = by_id[tables.keys[static_cast<std::size_t>(g.engines[s])]].rating;
+            const double points = tournament::table_points(g, s);
+            ++r.games;
+            r.points += points;
+            ++(points == 1.0 ? r.wins : points == 0.0 ? r.losses : r.draws);
+            r.score = r.points / static_cast<double>(r.games);
+        }
+    }
+}
+
+}  // namespace
+
 std::string engines_view(store::Store& db, const Selection& sel, OutputFormat format) {
     const auto indexed = index_games(db, db.result_rows(sel.filter));
     std::map<RowId, tournament::RankedLine> by_id;
     for (const auto& l : ranked(indexed)) by_id[l.key] = l;
+    // Games of 3 or 4 seats count in the same columns (none in a file of 2-seat games).
+    if (const auto tables = table_games(db, sel); !tables.empty())
+        add_table_games(by_id, index_tables(db, tables));
     std::string out;
     Table table{{"engine", "games", "wins", "draws", "losses", "points", "score", "failures"}, {}};
     for (const auto& e : db.list_engines()) {
@@ -158,6 +187,25 @@ std::vector<Cell> standings_csv_row(const tournament::RankedLine& l) {
 
 }  // namespace
 
+namespace {
+
+// The games of a selection as rating input: 2-seat games, or (a scope of 3 or 4 seats) tables.
+tournament::RatingInput selected_input(store::Store& db, const Selection& sel) {
+    if (selection_seats(sel) > 2) return index_tables(db, table_games(db, sel));
+    return index_games(db, db.result_rows(sel.filter));
+}
+
+// A standings row of a table game: the 2-seat row's fields, then the seat figures.
+std::string seat_standings_json(const tournament::RankedLine& l, const SeatTotals& t, int seats) {
+    auto row = standings_row_json(l);
+    row.pop_back();
+    Json extra;
+    extra.field("seats", seats).field("average_rank", t.average_rank()).field("firsts", t.firsts);
+    return row + "," + extra.str().substr(1);
+}
+
+}  // namespace
+
 std::string standings_view(store::Store& db, const Selection& sel, OutputFormat format) {
     // A Swiss or knockout shows its own table (round_views.hpp) when the whole run is selected.
     if (sel.tournament && !sel.filter.engine_id && !sel.filter.ended_from &&
@@ -165,21 +213,39 @@ std::string standings_view(store::Store& db, const Selection& sel, OutputFormat 
         auto own = round_format_view(db, *sel.tournament, format);
         if (!own.empty()) return own;
     }
-    const auto indexed = index_games(db, db.result_rows(sel.filter));
+    const int seats = selection_seats(sel);
+    const auto indexed = selected_input(db, sel);
     const auto lines = ranked(indexed);
+    const auto totals = seat_totals(indexed);
+    const auto* by_seat = seats > 2 ? &totals : nullptr;
     if (format == OutputFormat::Json) {
         std::string out;
-        for (const auto& l : lines) out += standings_row_json(l) + "\n";
+        for (const auto& l : lines) {
+            out += (by_seat ? seat_standings_json(
+                                  l, totals[static_cast<std::size_t>(l.engine_index)], seats)
+                            : standings_row_json(l)) +
+                   "\n";
+        }
         return out;
     }
     if (format == OutputFormat::Table) {
-        return fmt::format("Standings, {} ({} games)\n", sel.scope, indexed.count) +
-               standings_table(lines);
+        const auto games = by_seat ? fmt::format("{} games, {} seats", indexed.count, seats)
+                                   : fmt::format("{} games", indexed.count);
+        return fmt::format("Standings, {} ({})\n", sel.scope, games) +
+               standings_table(lines, std::nullopt, by_seat);
     }
     Table table{{"rank", "engine", "games", "points", "score", "wins", "draws", "losses",
                  "failures", "status", "rating", "rating_error", "group"},
                 {}};
-    for (const auto& l : lines) table.rows.push_back(standings_csv_row(l));
+    if (by_seat) table.headers.insert(table.headers.end(), {"seats", "average_rank", "firsts"});
+    for (const auto& l : lines) {
+        table.rows.push_back(standings_csv_row(l));
+        if (!by_seat) continue;
+        const auto& t = totals[static_cast<std::size_t>(l.engine_index)];
+        table.rows.back().insert(
+            table.rows.back().end(),
+            {int_cell(seats), real_cell(t.average_rank(), 4), int_cell(t.firsts)});
+    }
     return render(table, format);
 }
 
@@ -242,7 +308,79 @@ Table cross_table(const tournament::RatingInput& input, const Cross& c, OutputFo
 
 }  // namespace
 
+namespace {
+
+// The crosstable of games of 3 or 4 seats: how often the row engine finished above the column
+// engine of the games where both sat at the table.
+std::string seat_cross_json(const tournament::RatingInput& input, const Cross& c,
+                            const std::vector<std::vector<Meeting>>& m) {
+    std::string out;
+    for (const auto& line : c.lines) {
+        const auto i = static_cast<std::size_t>(line.engine_index);
+        std::vector<std::string> cells;
+        for (const auto& other : c.lines) {
+            const auto k = static_cast<std::size_t>(other.engine_index);
+            const auto& t = m[i][k];
+            if (k == i || t.games() == 0) continue;
+            Json cell;
+            cell.field("opponent", input.names[k]).field("games", t.games());
+            cell.field("above", t.above).field("below", t.below).field("level", t.level);
+            cells.push_back(cell.str());
+        }
+        Json j;
+        j.field("rank", line.rank).field("engine", line.engine);
+        j.field("games", line.rating.games).field("points", line.rating.points);
+        j.raw("opponents", Json::array(cells));
+        out += j.str() + "\n";
+    }
+    return out;
+}
+
+Table seat_cross_table(const tournament::RatingInput& input, const Cross& c,
+                       const std::vector<std::vector<Meeting>>& m, OutputFormat format) {
+    Table table;
+    table.headers = {"engine"};
+    for (const auto& l : c.lines) table.headers.push_back(l.engine);
+    table.headers.push_back("total");
+    for (const auto& line : c.lines) {
+        const auto i = static_cast<std::size_t>(line.engine_index);
+        std::vector<Cell> row{text_cell(input.names[i])};
+        for (const auto& other : c.lines) {
+            const auto k = static_cast<std::size_t>(other.engine_index);
+            const auto& t = m[i][k];
+            if (k == i)
+                row.push_back(text_cell(format == OutputFormat::Table ? "x" : ""));
+            else if (t.games() == 0)
+                row.push_back(text_cell(format == OutputFormat::Table ? "-" : ""));
+            else
+                row.push_back(Cell{fmt::format("{}/{}", t.above, t.games()), true});
+        }
+        row.push_back(Cell{fmt::format("{:g}/{}", line.rating.points, line.rating.games), true});
+        table.rows.push_back(std::move(row));
+    }
+    return table;
+}
+
+std::string seat_crosstable_view(const tournament::RatingInput& input, const Selection& sel,
+                                 OutputFormat format) {
+    const auto cross = cross_of(input);
+    const auto m = meetings(input);
+    if (format == OutputFormat::Json) return seat_cross_json(input, cross, m);
+    std::string out;
+    if (format == OutputFormat::Table) {
+        out = fmt::format(
+            "Crosstable, {} (games the row engine finished above the column engine/games "
+            "together; total: points/games)\n",
+            sel.scope);
+    }
+    return out + render(seat_cross_table(input, cross, m, format), format);
+}
+
+}  // namespace
+
 std::string crosstable_view(store::Store& db, const Selection& sel, OutputFormat format) {
+    if (selection_seats(sel) > 2)
+        return seat_crosstable_view(index_tables(db, table_games(db, sel)), sel, format);
     const auto indexed = index_games(db, db.result_rows(sel.filter));
     const auto cross = cross_of(indexed);
     if (format == OutputFormat::Json) return cross_json(indexed, cross);
@@ -338,7 +476,130 @@ std::string h2h_text(const std::string& a, const std::string& b, const HeadToHea
 std::string h2h_view(const store::EngineRow& a, const store::EngineRow& b,
                      const std::vector<store::ResultGame>& games, bool json) {
     const auto h = head_to_head(a, b, games);
-    return json ? h2h_json(a.name, b.name, h) : h2h_text(a.name, b.name, h);
+    if (json) return h2h_json(a.name, b.name, h);
+    return h2h_text(a.name, b.name, h);
+}
+
+// ---- h2h at tables of 3 or 4 seats ---------------------------------------------------------
+
+namespace {
+
+// Every game of 3 or 4 seats where A and B both sat, from A's side.
+struct SeatHeadToHead {
+    int seats = 0;
+    Meeting total;
+    std::vector<Meeting> by_seat;  // by A's seat
+    SeatTotals a, b;               // over these games
+    std::int64_t failures_a = 0, failures_b = 0;
+};
+
+// One game where A ranked `mine` and B `theirs` (1 first).
+void tally(Meeting& m, int mine, int theirs) {
+    if (mine < theirs)
+        ++m.above;
+    else if (mine > theirs)
+        ++m.below;
+    else
+        ++m.level;
+}
+
+SeatHeadToHead seat_head_to_head(const tournament::RatingInput& input, int seats, int a, int b) {
+    SeatHeadToHead h;
+    h.seats = seats;
+    h.by_seat.resize(static_cast<std::size_t>(seats));
+    for (const auto& g : input.tables) {
+        if (static_cast<int>(g.seats) != seats) continue;
+        std::optional<std::size_t> sa, sb;
+        for (std::size_t s = 0; s < g.seats; ++s) {
+            if (g.engines[s] == a && !sa) sa = s;
+            if (g.engines[s] == b && !sb) sb = s;
+        }
+        if (!sa || !sb) continue;
+        const int ra = g.ranks[*sa], rb = g.ranks[*sb];
+        tally(h.total, ra, rb);
+        tally(h.by_seat[*sa], ra, rb);
+        add_seat(h.a, g, *sa);
+        add_seat(h.b, g, *sb);
+    }
+    return h;
+}
+
+std::string meeting_json(const Meeting& m) {
+    Json j;
+    j.field("games", m.games()).field("above", m.above).field("below", m.below);
+    return j.field("level", m.level).str();
+}
+
+std::string seat_totals_json(const SeatTotals& t) {
+    Json j;
+    j.field("games", t.games).field("points", t.points);
+    return j.field("average_rank", t.average_rank()).field("firsts", t.firsts).str();
+}
+
+std::string seat_h2h_json(const std::string& a, const std::string& b, const SeatHeadToHead& h) {
+    std::vector<std::string> seats;
+    for (std::size_t s = 0; s < h.by_seat.size(); ++s) {
+        Json j;
+        j.field("seat", static_cast<int>(s) + 1).raw("results", meeting_json(h.by_seat[s]));
+        seats.push_back(j.str());
+    }
+    Json j;
+    j.field("engine", a).field("opponent", b).field("seats", h.seats);
+    j.field("games", h.total.games()).field("above", h.total.above);
+    j.field("below", h.total.below).field("level", h.total.level);
+    j.raw("engine_totals", seat_totals_json(h.a)).raw("opponent_totals", seat_totals_json(h.b));
+    j.raw("by_seat", Json::array(seats));
+    j.raw("failures", Json().field("engine", h.failures_a).field("opponent", h.failures_b).str());
+    return j.str() + "\n";
+}
+
+std::string seat_h2h_text(const std::string& a, const std::string& b, const SeatHeadToHead& h) {
+    std::string out = fmt::format(
+        "{} vs {} at tables of {}: {} games together, {} finished above {} in {}, below in {}, "
+        "level in {}\n",
+        a, b, h.seats, h.total.games(), a, b, h.total.above, h.total.below, h.total.level);
+    Table lines{{"", "games", "above", "below", "level"}, {}};
+    for (std::size_t s = 0; s < h.by_seat.size(); ++s) {
+        const auto& m = h.by_seat[s];
+        lines.rows.push_back({text_cell(fmt::format("{} in seat {}", a, s + 1)),
+                              int_cell(m.games()), int_cell(m.above), int_cell(m.below),
+                              int_cell(m.level)});
+    }
+    out += render(lines, OutputFormat::Table);
+    Table totals{{"", "games", "points", "avg rank", "firsts"}, {}};
+    for (const auto& [name, t] : {std::pair{a, h.a}, std::pair{b, h.b}}) {
+        totals.rows.push_back({text_cell(name), int_cell(t.games), real_cell(t.points, 2),
+                               text_cell(average_rank_text(t)), int_cell(t.firsts)});
+    }
+    out += render(totals, OutputFormat::Table);
+    return out + fmt::format("failures: {} {}, {} {}\n", a, h.failures_a, b, h.failures_b);
+}
+
+}  // namespace
+
+std::string seat_h2h_view(const store::EngineRow& a, const store::EngineRow& b,
+                          const std::vector<store::GameRow>& games, bool json) {
+    std::vector<tournament::TableRow> rows;
+    std::map<int, std::pair<std::int64_t, std::int64_t>> failures;  // by seats: A's, B's
+    for (const auto& g : games) {
+        rows.push_back(table_row(g));
+        if (!g.failed_seat) continue;
+        const auto id = g.seats[static_cast<std::size_t>(*g.failed_seat)].engine_id;
+        auto& f = failures[static_cast<int>(g.seats.size())];
+        f.first += id == a.id;
+        f.second += id == b.id;
+    }
+    const std::vector<tournament::RatedEngine> engines{{a.id, a.name}, {b.id, b.name}};
+    auto input = tournament::build_table_rating_input(engines, rows);
+    const auto ia = input.index.at(a.id), ib = input.index.at(b.id);
+    std::string out;
+    for (int seats = 3; seats <= static_cast<int>(tournament::kMaxTableSeats); ++seats) {
+        auto h = seat_head_to_head(input, seats, ia, ib);
+        if (h.total.games() == 0) continue;
+        std::tie(h.failures_a, h.failures_b) = failures[seats];
+        out += json ? seat_h2h_json(a.name, b.name, h) : seat_h2h_text(a.name, b.name, h);
+    }
+    return out;
 }
 
 // ---- sessions -------------------------------------------------------------------------------

@@ -43,6 +43,12 @@ std::string crosstable_view(store::Store& db, const Selection& selection, Output
 std::string h2h_view(const store::EngineRow& a, const store::EngineRow& b,
                      const std::vector<store::ResultGame>& games, bool json);
 
+// The same of the games of 3 or 4 seats where `a` and `b` both sat (`games`, in id order): how
+// often a finished above, below and level with b, by a's seat, each one's points, average rank and
+// firsts, failures; a text block or a JSON line per number of seats ("" without such games).
+std::string seat_h2h_view(const store::EngineRow& a, const store::EngineRow& b,
+                          const std::vector<store::GameRow>& games, bool json);
+
 // "A wins", "B wins", "drawn", or `ongoing` while the session goes on.
 std::string session_result_words(const store::SessionRow& session,
                                  std::string_view ongoing = "ongoing");

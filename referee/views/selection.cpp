@@ -6,6 +6,7 @@
 #include "common/error.hpp"
 #include "rules/rules.hpp"
 #include "store/results.hpp"
+#include "views/seat_results.hpp"
 
 namespace oaq::views {
 
@@ -45,6 +46,23 @@ Expected<store::TournamentRow> tournament_named(store::Store& db, const std::str
     return *t;
 }
 
+namespace {
+
+// The rules a view of one rules string covers when none is given: standard, or in a file whose
+// every tournament is a table of 3 or 4 seats under one rules string (standard,players=3), that.
+std::string default_rules(store::Store& db) {
+    const auto standard = expanded_rules("standard");
+    std::optional<std::string> only;
+    for (const auto& t : db.list_tournaments()) {
+        if (t.rules == standard || seats_of_rules(t.rules) < 3) return standard;
+        if (only && *only != t.rules) return standard;
+        only = t.rules;
+    }
+    return only.value_or(standard);
+}
+
+}  // namespace
+
 Selection select_games(store::Store& db, const SelectionRequest& request, bool need_scope) {
     Selection s;
     if (request.tournament) {
@@ -57,7 +75,7 @@ Selection select_games(store::Store& db, const SelectionRequest& request, bool n
     if (request.rules) {
         s.filter.rules = expanded_rules(*request.rules);
     } else if (need_scope && !s.tournament) {
-        s.filter.rules = expanded_rules("standard");
+        s.filter.rules = default_rules(db);
     }
     if (s.filter.rules && s.tournament && s.tournament->rules != *s.filter.rules) {
         throw OaqError("tournament \"" + s.tournament->name + "\" was not played under --rules");
@@ -124,6 +142,26 @@ tournament::RatingInput index_games(store::Store& db,
                                     const std::vector<tournament::ResultRow>& rows) {
     return tournament::build_rating_input(store::rated_engines(db), rows,
                                           tournament::EngineSelection::WithGames);
+}
+
+int selection_seats(const Selection& sel) {
+    if (sel.tournament) return seats_of_rules(sel.tournament->rules);
+    return sel.filter.rules ? seats_of_rules(*sel.filter.rules) : 2;
+}
+
+std::vector<store::GameRow> table_games(store::Store& db, const Selection& sel) {
+    auto filter = game_filter(sel);
+    filter.min_seats = 3;
+    filter.limit = 0;
+    return db.games(filter);
+}
+
+tournament::RatingInput index_tables(store::Store& db, const std::vector<store::GameRow>& games) {
+    std::vector<tournament::TableRow> rows;
+    rows.reserve(games.size());
+    for (const auto& g : games) rows.push_back(table_row(g));
+    return tournament::build_table_rating_input(store::rated_engines(db), rows,
+                                                tournament::EngineSelection::WithGames);
 }
 
 std::vector<tournament::RankedLine> ranked(const tournament::RatingInput& input,

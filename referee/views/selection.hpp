@@ -36,8 +36,9 @@ struct Selection {
     std::optional<store::EngineRow> engine;
     std::string scope;  // for people: "tournament X" or "rules ..." or "all games"
 };
-// With `need_scope`, the games are one tournament or one rules string (--rules, else standard):
-// the rating maths never pools different rules.
+// With `need_scope`, the games are one tournament or one rules string (--rules, else standard,
+// or in a file holding only tables of 3 or 4 seats under one rules string, that string): the
+// rating maths never pools different rules.
 Selection select_games(store::Store& db, const SelectionRequest& request, bool need_scope);
 store::EngineRow find_engine(store::Store& db, const std::string& name);
 // The tournament of that name, or a message naming the name and the file.
@@ -62,6 +63,14 @@ std::vector<store::ResultGame> session_results(store::Store& db, const Selection
 tournament::RatingInput index_games(store::Store& db, const std::vector<store::ResultGame>& games);
 tournament::RatingInput index_games(store::Store& db,
                                     const std::vector<tournament::ResultRow>& rows);
+// Games of 3 or 4 seats (RULES.md section 9). The number of seats of the selection's games: its
+// tournament's or its rules string's `players` (2 without either).
+int selection_seats(const Selection& selection);
+// The selected games of 3 or more seats (no moves), in id order.
+std::vector<store::GameRow> table_games(store::Store& db, const Selection& selection);
+// Those games as rating input (tournament::TableRow each), engines as index_games names them.
+tournament::RatingInput index_tables(store::Store& db, const std::vector<store::GameRow>& games);
+
 // The ranked table of the input (tournament/ranking.hpp). Throws OaqError if the fit refuses.
 std::vector<tournament::RankedLine> ranked(const tournament::RatingInput& input,
                                            const tournament::Anchor& anchor = {});

@@ -68,7 +68,22 @@ std::string score_pair_text(int south, int north) {
     return fmt::format("{} : {}", south, north);
 }
 
-std::string standings_table(const std::vector<StandingsLine>& lines, std::optional<int> anchor) {
+namespace {
+
+// The last columns of a line: W/D/L (2 seats) or the average rank and the firsts (3 or 4).
+std::string outcome_cells(const StandingsLine& l, const std::vector<SeatTotals>* seats) {
+    if (!seats) {
+        return fmt::format("{:>9}",
+                           fmt::format("{}/{}/{}", l.rating.wins, l.rating.draws, l.rating.losses));
+    }
+    const auto& t = (*seats)[static_cast<std::size_t>(l.engine_index)];
+    return fmt::format("{:>8}  {:>6}", average_rank_text(t), t.firsts);
+}
+
+}  // namespace
+
+std::string standings_table(const std::vector<StandingsLine>& lines, std::optional<int> anchor,
+                            const std::vector<SeatTotals>* seats) {
     std::size_t width = 6, rating_width = 12;
     std::vector<std::string> ratings;
     for (const auto& l : lines) {
@@ -76,16 +91,18 @@ std::string standings_table(const std::vector<StandingsLine>& lines, std::option
         ratings.push_back(rating_text(l.rating, anchor && *anchor == l.engine_index));
         rating_width = std::max(rating_width, display_width(ratings.back()));
     }
-    std::string out = fmt::format("{:>4}  {}  {:>6}  {:>7}  {:>6}  {}  {:>9}  {:>8}\n", "rank",
-                                  pad_right("engine", width), "games", "points", "score",
-                                  pad_right("rating ± 95%", rating_width), "W/D/L", "failures");
+    const auto outcome_head =
+        seats ? fmt::format("{:>8}  {:>6}", "avg rank", "firsts") : fmt::format("{:>9}", "W/D/L");
+    std::string out =
+        fmt::format("{:>4}  {}  {:>6}  {:>7}  {:>6}  {}  {}  {:>8}\n", "rank",
+                    pad_right("engine", width), "games", "points", "score",
+                    pad_right("rating ± 95%", rating_width), outcome_head, "failures");
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const auto& l = lines[i];
-        out += fmt::format("{:>4}  {}  {:>6}  {:>7.1f}  {:>5.1f}%  {}  {:>9}  {:>8}\n", l.rank,
+        out += fmt::format("{:>4}  {}  {:>6}  {:>7.1f}  {:>5.1f}%  {}  {}  {:>8}\n", l.rank,
                            pad_right(l.engine, width), l.rating.games, l.rating.points,
                            100.0 * l.rating.score, pad_right(ratings[i], rating_width),
-                           fmt::format("{}/{}/{}", l.rating.wins, l.rating.draws, l.rating.losses),
-                           l.failures);
+                           outcome_cells(l, seats), l.failures);
     }
     return out + standings_notes(lines);
 }

@@ -15,6 +15,7 @@
 
 #include "tournament/pentanomial.hpp"
 #include "tournament/ranking.hpp"
+#include "views/seat_results.hpp"
 
 namespace oaq::views {
 
@@ -32,8 +33,11 @@ std::string elo_difference_text(const std::optional<tournament::EloEstimate>& el
 
 // "rank engine games points score rating W/D/L failures", then the notes the table needs: the
 // disconnected groups, the unrated engines. `anchor`: the RatingInput index of the anchor.
+// With `seats` (games of 3 or 4 seats, by RatingInput index) the W/D/L column gives way to the
+// average rank and the firsts: "rank engine games points score rating avg_rank firsts failures".
 std::string standings_table(const std::vector<StandingsLine>& lines,
-                            std::optional<int> anchor = std::nullopt);
+                            std::optional<int> anchor = std::nullopt,
+                            const std::vector<SeatTotals>* seats = nullptr);
 
 // The notes printed under a ranked table ("" when none applies).
 std::string standings_notes(const std::vector<StandingsLine>& lines);

@@ -136,3 +136,50 @@ TEST_CASE("the snapshot keeps the rated lines ranked among themselves and names 
     CHECK(*parse_json(anchored.parameters)->find("anchor")->as_string() == "B");
     CHECK(anchored.entries[1].rating == 1500);
 }
+
+TEST_CASE("games of three seats become table results and rank through the Plackett-Luce fit",
+          "[standings][rating_input][plackett_luce]") {
+    auto table_row = [](std::int64_t id, std::array<std::int64_t, 4> engines,
+                        std::array<int, 4> ranks, std::optional<std::size_t> failed = {}) {
+        return TableRow{id, 1, id / 6, 3, engines, ranks, failed};
+    };
+    const std::vector<TableRow> rows{
+        table_row(1, {10, 20, 30, 0}, {1, 2, 3, 0}),
+        table_row(2, {20, 30, 10, 0}, {1, 1, 3, 0}),
+        table_row(3, {30, 10, 20, 0}, {2, 1, 3, 0}, 2),  // seat 3 (B) failed
+        table_row(4, {10, 30, 20, 0}, {3, 1, 2, 0}),
+    };
+    const auto input = build_table_rating_input(kEngines, rows, EngineSelection::WithGames);
+    CHECK(input.names == std::vector<std::string>{"A", "B", "C"});
+    CHECK(input.count == 4);
+    CHECK(input.max_game_id == 4);
+    CHECK(input.games.empty());
+    REQUIRE(input.tables.size() == 4);
+    CHECK(input.tables[1].engines[0] == 1);
+    CHECK(input.tables[1].ranks[1] == 1);
+    CHECK(input.failures == std::vector<std::int64_t>{0, 1, 0});
+    const auto lines = standings(input).value();
+    REQUIRE(lines.size() == 3);
+    for (const auto& l : lines) {
+        CHECK(l.rating.status == RatingStatus::Ok);
+        CHECK(l.rating.games == 4);
+    }
+    // Points (RULES.md 9): A 1 + 0 + 1 + 0, B 0.5 + 0.75 + 0 + 0.5, C 0 + 0.75 + 0.5 + 1.
+    // The ranking follows the ratings, which weigh places, not only points: A's two firsts and
+    // two lasts rate below B's steadier places.
+    CHECK(lines[0].engine == "C");
+    CHECK(lines[0].rating.points == Approx(2.25));
+    CHECK(lines[1].engine == "B");
+    CHECK(lines[1].rating.points == Approx(1.75));
+    CHECK(lines[2].rating.points == Approx(2.0));
+    CHECK(lines[0].rating.rating > lines[1].rating.rating);
+    CHECK(lines[1].rating.rating > lines[2].rating.rating);
+
+    auto mixed = input;
+    add_result(mixed, row(5, 2, 0, 10, 20, Result::SouthWin));
+    const auto refused = standings(mixed);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().message ==
+          "2-seat games and games of 3 seats in one rating: ratings never pool different numbers "
+          "of players");
+}

@@ -63,3 +63,16 @@ TEST_CASE("PgnOut refuses a file it cannot write in one line", "[views][pgn]") {
     CHECK_THROWS_WITH(views::PgnOut("/nonexistent-dir/x.pgn"),
                       "--pgnout: cannot write /nonexistent-dir/x.pgn");
 }
+
+TEST_CASE("PgnOut leaves out a game of three seats, which PGN has no form for", "[views][pgn]") {
+    const auto path = std::filesystem::temp_directory_path() / "oaq_pgn_out_seats_test.pgn";
+    std::filesystem::remove(path);
+    {
+        views::PgnOut pgn(path.string());
+        tournament::GameFinished e;
+        e.record = store::test::table_game({"a", "b", "c"}, 4);
+        pgn.game_finished(e);
+    }
+    CHECK(file_text(path).empty());
+    std::filesystem::remove(path);
+}
