@@ -76,6 +76,7 @@ class Engine {
     Game game_;
     int ply_limit_ = 300;
     std::atomic<bool> stop_{false};
+    bool infinite_ = false;  // the running search has no limit
     std::thread worker_;
 };
 
@@ -98,6 +99,7 @@ void Engine::run() {
             stop_ = true;
             wait_for_search();
         } else if (word == "quit") {
+            stop_ = true;
             break;
         } else {
             wait_for_search();
@@ -111,7 +113,9 @@ void Engine::run() {
                 go(t);
         }
     }
-    stop_ = true;
+    // At the end of the input a limited search finishes (so `printf ... | oaq-sparring` works);
+    // an infinite one is stopped.
+    if (infinite_) stop_ = true;
     wait_for_search();
 }
 
@@ -217,6 +221,7 @@ void Engine::go(const std::vector<std::string>& t) {
         return;
     }
     stop_ = false;
+    infinite_ = depth < 0 && nodes < 0 && !limits.hard_deadline;
     worker_ = std::thread([this, limits] { think(limits); });
 }
 
@@ -237,8 +242,12 @@ void Engine::think(Limits limits) {
                 const int plies = kMate - std::abs(r.score);
                 score = "mate " + std::to_string(r.score > 0 ? plies : -plies);
             }
-            std::string line = "info depth " + std::to_string(r.depth) + " score " + score +
-                               " nodes " + std::to_string(r.nodes) + " time " + std::to_string(ms);
+            std::string line =
+                "info depth " + std::to_string(r.depth) + " score " + score + " nodes " +
+                std::to_string(r.nodes) + " nps " +
+                std::to_string(r.nodes * 1000 /
+                               static_cast<std::uint64_t>(std::max<long long>(1, ms))) +
+                " time " + std::to_string(ms);
             if (!r.pv.empty()) {
                 line += " pv";
                 for (const Move m : r.pv) line += " " + to_text(m);
