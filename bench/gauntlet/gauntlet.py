@@ -34,6 +34,8 @@ BOOKS = os.path.join(ROOT, "sample-engines", "openings")
 OPPONENTS = ("alphabeta", "mcts", "sparring")
 SMOKE_TC = "nodes=300"
 SMOKE_GAMES = 4
+# Terminations that are the game's own ends; every other one is a player's failure.
+GAME_ENDS = ("normal", "repetition", "ply_limit")
 
 
 def default_book(rules):
@@ -69,15 +71,19 @@ def play(a, opponent):
     lines = [json.loads(l) for l in proc.stdout.splitlines() if l.startswith("{")]
     summary = [o for o in lines if o["type"] == "summary"][-1]
     games = [o for o in lines if o["type"] == "game"]
-    failures = {}
+    failures, ends = {}, {}
     for g in games:
-        if g["termination"] not in ("normal",):
-            failures[g["termination"]] = failures.get(g["termination"], 0) + 1
+        t = g["termination"]
+        if t in GAME_ENDS:
+            ends[t] = ends.get(t, 0) + 1
+        else:  # a failure (protocol-spec section 8): the loser failed
+            loser = g["north"] if g["result"] == "south_win" else g["south"]
+            failures[f"{loser} {t}"] = failures.get(f"{loser} {t}", 0) + 1
     pair = summary["match"]
     return {"opponent": f"oaq-{opponent}", "games": pair["games"], "wins": pair["wins"],
             "draws": pair["draws"], "losses": pair["losses"], "pentanomial": pair["pentanomial"],
             "elo": pair["elo"], "score": round(pair["points"] / max(1, pair["games"]), 4),
-            "failures": failures, "plies": round(sum(g["plies"] for g in games) / max(1, len(games)), 1),
+            "failures": failures, "ends": ends, "plies": round(sum(g["plies"] for g in games) / max(1, len(games)), 1),
             "command": shlex.join(c for c in cmd if c != "--json")}
 
 
@@ -129,12 +135,14 @@ def main():
         return
     print(f"oaq-reference gauntlet: rules {a.rules}, book {a.book}, "
           f"tc {a.tc}, {a.games} games per opponent\n")
-    print("| opponent | games | W/D/L | pairs | Elo ± 95% | score | failures | plies |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| opponent | games | W/D/L | pairs | Elo ± 95% | score | failures | repetition / "
+          "ply limit | plies |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
         fails = ", ".join(f"{k} {v}" for k, v in sorted(r["failures"].items())) or "none"
         print(f"| {r['opponent']} | {r['games']} | {r['wins']}/{r['draws']}/{r['losses']} | "
               f"{r['pentanomial']} | {elo_text(r['elo'])} | {100 * r['score']:.1f}% | {fails} | "
+              f"{r['ends'].get('repetition', 0)} / {r['ends'].get('ply_limit', 0)} | "
               f"{r['plies']} |")
     print("\ncommands:")
     for r in results:

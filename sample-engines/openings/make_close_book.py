@@ -7,7 +7,7 @@ referee itself (`oaq match`: its rules, repetition, ply limit and clocks). A lin
 
   1. (optional, --quick-depth) a quick fixed-depth search of the line scores it within
      +-QUICK_CP for the side to move: a cheap filter before the games;
-  2. both games of its pair end normally, each within +-MAX_DIFF citizens (South's score minus
+  2. both games of its pair end by the game (no failure), each within +-MAX_DIFF citizens (South's score minus
      North's): close under strong play, not won by the line for either colour;
   3. both games last MIN_PLIES or more after the line: far from decided (a short game is a forced
      result or a dead draw, as most lines of agreed-4ply.txt were).
@@ -40,6 +40,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from book_lines import Engine, even_score, legal_moves, lines, read_lines  # noqa: E402
 
 RULES = ("standard", "stop-after-capture", "tg-standard")
+# The game's own ends (a pair with a player's failure, e.g. a time forfeit, measures nothing).
+GAME_ENDS = ("normal", "repetition", "ply_limit")
 
 
 def sampled_lines(oaq, rules, plies, count, seed):
@@ -123,7 +125,7 @@ def judge(a, pair):
     for g in pair:
         diff = g["score"]["south"] - g["score"]["north"]
         cells.append(f"{g['score']['south']}-{g['score']['north']} {g['plies']} {g['detail']}")
-        kept = kept and g["termination"] == "normal" and abs(diff) <= a.max_diff and \
+        kept = kept and g["termination"] in GAME_ENDS and abs(diff) <= a.max_diff and \
             g["plies"] >= a.min_plies
     return cells, kept
 
@@ -137,7 +139,7 @@ def header(a):
             f"--engine {os.path.basename(a.engine)}{opponent}{quick} --tc {a.tc} "
             f"--max-diff {a.max_diff} --min-plies {a.min_plies}",
             "# kept: the line played on from both sides (a colour-swapped pair through oaq match) "
-            "ends normally within +-max-diff citizens (South - North) in both games, each lasting "
+            "ends without a failure within +-max-diff citizens (South - North) in both games, each lasting "
             "min-plies or more after the line"]
 
 

@@ -38,7 +38,9 @@ def test_the_gauntlet_smoke_reports_every_opponent_deterministically():
     for r in report["results"]:
         assert r["games"] == 4 and r["wins"] + r["draws"] + r["losses"] == 4, r
         assert sum(r["pentanomial"]) == 2 and len(r["pentanomial"]) == 5, r
-        assert r["failures"] == {}, r
+        assert r["failures"] == {}, r  # no engine failed: no time forfeit, no crash
+        assert set(r["ends"]) <= {"normal", "repetition", "ply_limit"}, r
+        assert sum(r["ends"].values()) == 4, r
         assert f"cmd={BIN}/oaq-reference" in r["command"] and "--games 4" in r["command"], r
         assert r["opponent"] in r["command"] and "--json" not in r["command"], r
     second = gauntlet("--smoke", "--json")
