@@ -336,6 +336,34 @@ TEST_CASE("the ply limit ends the game and settles within the search", "[referen
     CHECK_FALSE(ref::is_proven(engine.last().score));
 }
 
+TEST_CASE("one ply before the limit the move that wins on settlement is played",
+          "[reference][ply-limit]") {
+    // Found by searching random positions with PlyLimit 1 and without: with no limit the engine
+    // plays 4L here (+3.52 at depth 8), which settles 16-16 when the limit ends the game after it;
+    // 1L settles as a win. The limit, not the position, decides the move.
+    const Rules rules = rules_of("standard");
+    const Position root = position_of("Q7,2,8,2,8,1,Q7,2,0,0,0,3 S 6+0 4+0 0 0", rules);
+    auto settled_diff = [&](Move m) {  // South minus North when the limit ends the game after m
+        Position p = oaq::rules::play(root, m, rules);
+        if (!p.is_over()) oaq::rules::end_game(p, oaq::rules::EndReason::PlyLimit);
+        return oaq::rules::score(p, oaq::rules::Side::South, rules) -
+               oaq::rules::score(p, oaq::rules::Side::North, rules);
+    };
+    REQUIRE(settled_diff({4, oaq::rules::Direction::L}) == 0);
+    REQUIRE(settled_diff({1, oaq::rules::Direction::L}) > 0);
+    for (const int depth : {1, 4, 8}) {
+        INFO("depth " << depth);
+        ReferenceEngine engine;
+        const Move best = think(engine, rules, root, {}, depth_limit(depth), 1);
+        CHECK(settled_diff(best) > 0);
+        CHECK(engine.last().score == ref::kWin - 1);
+    }
+    // Three plies of history before the root: the limit of 4 is one ply away as well.
+    const std::vector<Position> history(3, oaq::rules::start_position(rules));
+    ReferenceEngine engine;
+    CHECK(settled_diff(think(engine, rules, root, history, depth_limit(8), 4)) > 0);
+}
+
 TEST_CASE("the time plan never starts an iteration it expects to overrun", "[reference][time]") {
     using namespace std::chrono_literals;
     SECTION("the engine's own deadline leaves a loaded machine room before the hard limit") {
