@@ -9,7 +9,8 @@
 - its bad arguments are one line and exit 2;
 - sample-engines/openings/make_close_book.py --smoke under standard, stop-after-capture and
   tg-standard writes a book whose header names the maker and the criterion, whose every line is
-  legal under those rules and keeps the game going, and the same arguments give the same book.
+  legal under those rules and keeps the game going, and the same arguments give the same book;
+  its quick filter plays only the lines a fixed-depth search scores within its bound.
 """
 import argparse
 import json
@@ -98,6 +99,27 @@ def test_the_close_book_maker_smoke_under_each_rule_set():
             assert make_close(rules, again).returncode == 0
             with open(again) as f:
                 assert f.read() == text, rules
+
+
+def test_the_close_book_makers_quick_filter_plays_only_lines_within_its_bound():
+    proc = subprocess.run([sys.executable,
+                           os.path.join(ROOT, "sample-engines", "openings", "make_close_book.py"),
+                           "--oaq", os.path.join(BIN, "oaq"), "--engine",
+                           os.path.join(BIN, "oaq-reference"), "--rules", "stop-after-capture",
+                           "--plies", "3", "--sample", "8", "--seed", "2", "--quick-depth", "4",
+                           "--quick-cp", "800", "--tc", "depth=3", "--max-diff", "200",
+                           "--min-plies", "1"], capture_output=True, text=True, timeout=300,
+                          cwd=ROOT)
+    rows = [r.split("\t") for r in proc.stderr.splitlines() if "\t" in r]
+    assert len(rows) == 8, proc.stderr
+    played = 0
+    for row in rows:
+        kind, value = row[1].split()
+        within = kind == "cp" and abs(int(value)) <= 800
+        assert (len(row) >= 4) == within, row  # two game cells exactly when within the bound
+        played += within
+    assert 0 < played < 8, proc.stderr
+    assert "--quick-depth 4 --quick-cp 800" in proc.stdout.splitlines()[0], proc.stdout
 
 
 def main():
