@@ -80,11 +80,37 @@ def play(a, opponent):
             loser = g["north"] if g["result"] == "south_win" else g["south"]
             failures[f"{loser} {t}"] = failures.get(f"{loser} {t}", 0) + 1
     pair = summary["match"]
+    speed = {name: search_speed(games, name) for name in ("reference", opponent)}
     return {"opponent": f"oaq-{opponent}", "games": pair["games"], "wins": pair["wins"],
             "draws": pair["draws"], "losses": pair["losses"], "pentanomial": pair["pentanomial"],
             "elo": pair["elo"], "score": round(pair["points"] / max(1, pair["games"]), 4),
-            "failures": failures, "ends": ends, "plies": round(sum(g["plies"] for g in games) / max(1, len(games)), 1),
+            "failures": failures, "ends": ends, "speed": speed, "plies": round(sum(g["plies"] for g in games) / max(1, len(games)), 1),
             "command": shlex.join(c for c in cmd if c != "--json")}
+
+
+def search_speed(games, name):
+    """`name`'s mean depth and nodes per second of its searches in `games`, from the depth, nodes
+    and time the referee stored with each move (wall time of the search, as the referee measured
+    it: on a loaded machine lower than the engine's own figure)."""
+    depth = nodes = moves = 0
+    micros = 0
+    for g in games:
+        side = "south" if g["south"] == name else "north"
+        for m in g["moves"]:
+            if m["side"] == side and m.get("nodes") is not None:
+                depth += m.get("depth") or 0
+                nodes += m["nodes"]
+                micros += m["time_used_us"]
+                moves += 1
+    return {"depth": round(depth / moves, 1) if moves else None,
+            "nps": round(nodes * 1e6 / micros) if micros else None}
+
+
+def speed_text(speed):
+    if speed["depth"] is None:
+        return "n/a"
+    nps = f"{speed['nps'] / 1e6:.2f} M" if speed["nps"] else "n/a"
+    return f"{speed['depth']} / {nps}"
 
 
 def elo_text(elo):
@@ -136,14 +162,15 @@ def main():
     print(f"oaq-reference gauntlet: rules {a.rules}, book {a.book}, "
           f"tc {a.tc}, {a.games} games per opponent\n")
     print("| opponent | games | W/D/L | pairs | Elo ± 95% | score | failures | repetition / "
-          "ply limit | plies |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "ply limit | plies | reference depth / nps | opponent depth / nps |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         fails = ", ".join(f"{k} {v}" for k, v in sorted(r["failures"].items())) or "none"
         print(f"| {r['opponent']} | {r['games']} | {r['wins']}/{r['draws']}/{r['losses']} | "
               f"{r['pentanomial']} | {elo_text(r['elo'])} | {100 * r['score']:.1f}% | {fails} | "
               f"{r['ends'].get('repetition', 0)} / {r['ends'].get('ply_limit', 0)} | "
-              f"{r['plies']} |")
+              f"{r['plies']} | {speed_text(r['speed']['reference'])} | "
+              f"{speed_text(r['speed'][r['opponent'][4:]])} |")
     print("\ncommands:")
     for r in results:
         print(f"  {r['command']}")
