@@ -7,10 +7,10 @@ summary's `match` object, docs/json.md "Pair and h2h"), the failures (time forfe
 the command that played it, so that every change to the reference is measured the same way.
 
 usage:
-  bench/gauntlet/gauntlet.py --bin build/bin                      # standard, deep-4ply, movetime=100
+  bench/gauntlet/gauntlet.py --bin build/bin          # standard, deep-4ply, movetime=100
   bench/gauntlet/gauntlet.py --bin build/bin --rules tg-standard --book BOOK --tc 10+0.1 \\
       --games 1000 --concurrency 2 --db gauntlet.db
-  bench/gauntlet/gauntlet.py --bin build/bin --smoke              # a few games at a node limit
+  bench/gauntlet/gauntlet.py --bin build/bin --smoke  # a few games at a node limit
 
 --smoke plays 4 games per opponent at `nodes=300` for every engine: no clock, so the same
 binaries give the same games (the test `gauntlet_smoke` checks it). Real measurements need a
@@ -84,7 +84,8 @@ def play(a, opponent):
     return {"opponent": f"oaq-{opponent}", "games": pair["games"], "wins": pair["wins"],
             "draws": pair["draws"], "losses": pair["losses"], "pentanomial": pair["pentanomial"],
             "elo": pair["elo"], "score": round(pair["points"] / max(1, pair["games"]), 4),
-            "failures": failures, "ends": ends, "speed": speed, "plies": round(sum(g["plies"] for g in games) / max(1, len(games)), 1),
+            "failures": failures, "ends": ends, "speed": speed,
+            "plies": round(sum(g["plies"] for g in games) / max(1, len(games)), 1),
             "command": shlex.join(c for c in cmd if c != "--json")}
 
 

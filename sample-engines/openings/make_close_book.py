@@ -7,8 +7,8 @@ referee itself (`oaq match`: its rules, repetition, ply limit and clocks). A lin
 
   1. (optional, --quick-depth) a quick fixed-depth search of the line scores it within
      +-QUICK_CP for the side to move: a cheap filter before the games;
-  2. both games of its pair end by the game (no failure), each within +-MAX_DIFF citizens (South's score minus
-     North's): close under strong play, not won by the line for either colour;
+  2. both games of its pair end by the game (no failure), each within +-MAX_DIFF citizens
+     (South's score minus North's): close under strong play, not won by the line for either colour;
   3. both games last MIN_PLIES or more after the line: far from decided (a short game is a forced
      result or a dead draw, as most lines of agreed-4ply.txt were).
 
@@ -23,8 +23,8 @@ usage: sample-engines/openings/make_close_book.py --oaq build/bin/oaq \\
            --engine build/bin/oaq-reference --rules tg-standard --plies 4 --sample 400 \\
            --tc movetime=1000 --max-diff 4 --min-plies 30 --concurrency 2 --out BOOK 2> LOG
 
---smoke (for the test) takes 8 sampled 3-ply lines at `depth=4`, within 40 citizens and 12 plies: no clock,
-so the same binaries give the same book. Standard library only.
+--smoke (for the test) takes 8 sampled 3-ply lines at `depth=4`, within 40 citizens and 12
+plies: no clock, so the same binaries give the same book. Standard library only.
 """
 import argparse
 import json
@@ -139,8 +139,8 @@ def header(a):
             f"--engine {os.path.basename(a.engine)}{opponent}{quick} --tc {a.tc} "
             f"--max-diff {a.max_diff} --min-plies {a.min_plies}",
             "# kept: the line played on from both sides (a colour-swapped pair through oaq match) "
-            "ends without a failure within +-max-diff citizens (South - North) in both games, each lasting "
-            "min-plies or more after the line"]
+            "ends without a failure within +-max-diff citizens (South - North) in both games, "
+            "each lasting min-plies or more after the line"]
 
 
 def arguments():
@@ -160,7 +160,8 @@ def arguments():
     ap.add_argument("--min-plies", type=int, default=30, help="plies after the line")
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--out", help="write the book here instead of stdout")
-    ap.add_argument("--smoke", action="store_true", help="8 sampled 3-ply lines at depth=4, loose thresholds")
+    ap.add_argument("--smoke", action="store_true",
+                    help="8 sampled 3-ply lines at depth=4, loose thresholds")
     a = ap.parse_args()
     if a.smoke:
         a.plies, a.sample, a.seed, a.lines, a.quick_depth = 3, 8, 1, None, 0
