@@ -479,9 +479,16 @@ class SearchImpl final : public Search {
         seldepth_ = std::max(seldepth_, ply);
         pv_length_[static_cast<std::size_t>(ply)] = 0;
         if (pos.is_over()) return final_score(material_diff(pos, quan_value_), ply);
-        // Captures change the stores, so no position after one repeats an earlier one; only the
-        // ply limit can end the game here.
-        if (ply_limit_ > 0 && root_index_ + ply >= ply_limit_) return settled_score(pos, ply);
+        // A capture does not rule out a repetition: the opponent's refill can take the captured
+        // citizens back out of the stores, and a cycle of captures and refills brings the whole
+        // position back (test "a capture cycle ends by repetition inside the quiescence search
+        // too"). So the line is kept here as in node(), which pushed the position of qply 0.
+        if (qply > 0) {
+            push_line(root_index_ + ply, pos);
+            if (ends_by_history(ply)) return settled_score(pos, ply);
+        } else if (ply_limit_ > 0 && root_index_ + ply >= ply_limit_) {
+            return settled_score(pos, ply);
+        }
         int proven = 0;
         if (qply > 0 && probe_tables(pos, ply, proven)) return proven;
         const int stand_pat = evaluate_node(pos);

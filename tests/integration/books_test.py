@@ -4,8 +4,8 @@
   python3 tests/integration/books_test.py --bin build/bin --books sample-engines/openings
 
 - every book parses (moves, '#' lines, blank lines) and every line is a legal line from the
-  start position that leaves the game going, under its preset (balanced-3ply-PRESET.txt) or
-  standard (every other book);
+  start position that leaves the game going, under its preset (balanced-3ply-PRESET.txt,
+  close-PRESET.txt) or standard (every other book);
 - deep-4ply.txt is not empty and has no line twice;
 - make_deep_book.py is reproducible: the same candidates and depths give the same book twice,
   and a sampled candidate list is the same for the same seed.
@@ -27,7 +27,7 @@ def book_lines(path):
 
 
 def preset_of(name):
-    m = re.fullmatch(r"balanced-3ply-(.+)\.txt", name)
+    m = re.fullmatch(r"(?:balanced-3ply|close)-(.+)\.txt", name)
     return m.group(1) if m else "standard"
 
 

@@ -157,7 +157,7 @@ TEST_CASE("the bench signature is stable", "[reference][bench]") {
     // The signature of the search as committed: a change that means to keep the search's
     // behaviour keeps it; one that changes it on purpose updates it here (and in
     // bench/engines/RESULTS.md).
-    CHECK(a.nodes == 30778);
+    CHECK(a.nodes == 30189);
 }
 
 namespace {
@@ -269,6 +269,32 @@ TEST_CASE("repetition across captures and refills: the stores go back too",
     CHECK(engine.last().score > -ref::kWin + 10);
 }
 
+TEST_CASE("a capture cycle ends by repetition inside the quiescence search too",
+          "[reference][repetition]") {
+    // The cycle of the case above, searched one ply deep: North's 4L captures, and South's reply
+    // 2R, a capture, gives the root a third time, which ends the game 33-32 for South. That
+    // reply is in the quiescence search (captures only); walked on there as if nothing ended, the
+    // capture cycle read as a gain of material for North, and North played 4L into the loss.
+    const Rules rules = rules_of("standard");
+    std::vector<Position> history =
+        line_of(rules, position_of("Q2,1,0,2,0,8,Q3,9,1,2,8,8 N 6+0 0+0 0 0", rules),
+                {"2R", "4R", "5R", "4L", "1L", "3R", "5L", "2R", "4L", "2R"});
+    const Position p = history.back();
+    history.pop_back();
+    const Move four_l{4, oaq::rules::Direction::L};
+    const Position after = oaq::rules::play(p, four_l, rules);
+    const Position again = oaq::rules::play(after, {2, oaq::rules::Direction::R}, rules);
+    REQUIRE(again == p);
+    REQUIRE(oaq::rules::is_legal(after, {2, oaq::rules::Direction::R}, rules));
+    for (const int depth : {1, 2}) {
+        INFO("depth " << depth);
+        ReferenceEngine engine;
+        engine.search_options().pruning = false;
+        const Move move = think(engine, rules, p, history, depth_limit(depth));
+        CHECK_FALSE(move == four_l);
+    }
+}
+
 TEST_CASE("a table bound from the previous search does not end a node of this one",
           "[reference][table]") {
     // After searching the position of ply 2 to depth 20, the search of ply 4 (two plies on, the
@@ -293,7 +319,9 @@ TEST_CASE("a table bound from the previous search does not end a node of this on
     think(fresh, rules, line[8], before_ply_4, depth_limit(20));
     CHECK(fresh.last().score < -500);
     CHECK(score_after_the_last_search(false) < -500);
-    CHECK(score_after_the_last_search(true) == 0);  // the defect, kept as an option to measure
+    // With CarriedCutoffs=true this position read 0 (the defect, kept as an option to measure)
+    // until the quiescence search saw repetition too; its tree differs since, and the defect no
+    // longer shows here. The option's effect is measured in bench/engines/RESULTS.md.
 }
 
 TEST_CASE("the ply limit ends the game and settles within the search", "[reference][ply-limit]") {
@@ -306,6 +334,34 @@ TEST_CASE("the ply limit ends the game and settles within the search", "[referen
     // With no limit (0) nothing is proven at this depth.
     think(engine, c.rules, c.line[4], history, depth_limit(1), 0);
     CHECK_FALSE(ref::is_proven(engine.last().score));
+}
+
+TEST_CASE("one ply before the limit the move that wins on settlement is played",
+          "[reference][ply-limit]") {
+    // Found by searching random positions with PlyLimit 1 and without: with no limit the engine
+    // plays 4L here (+3.52 at depth 8), which settles 16-16 when the limit ends the game after it;
+    // 1L settles as a win. The limit, not the position, decides the move.
+    const Rules rules = rules_of("standard");
+    const Position root = position_of("Q7,2,8,2,8,1,Q7,2,0,0,0,3 S 6+0 4+0 0 0", rules);
+    auto settled_diff = [&](Move m) {  // South minus North when the limit ends the game after m
+        Position p = oaq::rules::play(root, m, rules);
+        if (!p.is_over()) oaq::rules::end_game(p, oaq::rules::EndReason::PlyLimit);
+        return oaq::rules::score(p, oaq::rules::Side::South, rules) -
+               oaq::rules::score(p, oaq::rules::Side::North, rules);
+    };
+    REQUIRE(settled_diff({4, oaq::rules::Direction::L}) == 0);
+    REQUIRE(settled_diff({1, oaq::rules::Direction::L}) > 0);
+    for (const int depth : {1, 4, 8}) {
+        INFO("depth " << depth);
+        ReferenceEngine engine;
+        const Move best = think(engine, rules, root, {}, depth_limit(depth), 1);
+        CHECK(settled_diff(best) > 0);
+        CHECK(engine.last().score == ref::kWin - 1);
+    }
+    // Three plies of history before the root: the limit of 4 is one ply away as well.
+    const std::vector<Position> history(3, oaq::rules::start_position(rules));
+    ReferenceEngine engine;
+    CHECK(settled_diff(think(engine, rules, root, history, depth_limit(8), 4)) > 0);
 }
 
 TEST_CASE("the time plan never starts an iteration it expects to overrun", "[reference][time]") {

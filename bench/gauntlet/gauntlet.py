@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""The strength benchmark of issue 30: the fixed gauntlet oaq-reference against oaq-alphabeta,
+oaq-mcts and oaq-sparring (the outside-style bot, sample-engines/sparring/), one `oaq match` per
+opponent from the same book, colour-swapped pairs, and for each the pentanomial pair counts and
+the Elo difference with its 95% interval exactly as the referee computes them (the match
+summary's `match` object, docs/json.md "Pair and h2h"), the failures (time forfeits, crashes) and
+the command that played it, so that every change to the reference is measured the same way.
+
+usage:
+  bench/gauntlet/gauntlet.py --bin build/bin          # standard, deep-4ply, movetime=100
+  bench/gauntlet/gauntlet.py --bin build/bin --rules tg-standard --book BOOK --tc 10+0.1 \\
+      --games 1000 --concurrency 2 --db gauntlet.db
+  bench/gauntlet/gauntlet.py --bin build/bin --smoke  # a few games at a node limit
+
+--smoke plays 4 games per opponent at `nodes=300` for every engine: no clock, so the same
+binaries give the same games (the test `gauntlet_smoke` checks it). Real measurements need a
+quiet machine: the referee counts the engines' waits for a CPU against their clocks
+(bench/engines/RESULTS.md, "Time losses and load").
+
+The default book is `sample-engines/openings/close-RULES.txt` when it exists (made by
+sample-engines/openings/make_close_book.py), else deep-4ply.txt for standard and
+balanced-3ply-RULES.txt for the other rule sets. Prints a text table, or one JSON object with
+--json. Standard library only.
+"""
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+BOOKS = os.path.join(ROOT, "sample-engines", "openings")
+OPPONENTS = ("alphabeta", "mcts", "sparring")
+SMOKE_TC = "nodes=300"
+SMOKE_GAMES = 4
+# Terminations that are the game's own ends; every other one is a player's failure.
+GAME_ENDS = ("normal", "repetition", "ply_limit")
+
+
+def default_book(rules):
+    close = os.path.join(BOOKS, f"close-{rules}.txt")
+    if os.path.exists(close):
+        return close
+    if rules == "standard":
+        return os.path.join(BOOKS, "deep-4ply.txt")
+    return os.path.join(BOOKS, f"balanced-3ply-{rules}.txt")
+
+
+def match_command(a, opponent):
+    """The `oaq match` argument list of oaq-reference against one opponent."""
+    b = a.bin
+    cmd = [f"{b}/oaq", "match",
+           "--engine", "name=reference", f"cmd={b}/oaq-reference",
+           "--engine", f"name={opponent}", f"cmd={b}/oaq-{opponent}",
+           "--rules", a.rules, "--tc", a.tc, "--openings", f"file={a.book}",
+           "--games", str(a.games), "--concurrency", str(a.concurrency), "--json"]
+    if a.db:
+        tag = f"{a.tag}-" if a.tag else ""
+        cmd += ["--db", a.db, "--name", f"gauntlet-{tag}{opponent}-{a.rules}-{a.tc}"]
+    return cmd
+
+
+def play(a, opponent):
+    """Plays one match; its pair from the reference's side, failures, and the command."""
+    cmd = match_command(a, opponent)
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
+        sys.exit(f"gauntlet: {shlex.join(cmd)} failed (exit {proc.returncode}): {last}")
+    lines = [json.loads(l) for l in proc.stdout.splitlines() if l.startswith("{")]
+    summary = [o for o in lines if o["type"] == "summary"][-1]
+    games = [o for o in lines if o["type"] == "game"]
+    failures, ends = {}, {}
+    for g in games:
+        t = g["termination"]
+        if t in GAME_ENDS:
+            ends[t] = ends.get(t, 0) + 1
+        else:  # a failure (protocol-spec section 8): the loser failed
+            loser = g["north"] if g["result"] == "south_win" else g["south"]
+            failures[f"{loser} {t}"] = failures.get(f"{loser} {t}", 0) + 1
+    pair = summary["match"]
+    speed = {name: search_speed(games, name) for name in ("reference", opponent)}
+    return {"opponent": f"oaq-{opponent}", "games": pair["games"], "wins": pair["wins"],
+            "draws": pair["draws"], "losses": pair["losses"], "pentanomial": pair["pentanomial"],
+            "elo": pair["elo"], "score": round(pair["points"] / max(1, pair["games"]), 4),
+            "failures": failures, "ends": ends, "speed": speed,
+            "plies": round(sum(g["plies"] for g in games) / max(1, len(games)), 1),
+            "command": shlex.join(c for c in cmd if c != "--json")}
+
+
+def search_speed(games, name):
+    """`name`'s mean depth and nodes per second of its searches in `games`, from the depth, nodes
+    and time the referee stored with each move (wall time of the search, as the referee measured
+    it: on a loaded machine lower than the engine's own figure)."""
+    depth = nodes = moves = 0
+    micros = 0
+    for g in games:
+        side = "south" if g["south"] == name else "north"
+        for m in g["moves"]:
+            if m["side"] == side and m.get("nodes") is not None:
+                depth += m.get("depth") or 0
+                nodes += m["nodes"]
+                micros += m["time_used_us"]
+                moves += 1
+    return {"depth": round(depth / moves, 1) if moves else None,
+            "nps": round(nodes * 1e6 / micros) if micros else None}
+
+
+def speed_text(speed):
+    if speed["depth"] is None:
+        return "n/a"
+    nps = f"{speed['nps'] / 1e6:.2f} M" if speed["nps"] else "n/a"
+    return f"{speed['depth']} / {nps}"
+
+
+def elo_text(elo):
+    if not elo or elo.get("value") is None:
+        return "n/a"
+    err = elo.get("error")
+    return f"{elo['value']:+.1f} ± {err:.1f}" if err is not None else f"{elo['value']:+.1f}"
+
+
+def arguments():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--bin", default="build/bin")
+    ap.add_argument("--rules", default="standard",
+                    help="standard, stop-after-capture or tg-standard (what oaq-sparring plays)")
+    ap.add_argument("--book", help="opening book (default: see the module's help)")
+    ap.add_argument("--tc", default="movetime=100", help="time control of every engine")
+    ap.add_argument("--games", type=int, default=1000, help="games per opponent (even)")
+    ap.add_argument("--concurrency", type=int, default=2)
+    ap.add_argument("--db", help="store the games (one run per opponent, resumable by name)")
+    ap.add_argument("--tag", help="with --db: names the runs gauntlet-TAG-OPPONENT-RULES-TC "
+                    "(e.g. the commit measured), so one file holds many gauntlets")
+    ap.add_argument("--opponents", default=",".join(OPPONENTS),
+                    help="comma-separated subset of " + ",".join(OPPONENTS))
+    ap.add_argument("--smoke", action="store_true",
+                    help=f"{SMOKE_GAMES} games per opponent at {SMOKE_TC}, deterministic")
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    if a.smoke:
+        a.tc, a.games, a.concurrency = SMOKE_TC, SMOKE_GAMES, 1
+    a.book = os.path.relpath(a.book or default_book(a.rules))
+    a.opponents = [o for o in a.opponents.split(",") if o]
+    bad = [o for o in a.opponents if o not in OPPONENTS]
+    if bad or not a.opponents:
+        ap.error(f"--opponents: {','.join(bad) or 'none'}: choose from {','.join(OPPONENTS)}")
+    if a.games < 2 or a.games % 2:
+        ap.error(f"--games {a.games}: an even number of 2 or more (colour-swapped pairs)")
+    if not os.path.isfile(a.book):
+        ap.error(f"--book {a.book}: no such file")
+    return a
+
+
+def main():
+    a = arguments()
+    results = [play(a, o) for o in a.opponents]
+    if a.json:
+        print(json.dumps({"rules": a.rules, "book": a.book, "tc": a.tc,
+                          "games": a.games, "results": results}))
+        return
+    print(f"oaq-reference gauntlet: rules {a.rules}, book {a.book}, "
+          f"tc {a.tc}, {a.games} games per opponent\n")
+    print("| opponent | games | W/D/L | pairs | Elo ± 95% | score | failures | repetition / "
+          "ply limit | plies | reference depth / nps | opponent depth / nps |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in results:
+        fails = ", ".join(f"{k} {v}" for k, v in sorted(r["failures"].items())) or "none"
+        print(f"| {r['opponent']} | {r['games']} | {r['wins']}/{r['draws']}/{r['losses']} | "
+              f"{r['pentanomial']} | {elo_text(r['elo'])} | {100 * r['score']:.1f}% | {fails} | "
+              f"{r['ends'].get('repetition', 0)} / {r['ends'].get('ply_limit', 0)} | "
+              f"{r['plies']} | {speed_text(r['speed']['reference'])} | "
+              f"{speed_text(r['speed'][r['opponent'][4:]])} |")
+    print("\ncommands:")
+    for r in results:
+        print(f"  {r['command']}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Issue 30's instrument in smoke mode, with the real binaries:
+
+  python3 tests/integration/gauntlet_test.py --bin build/bin --root .
+
+- bench/gauntlet/gauntlet.py --smoke plays oaq-reference against oaq-alphabeta, oaq-mcts and
+  oaq-sparring, reports each pair's pentanomial and Elo as the referee's match summary gives them,
+  with the command that played it; twice gives the same games (node limits, no clock);
+- its bad arguments are one line and exit 2;
+- sample-engines/openings/make_close_book.py --smoke under standard, stop-after-capture and
+  tg-standard writes a book whose header names the maker and the criterion, whose every line is
+  legal under those rules and keeps the game going, and the same arguments give the same book;
+  its quick filter plays only the lines a fixed-depth search scores within its bound.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import traceback
+
+BIN = ROOT = None
+
+
+def gauntlet(*args):
+    return subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gauntlet", "gauntlet.py"),
+                           "--bin", BIN, *args], capture_output=True, text=True, timeout=300,
+                          cwd=ROOT)
+
+
+def test_the_gauntlet_smoke_reports_every_opponent_deterministically():
+    first = gauntlet("--smoke", "--json")
+    assert first.returncode == 0, first.stderr
+    report = json.loads(first.stdout)
+    assert report["book"].endswith(".txt") and report["tc"] == "nodes=300", report
+    names = [r["opponent"] for r in report["results"]]
+    assert names == ["oaq-alphabeta", "oaq-mcts", "oaq-sparring"], names
+    for r in report["results"]:
+        assert r["games"] == 4 and r["wins"] + r["draws"] + r["losses"] == 4, r
+        assert sum(r["pentanomial"]) == 2 and len(r["pentanomial"]) == 5, r
+        assert r["failures"] == {}, r  # no engine failed: no time forfeit, no crash
+        assert set(r["ends"]) <= {"normal", "repetition", "ply_limit"}, r
+        assert sum(r["ends"].values()) == 4, r
+        assert f"cmd={BIN}/oaq-reference" in r["command"] and "--games 4" in r["command"], r
+        assert r["opponent"] in r["command"] and "--json" not in r["command"], r
+    second = json.loads(gauntlet("--smoke", "--json").stdout)
+    # The same games; only the speeds (wall time of each search) may differ.
+    for r in report["results"] + second["results"]:
+        speed = r.pop("speed")
+        assert set(speed) == {"reference", r["opponent"][4:]}, speed
+        assert all(s["depth"] and s["depth"] > 0 for s in speed.values()), speed
+    assert second == report
+
+
+def test_the_gauntlet_prints_a_table_and_the_commands():
+    proc = gauntlet("--smoke", "--opponents", "sparring", "--rules", "tg-standard")
+    assert proc.returncode == 0, proc.stderr
+    assert "| oaq-sparring | 4 |" in proc.stdout, proc.stdout
+    assert "balanced-3ply-tg-standard.txt" in proc.stdout or "close-tg-standard" in proc.stdout
+    assert "oaq match --engine name=reference" in proc.stdout, proc.stdout
+
+
+def test_the_gauntlet_refuses_bad_arguments_in_one_line():
+    for args, needle in ((["--opponents", "greedy"], "greedy"), (["--games", "3"], "--games 3"),
+                         (["--book", "/nonexistent/book.txt"], "/nonexistent/book.txt")):
+        proc = gauntlet(*args)
+        assert proc.returncode == 2, (args, proc.returncode)
+        last = proc.stderr.strip().splitlines()[-1]
+        assert needle in last, (args, proc.stderr)
+
+
+def make_close(rules, out):
+    return subprocess.run([sys.executable,
+                           os.path.join(ROOT, "sample-engines", "openings", "make_close_book.py"),
+                           "--oaq", os.path.join(BIN, "oaq"), "--engine",
+                           os.path.join(BIN, "oaq-reference"), "--rules", rules, "--smoke",
+                           "--out", out], capture_output=True, text=True, timeout=300, cwd=ROOT)
+
+
+def test_the_close_book_maker_smoke_under_each_rule_set():
+    with tempfile.TemporaryDirectory() as tmp:
+        for rules in ("standard", "stop-after-capture", "tg-standard"):
+            out = os.path.join(tmp, f"close-{rules}.txt")
+            proc = make_close(rules, out)
+            assert proc.returncode == 0, proc.stderr
+            with open(out) as f:
+                text = f.read()
+            header = [l for l in text.splitlines() if l.startswith("#")]
+            assert header and "make_close_book.py" in header[0] and f"--rules {rules}" in header[0]
+            assert any("kept:" in l for l in header), header
+            lines = [l.split() for l in text.splitlines() if l and not l.startswith("#")]
+            assert lines, (rules, text, proc.stderr)
+            # The criterion separates: some of the 8 candidates are kept, some are not.
+            rows = [r.split("\t") for r in proc.stderr.splitlines() if "\t" in r]
+            assert len(rows) == 8, proc.stderr
+            assert [" ".join(l) for l in lines] == [r[0] for r in rows if r[-1] == "kept"]
+            assert 1 <= len(lines) < 8, proc.stderr
+            for line in lines:
+                played = subprocess.run([os.path.join(BIN, "oaq"), "rules", "play", "--json",
+                                         "--rules", rules, *line], capture_output=True, text=True)
+                assert played.returncode == 0 and not json.loads(played.stdout)["over"], line
+            again = os.path.join(tmp, "again.txt")
+            assert make_close(rules, again).returncode == 0
+            with open(again) as f:
+                assert f.read() == text, rules
+
+
+def test_the_close_book_makers_quick_filter_plays_only_lines_within_its_bound():
+    proc = subprocess.run([sys.executable,
+                           os.path.join(ROOT, "sample-engines", "openings", "make_close_book.py"),
+                           "--oaq", os.path.join(BIN, "oaq"), "--engine",
+                           os.path.join(BIN, "oaq-reference"), "--rules", "stop-after-capture",
+                           "--plies", "3", "--sample", "8", "--seed", "2", "--quick-depth", "4",
+                           "--quick-cp", "800", "--tc", "depth=3", "--max-diff", "200",
+                           "--min-plies", "1"], capture_output=True, text=True, timeout=300,
+                          cwd=ROOT)
+    rows = [r.split("\t") for r in proc.stderr.splitlines() if "\t" in r]
+    assert len(rows) == 8, proc.stderr
+    played = 0
+    for row in rows:
+        kind, value = row[1].split()
+        within = kind == "cp" and abs(int(value)) <= 800
+        assert (len(row) >= 4) == within, row  # two game cells exactly when within the bound
+        played += within
+    assert 0 < played < 8, proc.stderr
+    assert "--quick-depth 4 --quick-cp 800" in proc.stdout.splitlines()[0], proc.stdout
+
+
+def main():
+    global BIN, ROOT
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--root", required=True)
+    args = ap.parse_args()
+    BIN, ROOT = os.path.abspath(args.bin), os.path.abspath(args.root)
+    failed = 0
+    for name, fn in sorted(globals().items()):
+        if name.startswith("test_") and callable(fn):
+            try:
+                fn()
+                print(f"PASS {name}")
+            except Exception:  # noqa: BLE001 (report every test, then fail)
+                failed += 1
+                print(f"FAIL {name}")
+                traceback.print_exc()
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
