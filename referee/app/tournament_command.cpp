@@ -9,8 +9,8 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
-#include <map>
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include "app/commands.hpp"
@@ -20,8 +20,8 @@
 #include "common/error.hpp"
 #include "engine/engine_session.hpp"
 #include "engine/option_warnings.hpp"
-#include "rules/rules.hpp"
 #include "live/live_run.hpp"
+#include "rules/rules.hpp"
 #include "store/run_recorder.hpp"
 #include "store/store.hpp"
 #include "tournament/engine_specs.hpp"
@@ -30,9 +30,9 @@
 #include "tournament/run_name.hpp"
 #include "tournament/seeding.hpp"
 #include "tournament/shard_option.hpp"
+#include "tournament/table_match.hpp"
 #include "views/pgn_out.hpp"
 #include "views/round_views.hpp"
-#include "tournament/table_match.hpp"
 #include "views/run_lines.hpp"
 #include "views/table_lines.hpp"
 
