@@ -165,6 +165,9 @@ class Store {
     // The same games as the rating input reads them (no time control): a million in well under
     // a second.
     std::vector<tournament::ResultRow> result_rows(const ResultFilter& filter);
+    // The games of 3 and 4 seats the filter selects (result_rows holds the 2-seat ones), as the
+    // rating input reads them: each seat's engine and rank, and the failing seat; by id.
+    std::vector<tournament::TableRow> table_rows(const ResultFilter& filter);
 
     // ---- merging (store_merge.cpp) ----
     // Merges the runs of `sources` (other oaq databases, opened read-only) into this one, all in

@@ -126,6 +126,12 @@ tournament::RatingInput index_games(store::Store& db,
                                           tournament::EngineSelection::WithGames);
 }
 
+tournament::RatingInput index_tables(store::Store& db,
+                                     const std::vector<tournament::TableRow>& rows) {
+    return tournament::build_table_rating_input(store::rated_engines(db), rows,
+                                                tournament::EngineSelection::WithGames);
+}
+
 std::vector<tournament::RankedLine> ranked(const tournament::RatingInput& input,
                                            const tournament::Anchor& anchor) {
     auto lines = tournament::standings(input, anchor);
