@@ -115,13 +115,17 @@ struct Tally {
     std::vector<ChoiceSet> sets;
     std::unordered_map<Members, std::size_t, MembersHash> where;
     Matrix beats;  // beats[i][j]: weight of i placed ahead of a set holding j
-    std::map<std::vector<int>, std::vector<Stage>> patterns;
+    // The stages of each tie pattern, computed once: indexed by the seat count (2..4) and the
+    // ranks (each 1..4, validated) as digits in base 5, below 5^5.
+    std::vector<std::optional<std::vector<Stage>>> patterns =
+        std::vector<std::optional<std::vector<Stage>>>(5 * 5 * 5 * 5 * 5);
 
     const std::vector<Stage>& stages(std::span<const int> ranks) {
-        std::vector<int> key(ranks.begin(), ranks.end());
-        auto it = patterns.find(key);
-        if (it == patterns.end()) it = patterns.emplace(key, tie_pattern_stages(ranks)).first;
-        return it->second;
+        std::size_t code = ranks.size();
+        for (int r : ranks) code = code * 5 + static_cast<std::size_t>(r);
+        auto& entry = patterns[code];
+        if (!entry) entry = tie_pattern_stages(ranks);
+        return *entry;
     }
 
     void add(const TableResult& game) {
