@@ -148,6 +148,17 @@ TEST_CASE("ratings of a 3-seat tournament are the Plackett-Luce fit of its seats
     const auto by_rules = run_ratings({"--db", path, "--rules", "standard,players=3", "--json"});
     CHECK(contains(by_rules, R"("method":"plackett_luce_mle")"));
     CHECK(contains(by_rules, R"("games":12)"));
+    // --save stores the table as a snapshot that names the method.
+    CHECK(contains(run_ratings({"--db", path, "--tournament", "tri", "--save"}),
+                   "saved rating snapshot 1"));
+    {
+        auto db = store::Store::open(path, {.create = false});
+        const auto snap =
+            db.latest_rating_snapshot(db.find_tournament("tri")->id, rules::expanded(tri));
+        REQUIRE(snap);
+        CHECK(snap->method == "plackett_luce_mle");
+        CHECK(snap->game_count == 12);
+    }
     const auto duo = run_ratings({"--db", path, "--tournament", "duo", "--json"});
     CHECK(contains(duo, R"("method":"bradley_terry_mle")"));
     CHECK(contains(duo, R"("games":4)"));
