@@ -12,28 +12,28 @@
 #include "tournament/table_schedule.hpp"
 
 using oaq::tournament::Format;
+using oaq::tournament::SeatedGame;
 using oaq::tournament::Shard;
 using oaq::tournament::shard_games;
 using oaq::tournament::shard_holds;
 using oaq::tournament::shard_position;
-using oaq::tournament::TableGame;
 using oaq::tournament::tables_of;
 using oaq::tournament::TableSchedule;
 
 namespace {
 
-std::vector<int> seated(const TableGame& g) {
+std::vector<int> seated(const SeatedGame& g) {
     return {g.engines.begin(), g.engines.begin() + static_cast<std::ptrdiff_t>(g.seats)};
 }
 
-std::vector<int> table_of(const TableGame& g) {
+std::vector<int> table_of(const SeatedGame& g) {
     auto t = seated(g);
     std::sort(t.begin(), t.end());
     return t;
 }
 
-std::vector<TableGame> all_games(TableSchedule s) {
-    std::vector<TableGame> out;
+std::vector<SeatedGame> all_games(TableSchedule s) {
+    std::vector<SeatedGame> out;
     while (auto g = s.next()) out.push_back(*g);
     return out;
 }
