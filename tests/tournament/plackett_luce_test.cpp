@@ -350,3 +350,23 @@ TEST_CASE("lopsided but connected tables still fit to the maximum",
         CHECK(slope == Approx(0.0).margin(1e-6));
     }
 }
+
+TEST_CASE("the 95% intervals of table ratings cover the simulated strengths about 95% of the time",
+          "[tournament][rating][plackett_luce]") {
+    // 200 seeded tournaments of 600 three-seat games: 800 intervals, of which about 760 should
+    // hold the truth (a binomial standard deviation of 6).
+    const std::vector<double> truth{-90.0, -10.0, 30.0, 70.0};
+    int covered = 0;
+    int intervals = 0;
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        const auto r = fit(4, simulate(truth, 3, 600, 0.0, seed));
+        for (std::size_t i = 0; i < truth.size(); ++i) {
+            ++intervals;
+            if (std::abs(r[i].rating - truth[i]) <= r[i].error) ++covered;
+        }
+    }
+    const double coverage = static_cast<double>(covered) / intervals;
+    INFO("coverage " << coverage);
+    CHECK(coverage > 0.92);
+    CHECK(coverage < 0.98);
+}
