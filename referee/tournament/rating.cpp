@@ -514,6 +514,20 @@ std::vector<EngineRating> fit_games(int engines, const Games& games, const Ancho
     std::vector<EngineRating> out(n);
     Tally tally;
     tally.beats = square(n);
+    // Room for the choice sets at once (no rehash while they arrive): a game of N seats places
+    // N - 1 engines, each from a set of 2 to N engines, and there are only so many such sets.
+    std::size_t seats = 2;
+    if constexpr (!std::is_same_v<typename Games::value_type, GameResult>) {
+        if (!std::empty(games)) seats = std::begin(games)->seats;
+    }
+    double possible = 0.0;
+    const auto engines_d = static_cast<double>(n);
+    for (double k = 2, c = engines_d * (engines_d - 1) / 2; k <= static_cast<double>(seats);
+         ++k, c = c * (engines_d - k + 1) / k) {
+        possible += std::max(c, 0.0);
+    }
+    const double placings = static_cast<double>((seats - 1) * std::size(games));
+    tally.where.reserve(static_cast<std::size_t>(std::min({possible, placings, 1e7})));
     for (const auto& g : games) {
         const auto t = [&] {
             if constexpr (std::is_same_v<std::decay_t<decltype(g)>, GameResult>) {
