@@ -162,4 +162,7 @@ TEST_CASE("ratings of a 3-seat tournament are the Plackett-Luce fit of its seats
     const auto duo = run_ratings({"--db", path, "--tournament", "duo", "--json"});
     CHECK(contains(duo, R"("method":"bradley_terry_mle")"));
     CHECK(contains(duo, R"("games":4)"));
+    const auto quan5 = run_ratings({"--db", path, "--rules", "quan5", "--json"});
+    CHECK(contains(quan5, R"("method":"bradley_terry_mle")"));
+    CHECK(contains(quan5, R"("games":4)"));
 }
