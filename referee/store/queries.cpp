@@ -113,7 +113,7 @@ void scan_results(Store::Impl& impl, const ResultFilter& filter, Fill fill) {
 
 }  // namespace
 
-std::vector<ResultGame> Store::result_games(const ResultFilter& filter) {
+std::vector<ResultGame> ResultStore::result_games(const ResultFilter& filter) {
     std::lock_guard<std::mutex> lock(impl_->mutex);
     std::vector<ResultGame> out;
     scan_results(*impl_, filter,
@@ -124,7 +124,7 @@ std::vector<ResultGame> Store::result_games(const ResultFilter& filter) {
     return in_id_order(std::move(out), [](const ResultGame& g) { return g.id; });
 }
 
-std::vector<tournament::TableRow> Store::table_rows(const ResultFilter& filter) {
+std::vector<tournament::TableRow> ResultStore::table_rows(const ResultFilter& filter) {
     std::lock_guard<std::mutex> lock(impl_->mutex);
     BoundQuery q;
     q.sql =
@@ -167,7 +167,7 @@ std::vector<tournament::TableRow> Store::table_rows(const ResultFilter& filter) 
     return out;
 }
 
-std::vector<tournament::ResultRow> Store::result_rows(const ResultFilter& filter) {
+std::vector<tournament::ResultRow> ResultStore::result_rows(const ResultFilter& filter) {
     std::lock_guard<std::mutex> lock(impl_->mutex);
     std::vector<tournament::ResultRow> out;
     scan_results(*impl_, filter,

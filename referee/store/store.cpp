@@ -41,7 +41,14 @@ std::string string_or(const std::string& value, const char* fallback) {
 
 }  // namespace
 
-Store::Store(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Store::Store(std::unique_ptr<Impl> impl)
+    : EngineStore(impl.get()),
+      RunStore(impl.get()),
+      GameStore(impl.get()),
+      SessionStore(impl.get()),
+      ResultStore(impl.get()),
+      MergeStore(impl.get()),
+      impl_(std::move(impl)) {}
 Store::~Store() = default;
 Store::Store(Store&&) noexcept = default;
 Store& Store::operator=(Store&&) noexcept = default;
@@ -273,7 +280,7 @@ Expected<Ok> Store::integrity_check() {
 
 // ---- engines -------------------------------------------------------------------------------
 
-RowId Store::upsert_engine(const EngineRow& e) {
+RowId EngineStore::upsert_engine(const EngineRow& e) {
     Lock lock(impl_->mutex);
     Statement st(impl_->db,
                  "INSERT INTO engines (name, command, args, options, binary_sha256, id_name,"
@@ -328,17 +335,17 @@ EngineRow read_engine(Store::Impl& impl, const Statement& st) {
 
 }  // namespace
 
-std::optional<EngineRow> Store::find_engine(std::string_view name) {
+std::optional<EngineRow> EngineStore::find_engine(std::string_view name) {
     Lock lock(impl_->mutex);
     return read_row(*impl_, std::string(kEngineColumns) + "WHERE name = ?1", read_engine, name);
 }
 
-std::optional<EngineRow> Store::engine(RowId id) {
+std::optional<EngineRow> EngineStore::engine(RowId id) {
     Lock lock(impl_->mutex);
     return read_row(*impl_, std::string(kEngineColumns) + "WHERE id = ?1", read_engine, id);
 }
 
-std::vector<EngineRow> Store::list_engines() {
+std::vector<EngineRow> EngineStore::list_engines() {
     Lock lock(impl_->mutex);
     return read_rows(*impl_, std::string(kEngineColumns) + "ORDER BY id", read_engine);
 }
@@ -377,7 +384,7 @@ RowId insert_tournament(Database& db, const TournamentRow& t) {
     return id;
 }
 
-Expected<RowId> Store::create_tournament(const TournamentRow& t) {
+Expected<RowId> RunStore::create_tournament(const TournamentRow& t) {
     Lock lock(impl_->mutex);
     try {
         Transaction tx(impl_->db);
@@ -434,24 +441,24 @@ std::optional<TournamentRow> tournament_named(Store::Impl& impl, std::string_vie
                     name);
 }
 
-std::optional<TournamentRow> Store::find_tournament(std::string_view name) {
+std::optional<TournamentRow> RunStore::find_tournament(std::string_view name) {
     Lock lock(impl_->mutex);
     return read_row(*impl_, std::string(kTournamentColumns) + "WHERE name = ?1", read_tournament,
                     name);
 }
 
-std::optional<TournamentRow> Store::tournament(RowId id) {
+std::optional<TournamentRow> RunStore::tournament(RowId id) {
     Lock lock(impl_->mutex);
     return read_row(*impl_, std::string(kTournamentColumns) + "WHERE id = ?1", read_tournament, id);
 }
 
-std::vector<TournamentRow> Store::list_tournaments() {
+std::vector<TournamentRow> RunStore::list_tournaments() {
     Lock lock(impl_->mutex);
     return read_rows(*impl_, std::string(kTournamentColumns) + "ORDER BY id", read_tournament);
 }
 
-Expected<Ok> Store::set_tournament_status(RowId id, RunStatus status,
-                                          std::optional<TimePoint> finished_at) {
+Expected<Ok> RunStore::set_tournament_status(RowId id, RunStatus status,
+                                             std::optional<TimePoint> finished_at) {
     Lock lock(impl_->mutex);
     Statement st(impl_->db,
                  "UPDATE tournaments SET status = ?2, finished_at = coalesce(?3, finished_at)"
@@ -471,8 +478,8 @@ Expected<Ok> Store::set_tournament_status(RowId id, RunStatus status,
     return Ok{};
 }
 
-Expected<Ok> Store::set_tournament_definition(RowId id, std::string_view definition_json,
-                                              std::string_view fingerprint) {
+Expected<Ok> RunStore::set_tournament_definition(RowId id, std::string_view definition_json,
+                                                 std::string_view fingerprint) {
     Lock lock(impl_->mutex);
     Statement st(impl_->db,
                  "UPDATE tournaments SET definition = ?2, fingerprint = ?3 WHERE id = ?1"
@@ -484,7 +491,7 @@ Expected<Ok> Store::set_tournament_definition(RowId id, std::string_view definit
     return Ok{};
 }
 
-Expected<Ok> Store::set_tournament_outcome(RowId id, std::string_view outcome_json) {
+Expected<Ok> RunStore::set_tournament_outcome(RowId id, std::string_view outcome_json) {
     Lock lock(impl_->mutex);
     try {
         Statement st(impl_->db, "UPDATE tournaments SET outcome = ?2 WHERE id = ?1 RETURNING id");

@@ -112,9 +112,9 @@ std::optional<std::string> unstorable(const game::GameRecord& r, const std::stri
 
 }  // namespace
 
-Expected<RowId> Store::record_game(RowId tournament_id, const GameSlot& slot,
-                                   const game::GameRecord& r, std::string_view host,
-                                   const SessionSlot* session, const KnownEngines& known) {
+Expected<RowId> GameStore::record_game(RowId tournament_id, const GameSlot& slot,
+                                       const game::GameRecord& r, std::string_view host,
+                                       const SessionSlot* session, const KnownEngines& known) {
     using Kind = ErrorKind;
     const std::string opening = r.opening.text();
     Lock lock(impl_->mutex);
@@ -181,7 +181,7 @@ Expected<RowId> Store::record_game(RowId tournament_id, const GameSlot& slot,
     }
 }
 
-std::vector<std::int64_t> Store::completed_game_indices(RowId tournament_id) {
+std::vector<std::int64_t> GameStore::completed_game_indices(RowId tournament_id) {
     Lock lock(impl_->mutex);
     Statement st(impl_->db,
                  "SELECT game_index FROM game_rows WHERE tournament_id = ?1 ORDER BY game_index");
@@ -346,7 +346,7 @@ BoundQuery engine_page_ids(const GameFilter& f) {
 
 }  // namespace
 
-std::vector<GameRow> Store::games(const GameFilter& filter) {
+std::vector<GameRow> GameStore::games(const GameFilter& filter) {
     BoundQuery q;
     q.sql = std::string(kGameColumns) + "WHERE 1";
     if (filter.engine_id && filter.limit > 0) {
@@ -377,7 +377,7 @@ std::vector<GameRow> Store::games(const GameFilter& filter) {
     return out;
 }
 
-std::int64_t Store::count_games(const GameFilter& filter) {
+std::int64_t GameStore::count_games(const GameFilter& filter) {
     BoundQuery q;
     q.sql = "SELECT count(*) FROM game_rows g WHERE 1";
     add_engines(q, filter);
@@ -388,7 +388,7 @@ std::int64_t Store::count_games(const GameFilter& filter) {
     return st.step() ? st.int64(0) : 0;
 }
 
-std::optional<RowId> Store::game_id(RowId tournament_id, std::int64_t game_index) {
+std::optional<RowId> GameStore::game_id(RowId tournament_id, std::int64_t game_index) {
     Lock lock(impl_->mutex);
     Statement st(impl_->db,
                  "SELECT id FROM game_rows WHERE tournament_id = ?1 AND game_index = ?2");
@@ -397,7 +397,7 @@ std::optional<RowId> Store::game_id(RowId tournament_id, std::int64_t game_index
     return st.int64(0);
 }
 
-std::optional<StoredGame> Store::game(RowId id) {
+std::optional<StoredGame> GameStore::game(RowId id) {
     Lock lock(impl_->mutex);
     Impl& impl = *impl_;
     // One read transaction, so the game and its moves come from the same snapshot.
@@ -448,14 +448,14 @@ constexpr std::string_view kRatedColumns =
 
 }  // namespace
 
-std::vector<RatedGame> Store::rated_games(RowId tournament_id) {
+std::vector<RatedGame> ResultStore::rated_games(RowId tournament_id) {
     Lock lock(impl_->mutex);
     // In the order they were stored, whatever index the planner picks (a fit reads them in order).
     return read_rows(*impl_, std::string(kRatedColumns) + "WHERE tournament_id = ?1 ORDER BY id",
                      read_rated, tournament_id);
 }
 
-std::vector<RatedGame> Store::rated_games_for_rules(std::string_view rules) {
+std::vector<RatedGame> ResultStore::rated_games_for_rules(std::string_view rules) {
     Lock lock(impl_->mutex);
     return read_rows(*impl_,
                      std::string(kRatedColumns) +
@@ -464,7 +464,7 @@ std::vector<RatedGame> Store::rated_games_for_rules(std::string_view rules) {
                      read_rated, rules);
 }
 
-std::vector<StandingRow> Store::standings(RowId tournament_id) {
+std::vector<StandingRow> ResultStore::standings(RowId tournament_id) {
     Lock lock(impl_->mutex);
     Statement st(impl_->db,
                  "SELECT engine_id, engine, games, wins, draws, losses, points FROM standings"

@@ -1,6 +1,6 @@
-// Internal to oaq_store: the state behind Store (one connection, its cached statements and the
-// lock every public call takes), shared by the store*.cpp files. Never included outside this
-// folder.
+// Internal to oaq_store: the state behind Store and its parts (one connection, its cached
+// statements and the lock every public call takes), shared by the store*.cpp files. Never included
+// outside this folder.
 #pragma once
 
 #include <mutex>
@@ -18,8 +18,9 @@
 
 namespace oaq::store {
 
-struct Store::Impl {
-    explicit Impl(Database database) : db(std::move(database)) {}
+// The one connection of a Store, which all its parts work over.
+struct Connection {
+    explicit Connection(Database database) : db(std::move(database)) {}
 
     // Members are destroyed in reverse order: the statements below go before the connection.
     Database db;

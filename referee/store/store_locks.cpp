@@ -23,7 +23,7 @@ std::optional<RunLockRow> read_lock(Store::Impl& impl, RowId tournament_id) {
 
 }  // namespace
 
-Expected<Ok, RunLockRow> Store::lock_tournament(
+Expected<Ok, RunLockRow> RunStore::lock_tournament(
     const RunLockRow& lock, const std::function<bool(const RunLockRow&)>& is_gone) {
     Lock guard(impl_->mutex);
     Transaction tx(impl_->db);
@@ -43,7 +43,7 @@ Expected<Ok, RunLockRow> Store::lock_tournament(
     return Ok{};
 }
 
-void Store::unlock_tournament(RowId tournament_id, const ProcessIdentity& holder) {
+void RunStore::unlock_tournament(RowId tournament_id, const ProcessIdentity& holder) {
     Lock guard(impl_->mutex);
     Statement st(impl_->db,
                  "DELETE FROM run_locks WHERE tournament_id = ?1 AND pid = ?2 AND host = ?3"
@@ -52,7 +52,7 @@ void Store::unlock_tournament(RowId tournament_id, const ProcessIdentity& holder
     st.run();
 }
 
-std::optional<RunLockRow> Store::tournament_lock(RowId tournament_id) {
+std::optional<RunLockRow> RunStore::tournament_lock(RowId tournament_id) {
     Lock guard(impl_->mutex);
     return read_lock(*impl_, tournament_id);
 }

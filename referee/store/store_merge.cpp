@@ -1,5 +1,5 @@
-// Store::merge: the shards of a run, each played into its own file on its own machine, made one
-// history (`oaq merge`). Everything happens in one transaction on this database: a refusal (a
+// MergeStore::merge: the shards of a run, each played into its own file on its own machine, made
+// one history (`oaq merge`). Everything happens in one transaction on this database: a refusal (a
 // conflict) throws Refused inside it, the transaction rolls back and nothing is half-merged.
 // Sources are read through their own read-only connections, one open at a time (SQLite attaches
 // at most 10 files, ATTACH is not allowed inside a transaction, and hundreds of open files would
@@ -705,9 +705,9 @@ Store open_source(const std::string& path) {
 
 }  // namespace
 
-Expected<MergeSummary> Store::merge(const std::vector<std::string>& sources,
-                                    const std::function<void(const MergeProgress&)>& progress,
-                                    const std::atomic<bool>* stop) {
+Expected<MergeSummary> MergeStore::merge(const std::vector<std::string>& sources,
+                                         const std::function<void(const MergeProgress&)>& progress,
+                                         const std::atomic<bool>* stop) {
     const auto started = std::chrono::steady_clock::now();
     // Each source is opened in turn and closed before the next (a few descriptors at a time,
     // however many files): first all of them, checked and counted before anything is written,

@@ -8,7 +8,7 @@ namespace {
 using Lock = std::lock_guard<std::mutex>;
 }  // namespace
 
-RowId Store::save_rating_snapshot(const RatingSnapshot& s) {
+RowId ResultStore::save_rating_snapshot(const RatingSnapshot& s) {
     Lock lock(impl_->mutex);
     Transaction tx(impl_->db);
     Statement st(impl_->db,
@@ -48,9 +48,8 @@ RowId Store::save_rating_snapshot(const RatingSnapshot& s) {
     return id;
 }
 
-std::optional<RatingSnapshot> Store::latest_rating_snapshot(std::optional<RowId> tournament_id,
-                                                            std::string_view rules,
-                                                            std::string_view method) {
+std::optional<RatingSnapshot> ResultStore::latest_rating_snapshot(
+    std::optional<RowId> tournament_id, std::string_view rules, std::string_view method) {
     Lock lock(impl_->mutex);
     Impl& impl = *impl_;
     Transaction tx(impl.db, Transaction::Kind::Deferred);

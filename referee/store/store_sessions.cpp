@@ -60,7 +60,7 @@ void insert_session_game(Store::Impl& impl, RowId tournament_id, RowId game_id,
     link.run();
 }
 
-std::vector<SessionRow> Store::sessions(std::optional<RowId> tournament_id) {
+std::vector<SessionRow> SessionStore::sessions(std::optional<RowId> tournament_id) {
     Lock lock(impl_->mutex);
     std::string sql =
         "SELECT s.id, s.tournament_id, t.name, s.session_index, f.name, e.name, s.game_limit,"
@@ -106,7 +106,7 @@ std::vector<SessionRow> Store::sessions(std::optional<RowId> tournament_id) {
     return rows;
 }
 
-std::optional<SessionLink> Store::session_of_game(RowId game_id) {
+std::optional<SessionLink> SessionStore::session_of_game(RowId game_id) {
     Lock lock(impl_->mutex);
     return read_row(
         *impl_,
@@ -121,7 +121,7 @@ std::optional<SessionLink> Store::session_of_game(RowId game_id) {
         game_id);
 }
 
-std::vector<SessionGameEnd> Store::session_game_ends(RowId tournament_id) {
+std::vector<SessionGameEnd> SessionStore::session_game_ends(RowId tournament_id) {
     Lock lock(impl_->mutex);
     return read_rows(
         *impl_,

@@ -44,6 +44,19 @@ std::string games_list(const std::vector<store::GameRow>& rows,
             out += game_json(number, g.id, record, g.plies, false) + "\n";
         } else if (format == OutputFormat::Csv) {
             out += game_csv_row(number, g.id, record, g.plies) + "\n";
+        } else if (g.seats.size() > 2) {
+            // A table of 3 or 4: every seat in the south column, ranks for the result.
+            std::string names, ranks, scores;
+            for (const auto& seat : g.seats) {
+                names += (names.empty() ? "" : ", ") + seat.engine;
+                ranks += (ranks.empty() ? "" : "-") + std::to_string(seat.rank);
+                scores += (scores.empty() ? "" : "-") + std::to_string(seat.score);
+            }
+            table.rows.push_back({text_cell(game_reference(number)), int_cell(number.round),
+                                  text_cell(names), text_cell(""), text_cell(ranks),
+                                  text_cell(scores),
+                                  text_cell(std::string(game::to_string(g.termination))),
+                                  int_cell(g.plies), text_cell(store::format_utc(g.ended_at))});
         } else {
             table.rows.push_back({text_cell(game_reference(number)), int_cell(number.round),
                                   text_cell(g.south), text_cell(g.north),
@@ -126,19 +139,46 @@ Table moves_table(const store::StoredRecord& r) {
 
 }  // namespace
 
+namespace {
+
+// A game of 3 or 4 seats: one line a seat, in turn order, with how it ended for it.
+std::string seat_lines(const store::GameRow& g) {
+    std::string out;
+    for (std::size_t i = 0; i < g.seats.size(); ++i) {
+        const auto& seat = g.seats[i];
+        out +=
+            fmt::format("seat {} {} ({})  score {}  rank {}  points {}{}\n", i + 1, seat.engine,
+                        seat.time_control, seat.score, seat.rank, fmt::format("{:g}", seat.points),
+                        g.failed_seat && *g.failed_seat == static_cast<int>(i)
+                            ? "  failed: " + std::string(game::to_string(g.termination))
+                            : "");
+    }
+    return out;
+}
+
+}  // namespace
+
 std::string game_text(const store::StoredGame& game, const GameNumber& number) {
     const auto& g = game.row;
     const auto& r = game.record;
     const auto tc = side_time_controls(g.time_control);
+    const bool table = g.seats.size() > 2;
     std::string out = fmt::format("game {}  round {}  pair {}\n", game_reference(number),
                                   number.round, number.pair);
-    out += fmt::format("south {} ({})  north {} ({})\n", g.south, tc.south, g.north, tc.north);
+    if (table)
+        out += seat_lines(g);
+    else
+        out += fmt::format("south {} ({})  north {} ({})\n", g.south, tc.south, g.north, tc.north);
     out += fmt::format("rules {}\n", r.rules);
     if (!g.opening.empty()) out += fmt::format("opening {}\n", g.opening);
     out += fmt::format("start {}\n", g.start_position);
     out += fmt::format("started {}  ended {}\n\n", store::format_utc(g.started_at),
                        store::format_utc(g.ended_at));
     out += render(moves_table(r), OutputFormat::Table);
+    if (table) {
+        return out + fmt::format("\ntermination {}{}\nfinal {}\n", game::to_string(g.termination),
+                                 g.detail.empty() ? "" : "  detail " + g.detail, g.final_position);
+    }
     return out + fmt::format("\nresult {} ({})  termination {}{}\nfinal {}\n",
                              result_token(g.result), score_pair_text(g.score_south, g.score_north),
                              game::to_string(g.termination),

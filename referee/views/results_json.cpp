@@ -97,6 +97,19 @@ std::string move_json(const store::StoredMove& m, std::int64_t ply, std::string_
     return j.str();
 }
 
+std::string seats_json(const store::StoredRecord& r) {
+    std::vector<std::string> seats;
+    for (std::size_t i = 0; i < r.seats.size(); ++i) {
+        const auto& seat = r.seats[i];
+        Json j;
+        j.field("seat", static_cast<int>(i) + 1).field("engine", seat.engine);
+        j.field("time_control", seat.time_control).field("score", seat.score);
+        j.field("rank", seat.rank).field("points", seat.points);
+        seats.push_back(j.str());
+    }
+    return Json::array(seats);
+}
+
 std::string game_json(const GameNumber& number, std::optional<std::int64_t> db_id,
                       const store::StoredRecord& r, int plies, bool with_moves,
                       std::string_view type) {
@@ -116,6 +129,13 @@ std::string game_json(const GameNumber& number, std::optional<std::int64_t> db_i
     j.field("final_position", r.final_position);
     j.field("started_at", store::format_utc(r.started_at));
     j.field("ended_at", store::format_utc(r.ended_at));
+    if (!r.seats.empty()) {
+        j.raw("seats", seats_json(r));
+        if (r.failed_seat)
+            j.field("failed_seat", *r.failed_seat + 1);
+        else
+            j.null("failed_seat");
+    }
     if (with_moves) {
         const auto sides = mover_sides(r);
         std::vector<std::string> moves;

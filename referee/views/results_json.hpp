@@ -56,6 +56,10 @@ Expected<rules::Game> replay_start(const store::StoredRecord& record);
 // not replay.
 std::vector<std::string> mover_sides(const store::StoredRecord& record);
 
+// Every seat of a game in turn order: [{"seat":1,"engine":..,"time_control":..,"score":..,
+// "rank":..,"points":..}, ...] (seat counted from 1; rank 1 first; points RULES.md section 9).
+std::string seats_json(const store::StoredRecord& record);
+
 // A game: `record` holds its players, rules, positions, result and (when with_moves) its moves;
 // `plies` is the stored count (a list row has no moves loaded). `type` adds "type":<type> first.
 std::string game_json(const GameNumber& number, std::optional<std::int64_t> db_id,

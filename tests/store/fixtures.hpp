@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <random>
 #include <string>
+#include <vector>
 
 #include <unistd.h>
 
@@ -87,6 +88,50 @@ inline game::GameRecord make_game(const std::string& south, const std::string& n
         }
         r.moves.push_back(m);
     }
+    return r;
+}
+
+// A run (with a definition and fingerprint, so that merging it again is allowed) under `rules`.
+inline RowId make_run(Store& store, const std::string& name, const rules::Rules& rules) {
+    TournamentRow t;
+    t.name = name;
+    t.format = "match";
+    t.rules = rules::expanded(rules);
+    t.time_control = "10+0.1";
+    t.seed = 7;
+    t.started_at = at_ms(1'700'000'000'000);
+    t.definition = "{}";
+    t.fingerprint = "f-" + name;
+    auto id = store.create_tournament(t);
+    if (!id) throw std::runtime_error(id.error().message);
+    return *id;
+}
+
+// A finished game of `names.size()` seats (3 or 4): seat 1 lost on time (ranked last alone), the
+// others ranked by score; the last seat has its own time control.
+inline game::GameRecord table_game(const std::vector<std::string>& names, unsigned seed) {
+    game::GameRecord r = make_game(names[0], names[1], 9, seed);
+    r.rules = rules::parse_rules("standard,players=" + std::to_string(names.size())).value();
+    r.seats.resize(names.size());
+    const int n = static_cast<int>(names.size());
+    for (int i = 0; i < n; ++i) {
+        auto& seat = r.seats[static_cast<std::size_t>(i)];
+        seat.name = names[static_cast<std::size_t>(i)];
+        seat.time_control =
+            game::parse_time_control(i == n - 1 ? "movetime=100" : "10+0.1").value();
+        seat.score = 20 + i;
+    }
+    // Seat 0 and the last seat tie at the top, seat 1 failed: ranks 1, n, 1 (, 3).
+    r.seats[0].score = r.seats.back().score;
+    for (int i = 0; i < n; ++i) {
+        auto& seat = r.seats[static_cast<std::size_t>(i)];
+        seat.rank = i == 1 ? n : (i == 0 || i == n - 1) ? 1 : 3;
+        seat.points = i == 1 ? 0.0 : seat.rank == 1 ? (n - 1.5) / (n - 1) : 1.0 / (n - 1);
+    }
+    r.result = rules::Result::Draw;
+    r.termination = game::Termination::TimeForfeit;
+    r.detail = "seat 2 ran out of time";
+    r.failed_seat = 1;
     return r;
 }
 

@@ -14,18 +14,9 @@ using namespace oaq::store::test;
 
 namespace {
 
-RowId make_run(Store& store, const std::string& name, const rules::Rules& rules) {
-    TournamentRow t;
-    t.name = name;
-    t.format = "round_robin";
-    t.rules = rules::expanded(rules);
-    t.time_control = "10+0.1";
-    t.started_at = at_ms(1'700'000'000'000);
-    return store.create_tournament(t).value();
-}
-
-game::GameRecord table_game(const rules::Rules& rules, const std::vector<std::string>& names,
-                            const std::vector<int>& ranks, unsigned seed) {
+// A game of names.size() seats under `rules` with the given ranks (points from them).
+game::GameRecord ranked_game(const rules::Rules& rules, const std::vector<std::string>& names,
+                             const std::vector<int>& ranks, unsigned seed) {
     auto r = make_game(names[0], names[1], 5, seed);
     r.rules = rules;
     r.seats.resize(names.size());
@@ -56,15 +47,16 @@ TEST_CASE("table rows hold every seat's engine and rank of the games of 3 and 4 
     const RowId t3 = make_run(store, "tri", tri);
     const RowId t4 = make_run(store, "quad", quad);
     const RowId t2 = make_run(store, "duo", kGameRules);
-    store.record_game(t3, GameSlot{0, 0, 0}, table_game(tri, {"a", "b", "c"}, {2, 1, 3}, 1))
+    store.record_game(t3, GameSlot{0, 0, 0}, ranked_game(tri, {"a", "b", "c"}, {2, 1, 3}, 1))
         .value();
-    auto failed = table_game(tri, {"c", "d", "a"}, {1, 3, 1}, 2);
+    auto failed = ranked_game(tri, {"c", "d", "a"}, {1, 3, 1}, 2);
     failed.termination = game::Termination::Crash;
     failed.detail = "seat 2 crashed";
     failed.failed_seat = 1;
     store.record_game(t3, GameSlot{1, 0, 0}, failed).value();
     store
-        .record_game(t4, GameSlot{0, 0, 0}, table_game(quad, {"d", "c", "b", "a"}, {4, 1, 1, 3}, 3))
+        .record_game(t4, GameSlot{0, 0, 0},
+                     ranked_game(quad, {"d", "c", "b", "a"}, {4, 1, 1, 3}, 3))
         .value();
     store.record_game(t2, GameSlot{0, 0, 0}, make_game("a", "b", 4, 4)).value();
     const auto id = [&](const char* name) { return store.find_engine(name)->id; };
