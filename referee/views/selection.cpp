@@ -126,17 +126,18 @@ tournament::RatingInput index_games(store::Store& db,
                                           tournament::EngineSelection::WithGames);
 }
 
-tournament::RatingInput index_tables(store::Store& db,
-                                     const std::vector<tournament::TableRow>& rows) {
-    return tournament::build_table_rating_input(store::rated_engines(db), rows,
-                                                tournament::EngineSelection::WithGames);
-}
-
 std::vector<tournament::RankedLine> ranked(const tournament::RatingInput& input,
                                            const tournament::Anchor& anchor) {
     auto lines = tournament::standings(input, anchor);
     if (!lines) throw OaqError("ratings: " + lines.error().message);
     return *lines;
+}
+
+// The rating input of games of 3 and 4 seats (Store::table_rows), for `oaq ratings`.
+tournament::RatingInput index_tables(store::Store& db,
+                                     const std::vector<tournament::TableRow>& rows) {
+    return tournament::build_table_rating_input(store::rated_engines(db), rows,
+                                                tournament::EngineSelection::WithGames);
 }
 
 }  // namespace oaq::views

@@ -56,13 +56,15 @@ std::vector<store::ResultGame> session_results(store::Store& db, const Selection
 // The selected games as rating input (tournament/rating_input.hpp): engine i is names[i] /
 // keys[i] (its id), in id order of the engines table, only engines that played.
 tournament::RatingInput index_games(store::Store& db, const std::vector<store::ResultGame>& games);
-// Games of 3 and 4 seats (Store::table_rows), indexed the same way.
-tournament::RatingInput index_tables(store::Store& db,
-                                     const std::vector<tournament::TableRow>& rows);
 tournament::RatingInput index_games(store::Store& db,
                                     const std::vector<tournament::ResultRow>& rows);
 // The ranked table of the input (tournament/ranking.hpp). Throws OaqError if the fit refuses.
 std::vector<tournament::RankedLine> ranked(const tournament::RatingInput& input,
                                            const tournament::Anchor& anchor = {});
+
+// The rating input of games of 3 and 4 seats read by Store::table_rows (`oaq ratings`), engines
+// as index_games names them.
+tournament::RatingInput index_tables(store::Store& db,
+                                     const std::vector<tournament::TableRow>& rows);
 
 }  // namespace oaq::views
