@@ -25,7 +25,7 @@ import re
 import sys
 
 ORDER = ["common", "rules", "protocol", "game", "engine", "tournament", "store", "views", "report",
-         "app"]
+         "live", "app"]
 BEGIN, END = "<!-- include-graph:begin -->", "<!-- include-graph:end -->"
 DRAWING_BEGIN, DRAWING_END = "<!-- layer-drawing:begin -->", "<!-- layer-drawing:end -->"
 STEP = {"|": (0, 0), "/": (1, -1), "\\": (-1, 1)}  # line character: (column above, column below)

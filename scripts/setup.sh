@@ -13,7 +13,7 @@ packages=(build-essential cmake pkg-config libboost-dev libboost-program-options
           # A one-node Slurm cluster for the sharded-tournament test (scripts/slurm/local_cluster.py),
           # GNU parallel (scripts/parallel/shards.sh) and PyYAML (the Kubernetes manifest's test).
           slurm-wlm munge parallel python3-yaml)
-# The report page is checked in headless Chromium by the test suite.
+# The report page and the live page are checked in headless Chromium by the test suite.
 if [ "${OAQ_WITH_BROWSER:-1}" = 1 ]; then packages+=(chromium fonts-dejavu-core); fi
 
 missing=()

@@ -160,15 +160,18 @@ void print_text(const CheckOutcome& o) {
 }  // namespace
 
 int run_check_engine(int argc, char** argv) {
-    CommandLine cli("oaq check-engine [options] -- CMD [ARGS...]",
-                    "Walks an engine through the protocol as strictly as a match: handshake, "
-                    "options, isready, uginewgame, searches with each side to move from the start, "
-                    "from position strings, after refills and near the end, every time-control "
-                    "form with a match's time margin, go depth 0 / nodes 0, go infinite + stop, "
-                    "the positions again under another rule set when Rules is declared, quit. "
-                    "Every move is checked for legality and a second bestmove is caught. Prints "
-                    "each step as PASS, WARN or FAIL with a one-line reason (--log: the full "
-                    "transcript); exits 0 only when no step failed.");
+    CommandLine cli(
+        "oaq check-engine [options] -- CMD [ARGS...]",
+        "Walks an engine through the protocol as strictly as a match: handshake, "
+        "options, isready, uginewgame, searches with each side to move from the start, "
+        "from position strings, after refills and near the end, every time-control "
+        "form with a match's time margin, go depth 0 / nodes 0, go infinite + stop, "
+        "the positions again under another rule set when Rules is declared, quit. "
+        "Every move is checked for legality and a second bestmove is caught. Prints "
+        "each step as PASS, WARN or FAIL with a one-line reason (--log: the full "
+        "transcript); exits 0 only when no step failed. With --rules ...,players=3 or 4: the "
+        "Players declaration, Rules and Players, a search for each seat to move from "
+        "the start and from a position string, every seat's clock, a whole game.");
     add_options(cli);
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
@@ -181,7 +184,6 @@ int run_check_engine(int argc, char** argv) {
     settings.time_margin = timeout_option(*vm, "time-margin", kMargin);
     auto rules = oaq::rules::parse_rules(settings.rules);
     if (!rules) throw OaqError("--rules: " + rules.error().message);
-    require_two_players(*rules, "--rules");
     auto variant = oaq::rules::parse_rules(settings.variant_rules);
     if (!variant) throw OaqError("--variant-rules: " + variant.error().message);
     require_two_players(*variant, "--variant-rules");

@@ -14,5 +14,6 @@ int run_ratings(int argc, char** argv);
 int run_results(int argc, char** argv);
 int run_report(int argc, char** argv);
 int run_merge(int argc, char** argv);
+int run_serve(int argc, char** argv);
 
 }  // namespace oaq::app

@@ -30,6 +30,7 @@ constexpr Subcommand kSubcommands[] = {
     {"play", oaq::app::run_play, "play an engine yourself in the terminal"},
     {"rules", oaq::app::run_rules, "perft, play moves, show a position (the rules library)"},
     {"report", oaq::app::run_report, "write a static HTML report page"},
+    {"serve", oaq::app::run_serve, "serve the live page of a stored (or running) tournament"},
     {"results", oaq::app::run_results, "stored results: standings, crosstable, h2h, games, export"},
     {"ratings", oaq::app::run_ratings,
      "fit Elo ratings over stored games (--save keeps a snapshot)"},

@@ -5,7 +5,6 @@
 // one line (with --json one {"error": ...} object on stdout) and exit 2 with ALL.db as it was;
 // Ctrl-C likewise leaves it as it was (exit 130). The sources are only read. What it prints is
 // views/merge_lines.hpp's.
-#include <fmt/format.h>
 #include <filesystem>
 #include <iostream>
 
@@ -36,13 +35,7 @@ auto progress_printer() {
     return [printed = 0.0](const store::MergeProgress& p) mutable {
         if (p.files_done < p.files && p.seconds - printed < 1.0) return;
         printed = p.seconds;
-        const double left = p.seen > 0 ? p.seconds * static_cast<double>(p.incoming - p.seen) /
-                                             static_cast<double>(p.seen)
-                                       : 0.0;
-        std::cerr << fmt::format(
-            "merge: {} of {} files, {} of {} games read, {} added, {:.1f} s, about {:.0f} s "
-            "left\n",
-            p.files_done, p.files, p.seen, p.incoming, p.added, p.seconds, left);
+        std::cerr << views::merge_progress_text(p);
     };
 }
 

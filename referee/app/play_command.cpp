@@ -23,19 +23,23 @@
 #include "app/interrupts.hpp"
 #include "app/play_store.hpp"
 #include "app/terminal_input.hpp"
-#include "app/two_players.hpp"
 #include "common/error.hpp"
 #include "common/utf8.hpp"
 #include "engine/engine_session.hpp"
 #include "game/game_runner.hpp"
+#include "game/table_runner.hpp"
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
+#include "rules/ring_game.hpp"
+#include "rules/ring_position_string.hpp"
+#include "rules/ring_turn.hpp"
 #include "rules/turn.hpp"
 #include "store/store.hpp"
 #include "tournament/engine_specs.hpp"
 #include "tournament/numbers.hpp"
 #include "views/board_view.hpp"
 #include "views/play_view.hpp"
+#include "views/table_lines.hpp"
 
 namespace oaq::app {
 
@@ -72,13 +76,37 @@ class TerminalPlayer final : public game::Player {
                                                              const protocol::Go&,
                                                              std::optional<game::Nanoseconds>,
                                                              const game::InfoCallback&) override {
+        if (rules_.players > 2) {
+            auto pos = cmd.fen ? rules::parse_ring_position(*cmd.fen, rules_).value()
+                               : rules::ring_start_position(rules_);
+            for (const auto& m : cmd.moves)
+                pos = rules::play(pos, rules::parse_move(m).value(), rules_);
+            return ask({rules::legal_moves(pos, rules_),
+                        [&](rules::Move m) { return rules::why_illegal(pos, m, rules_); },
+                        views::table_legend(pos.to_move, rules_)});
+        }
         auto pos = cmd.fen ? rules::parse_position(*cmd.fen, rules_).value()
                            : rules::start_position(rules_);
         for (const auto& m : cmd.moves)
             pos = rules::play(pos, rules::parse_move(m).value(), rules_);
+        return ask({rules::legal_moves(pos, rules_),
+                    [&](rules::Move m) { return rules::why_illegal(pos, m, rules_); },
+                    play_legend(pos.side, rules_)});
+    }
+
+  private:
+    // What the prompt needs of a position of any number of seats.
+    struct Turn {
+        rules::MoveList legal;
+        std::function<std::string(rules::Move)> why_illegal;
+        std::string legend;
+    };
+
+    Expected<game::SearchResult, game::PlayerFailure> ask(const Turn& turn) {
         const auto start = std::chrono::steady_clock::now();
         while (true) {
-            out_ << "your move (" << legal_moves_text(pos) << "; help, quit): " << std::flush;
+            out_ << "your move (" << legal_moves_text(turn.legal)
+                 << "; help, quit): " << std::flush;
             std::string line;
             if (const auto got = in_.next(line); got != TerminalInput::Got::Line) {
                 // Not a move and not a loss: the game stops unfinished (an abort has no winner).
@@ -93,11 +121,10 @@ class TerminalPlayer final : public game::Player {
             if (line == "QUIT" || line == "RESIGN")
                 return game::PlayerFailure{game::Termination::Resignation, "resigned", {}};
             if (line == "HELP") {
-                out_ << play_legend(pos.side, rules_) << "your moves: " << legal_moves_text(pos)
-                     << "\n";
+                out_ << turn.legend << "your moves: " << legal_moves_text(turn.legal) << "\n";
                 continue;
             }
-            if (auto move = checked_move(pos, line)) {
+            if (auto move = checked_move(turn, line)) {
                 game::SearchResult r;
                 r.move = rules::to_string(*move);
                 r.elapsed = std::chrono::steady_clock::now() - start;
@@ -106,10 +133,9 @@ class TerminalPlayer final : public game::Player {
         }
     }
 
-  private:
-    std::string legal_moves_text(const rules::Position& pos) const {
+    static std::string legal_moves_text(const rules::MoveList& moves) {
         std::string legal;
-        for (auto m : rules::legal_moves(pos, rules_)) legal += " " + rules::to_string(m);
+        for (auto m : moves) legal += " " + rules::to_string(m);
         return legal.empty() ? legal : legal.substr(1);
     }
 
@@ -122,7 +148,7 @@ class TerminalPlayer final : public game::Player {
     }
 
     // The move, or nothing after saying why it cannot be played.
-    std::optional<rules::Move> checked_move(const rules::Position& pos, const std::string& line) {
+    std::optional<rules::Move> checked_move(const Turn& turn, const std::string& line) {
         auto move = rules::parse_move(line);
         if (!move) {
             // Quoted short and escaped: a pasted page must not come back whole.
@@ -130,7 +156,7 @@ class TerminalPlayer final : public game::Player {
                  << "\" is not a move: a move is a square 1-5 and L or R (3L), or help, or quit\n";
             return std::nullopt;
         }
-        if (auto why = rules::why_illegal(pos, *move, rules_); !why.empty()) {
+        if (auto why = turn.why_illegal(*move); !why.empty()) {
             out_ << "illegal: " << why << "\n";
             return std::nullopt;
         }
@@ -180,6 +206,10 @@ game::GameObserver terminal_observer(const rules::Rules& rules, rules::Side you)
 
 struct PlayConfig {
     tournament::EngineDefinition engine;
+    // A table of N >= 3 seats: the N - 1 engines in turn order after the person, and the
+    // person's seat (from 0; --as 1..N).
+    std::vector<tournament::EngineDefinition> engines;
+    int seat = 0;
     rules::Rules rules;
     game::TimeControl tc;
     rules::Side you = rules::Side::South;
@@ -187,11 +217,42 @@ struct PlayConfig {
     std::string db;  // "" : the game is not stored
 };
 
+// A table of N seats: N - 1 engines, --as the person's seat 1..N, the ply limit of N seats.
+PlayConfig read_table_config(const po::variables_map& vm,
+                             const std::vector<tournament::EngineDefinition>& specs,
+                             const rules::Rules& rules) {
+    const int n = rules.players;
+    if (static_cast<int>(specs.size()) != n - 1)
+        throw OaqError(
+            "play: --rules players=" + std::to_string(n) + ": exactly " + std::to_string(n - 1) +
+            " --engine are needed (you take the other seat), got " + std::to_string(specs.size()));
+    PlayConfig c{specs[0], specs, 0, rules, {}, rules::Side::South, 0, ""};
+    auto tc = game::parse_time_control(vm["tc"].as<std::string>());
+    if (!tc) throw OaqError("--tc: " + tc.error().message);
+    c.tc = *tc;
+    const auto as = vm["as"].as<std::string>();
+    if (!vm["as"].defaulted()) {
+        const bool digit = as.size() == 1 && as[0] >= '1' && as[0] - '0' <= n;
+        if (!digit)
+            throw OaqError("--as: \"" + as + "\" is not a seat of the table: give 1 to " +
+                           std::to_string(n));
+        c.seat = as[0] - '1';
+    }
+    c.max_plies = vm["max-plies"].defaulted()
+                      ? rules::default_ply_limit(rules)
+                      : int_number(vm["max-plies"].as<std::string>(), "--max-plies", {0, 1000000});
+    if (vm.count("db"))
+        throw OaqError("--db: a game at a table of " + std::to_string(n) +
+                       " seats played by a person is not stored yet; oaq match --db stores tables");
+    return c;
+}
+
 std::optional<PlayConfig> read_play_config(int argc, char** argv) {
     auto split = split_engine_arguments(argc, argv);
     CommandLine cli(
         "oaq play --engine cmd=PATH [key=value...] [--as south|north] [--tc TC] [--rules R] "
-        "[--db FILE]",
+        "[--db FILE]\n  oaq play --rules standard,players=3 --engine cmd=A --engine cmd=B [--as "
+        "1|2|3]",
         "Play an engine yourself in the terminal: a legend explains the board, which is drawn "
         "from your side after each move with what the move did and the engine's opinion in "
         "words. Type a move such as 3R (or 3r), help, or quit (resigns: a loss). The end of the "
@@ -201,10 +262,10 @@ std::optional<PlayConfig> read_play_config(int argc, char** argv) {
         "moves are printed), 128+N when signal N stopped it (Ctrl-C: 130).");
     cli.options.add_options()("engine", "the engine: cmd=PATH [name=N args=... option.N=V]")(
         "as", po::value<std::string>()->default_value("south"),
-        "your side: south (moves first) or north")(
-        "tc", po::value<std::string>()->default_value("movetime=1000"),
-        "the engine's time control")("rules", po::value<std::string>()->default_value("standard"),
-                                     "rules string")(
+        "your side: south (moves first) or north; at a table of N seats your seat 1..N (default "
+        "1)")("tc", po::value<std::string>()->default_value("movetime=1000"),
+              "the engine's time control")(
+        "rules", po::value<std::string>()->default_value("standard"), "rules string")(
         "max-plies",
         po::value<std::string>()->default_value(std::to_string(rules::kDefaultPlyLimit)),
         "ply limit (0: none)")(
@@ -215,11 +276,11 @@ std::optional<PlayConfig> read_play_config(int argc, char** argv) {
     auto vm = parse(cli, static_cast<int>(rest.size()), rest.data());
     if (!vm) return std::nullopt;
     auto specs = parse_engine_specs(split);
-    if (specs.size() != 1) throw OaqError("play: exactly one --engine is needed");
-    PlayConfig c{specs[0], {}, {}, rules::Side::South, 0, ""};
     auto rules = rules::parse_rules((*vm)["rules"].as<std::string>());
     if (!rules) throw OaqError("--rules: " + rules.error().message);
-    require_two_players(*rules, "--rules");
+    if (rules->players > 2) return read_table_config(*vm, specs, *rules);
+    if (specs.size() != 1) throw OaqError("play: exactly one --engine is needed");
+    PlayConfig c{specs[0], {}, 0, {}, {}, rules::Side::South, 0, ""};
     c.rules = *rules;
     auto tc = game::parse_time_control((*vm)["tc"].as<std::string>());
     if (!tc) throw OaqError("--tc: " + tc.error().message);
@@ -252,8 +313,9 @@ void print_moves(const game::GameRecord& record, const PlayConfig& c) {
     if (record.moves.empty()) return;
     std::string moves;
     for (const auto& m : record.moves) moves += " " + rules::to_string(m.move);
-    const std::string limit =
-        c.max_plies == rules::kDefaultPlyLimit ? "" : fmt::format(" --max-plies {}", c.max_plies);
+    const std::string limit = c.max_plies == rules::default_ply_limit(c.rules)
+                                  ? ""
+                                  : fmt::format(" --max-plies {}", c.max_plies);
     std::cout << fmt::format("the moves played: oaq rules play --rules {}{}{}\n",
                              rules::short_name(c.rules), limit, moves);
 }
@@ -308,11 +370,91 @@ int end_finished(const game::GameRecord& record, const PlayConfig& c, store::Sto
     return 0;
 }
 
+// At a table: the table from the person's seat after every move, who played what.
+game::TableObserver table_observer(const PlayConfig& c, const std::vector<std::string>& names) {
+    game::TableObserver observer;
+    auto mover = std::make_shared<int>(0);
+    observer.on_start = [&c, names, mover](const rules::RingPosition& pos) {
+        *mover = pos.to_move;
+        std::cout << views::table_legend(c.seat, c.rules) << "\n"
+                  << views::draw_table(pos, c.rules, c.seat, names) << "\n";
+    };
+    observer.on_move = [&c, names, mover](const game::MoveRecord& m,
+                                          const rules::RingPosition& pos) {
+        const auto who = *mover == c.seat ? std::string("You")
+                                          : fmt::format("Seat {} ({})", *mover + 1,
+                                                        names[static_cast<std::size_t>(*mover)]);
+        std::cout << fmt::format("\n{} played {} ({:.2f} s)\n", who, rules::to_string(m.move),
+                                 static_cast<double>(m.time_used.count()) / 1e6)
+                  << views::draw_table(pos, c.rules, c.seat, names) << "\n";
+        *mover = pos.to_move;
+    };
+    return observer;
+}
+
+void print_table_result(const game::GameRecord& record, const PlayConfig& c) {
+    const auto why = record.termination == game::Termination::Resignation
+                         ? std::string("you resigned")
+                         : std::string(game::to_string(record.termination)) +
+                               (record.detail.empty() ? "" : ": " + record.detail);
+    std::string seats;
+    for (std::size_t s = 0; s < record.seats.size(); ++s) {
+        const auto& seat = record.seats[s];
+        seats +=
+            fmt::format("\n  rank {}  seat {}  {:<12} score {:>3}  points {:.2f}", seat.rank, s + 1,
+                        static_cast<int>(s) == c.seat ? "you" : seat.name, seat.score, seat.points);
+    }
+    const auto& me = record.seats[static_cast<std::size_t>(c.seat)];
+    std::cout << fmt::format("\nGame over ({}): you rank {} of {}{}\n", why, me.rank,
+                             record.seats.size(), seats);
+}
+
+// A person at a table of N seats with N - 1 engines (not stored: read_table_config refused --db).
+int play_table(const PlayConfig& c) {
+    StopRequest stop;
+    TerminalInput input(STDIN_FILENO, stop.flag());
+    TerminalPlayer person(c.rules, input, std::cout, stop);
+    std::vector<std::unique_ptr<engine::EngineSession>> engines;
+    std::vector<game::Player*> seats;
+    std::vector<std::string> names;
+    std::vector<game::TimeControl> tcs;
+    const auto relaxed = game::parse_time_control("86400").value();  // a person is never flagged
+    for (int s = 0, e = 0; s < c.rules.players; ++s) {
+        if (s == c.seat) {
+            seats.push_back(&person);
+            tcs.push_back(relaxed);
+        } else {
+            engines.push_back(std::make_unique<engine::EngineSession>(
+                engine::EngineConfig{c.engines[static_cast<std::size_t>(e++)]}));
+            seats.push_back(engines.back().get());
+            tcs.push_back(c.tc);
+        }
+        names.push_back(seats.back()->name());
+    }
+    // An engine that cannot sit at the table is refused before the game, by name.
+    for (auto& engine : engines) {
+        (void)engine->prepare(c.rules, c.max_plies);
+        if (auto why = game::seats_refusal(engine->name(), engine->identity(), c.rules.players))
+            throw OaqError(*why);
+    }
+    game::GameSettings settings;
+    settings.rules = c.rules;
+    settings.max_plies = c.max_plies;
+    const auto record =
+        game::play_table(seats, tcs, settings, stop.flag(), table_observer(c, names));
+    for (auto& engine : engines) engine->shutdown();
+    if (record.termination == game::Termination::Aborted)
+        return end_aborted(record, c, person.input_ended() ? 0 : stop.signal_number());
+    print_table_result(record, c);
+    return 0;
+}
+
 }  // namespace
 
 int run_play(int argc, char** argv) {
     const auto c = read_play_config(argc, argv);
     if (!c) return 0;
+    if (c->rules.players > 2) return play_table(*c);
     // A bad file is refused before the game; the game is stored through this connection.
     std::optional<store::Store> db;
     if (!c->db.empty()) db.emplace(store::Store::open(c->db));

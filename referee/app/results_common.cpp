@@ -4,7 +4,6 @@
 #include <limits>
 
 #include "common/error.hpp"
-#include "rules/rules.hpp"
 #include "tournament/numbers.hpp"
 
 namespace oaq::app {
@@ -86,19 +85,10 @@ void add_game_filter_options(CommandLine& cli) {
         "only games whose opening is these moves or starts with them (\"1L 7R\")");
 }
 
-std::optional<rules::Result> parse_result_text(const std::string& text) {
-    if (text == "1-0") return rules::Result::SouthWin;
-    if (text == "0-1") return rules::Result::NorthWin;
-    if (text == "1/2-1/2") return rules::Result::Draw;
-    auto r = rules::parse_result(text);
-    if (r == rules::Result::Ongoing) return std::nullopt;  // never stored
-    return r;
-}
-
 void apply_game_filter_options(const po::variables_map& vm, store::GameFilter& f) {
     if (vm.count("result")) {
         const auto text = vm["result"].as<std::string>();
-        f.result = parse_result_text(text);
+        f.result = views::parse_result_text(text);
         if (!f.result) {
             throw OaqError("--result: \"" + text +
                            "\" is not south_win, north_win, draw, 1-0, 0-1 or 1/2-1/2");

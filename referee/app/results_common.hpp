@@ -9,7 +9,6 @@
 #include <string>
 
 #include "app/cli.hpp"
-#include "rules/game.hpp"
 #include "store/store.hpp"
 #include "views/selection.hpp"
 #include "views/table.hpp"
@@ -37,8 +36,6 @@ views::Selection select_games(store::Store& db, const po::variables_map& vm, boo
 void add_game_filter_options(CommandLine& cli);
 // Adds them to `filter`. Throws OaqError naming the option for a word it does not know.
 void apply_game_filter_options(const po::variables_map& vm, store::GameFilter& filter);
-// A result as typed: the word (south_win, north_win, draw) or the token (1-0, 0-1, 1/2-1/2).
-std::optional<rules::Result> parse_result_text(const std::string& text);
 
 // The subcommands that live in their own files (results_h2h.cpp, results_games.cpp).
 int results_h2h_command(int argc, char** argv);

@@ -13,17 +13,15 @@
 #include "common/error.hpp"
 #include "rules/game.hpp"
 #include "tournament/numbers.hpp"
-#include "views/board_view.hpp"
 #include "views/export_games.hpp"
 #include "views/game_views.hpp"
+#include "views/replay_view.hpp"
 #include "views/session_lines.hpp"
 
 namespace oaq::app {
 
 using tournament::whole_number;
 using tournament::WholeRange;
-
-using views::draw_board;
 
 namespace {
 
@@ -86,30 +84,20 @@ RowId addressed_game(store::Store& db, const po::variables_map& vm) {
 }
 
 void replay(const store::StoredGame& game, const std::string& name, bool step) {
-    const auto& r = game.record;
-    auto started = views::replay_start(r);
-    if (!started) throw OaqError(name + ": " + started.error().message);
-    rules::Game& g = *started;
-    std::cout << "start\n" << draw_board(g.position(), g.rules());
+    const auto replayed = views::replay_frames(game);
+    if (replayed.frames.empty()) throw OaqError(name + ": " + replayed.error);
+    std::cout << replayed.frames.front();
     const bool wait = step && ::isatty(STDIN_FILENO);
-    for (std::size_t i = 0; i < r.moves.size(); ++i) {
+    for (std::size_t i = 1; i <= game.record.moves.size(); ++i) {
         if (wait) {
             std::cout << "-- Enter for the next ply --" << std::flush;
             std::string ignored;
             if (!std::getline(std::cin, ignored)) break;
         }
-        const auto side = g.position().side == rules::Side::South ? "South" : "North";
-        auto after = g.play(r.moves[i].move);
-        if (!after) {
-            throw OaqError(fmt::format("{}: ply {} (\"{}\"): {}", name, i + 1, r.moves[i].move,
-                                       after.error().message));
-        }
-        std::cout << fmt::format("\n{}. {} {}\n", i + 1, side, r.moves[i].move)
-                  << draw_board(*after, g.rules());
+        if (i == replayed.frames.size()) throw OaqError(name + ": " + replayed.error);
+        std::cout << replayed.frames[i];
     }
-    std::cout << fmt::format("\n{} ({}{})\n", views::result_token(game.row.result),
-                             game::to_string(game.row.termination),
-                             game.row.detail.empty() ? "" : ": " + game.row.detail);
+    std::cout << replayed.end;
 }
 
 }  // namespace

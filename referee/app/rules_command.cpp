@@ -10,7 +10,6 @@
 #include "app/rules_ring_command.hpp"
 #include "app/rules_session_command.hpp"
 #include "common/error.hpp"
-#include "common/json.hpp"
 #include "rules/game.hpp"
 #include "rules/perft.hpp"
 #include "rules/position_string.hpp"
@@ -19,6 +18,7 @@
 #include "rules/turn.hpp"
 #include "tournament/numbers.hpp"
 #include "views/board_view.hpp"
+#include "views/rules_views.hpp"
 
 namespace oaq::app {
 
@@ -47,16 +47,10 @@ RulesAndPosition load(const po::variables_map& vm, const std::string& position_t
     return out;
 }
 
-struct PerftCount {
-    std::uint64_t nodes = 0;
-    std::vector<std::pair<rules::Move, std::uint64_t>> split;  // with --divide
-    double seconds = 0;
-};
-
 // perft of a 2-player Position or of a RingPosition of 3 or 4 seats, timed.
 template <class P>
-PerftCount count_perft(const P& pos, int depth, bool divide, const rules::Rules& rules) {
-    PerftCount out;
+views::PerftCount count_perft(const P& pos, int depth, bool divide, const rules::Rules& rules) {
+    views::PerftCount out;
     const auto t0 = std::chrono::steady_clock::now();
     if (divide) {
         out.split = rules::perft_divide(pos, depth, rules);
@@ -101,26 +95,11 @@ int perft_command(int argc, char** argv) {
     const auto rules = rules_option(*vm);
     const auto& position = (*vm)["position"].as<std::string>();
     const bool divide = vm->count("divide") > 0;
-    const auto [nodes, split, seconds] =
-        rules.players == 2 ? count_perft(load(*vm, position).position, depth, divide, rules)
+    const auto count = rules.players == 2
+                           ? count_perft(load(*vm, position).position, depth, divide, rules)
                            : count_perft(load_ring(rules, position), depth, divide, rules);
-    const double nps = seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0;
-
-    if (vm->count("json")) {
-        Json j;
-        j.field("rules", rules::expanded(rules)).field("depth", depth).field("nodes", nodes);
-        j.field("seconds", seconds).field("nps", nps);
-        if (divide) {
-            Json moves;
-            for (auto& [m, n] : split) moves.field(rules::to_string(m), n);
-            j.raw("moves", moves.str());
-        }
-        std::cout << j.str() << "\n";
-    } else {
-        for (auto& [m, n] : split) std::cout << rules::to_string(m) << ": " << n << "\n";
-        std::cout << fmt::format("perft {}: {} nodes in {:.3f} s ({:.1f} M moves/s)\n", depth,
-                                 nodes, seconds, nps / 1e6);
-    }
+    std::cout << (vm->count("json") ? views::perft_json(rules, depth, count, divide) + "\n"
+                                    : views::perft_text(depth, count));
     return 0;
 }
 
@@ -164,22 +143,9 @@ int play_command(int argc, char** argv) {
                       << draw_board(*after, rules);
         }
     }
-    const auto& final_pos = game.position();
-    if (json) {
-        Json j;
-        j.raw("positions", Json::string_array(positions));
-        j.field("final", rules::to_string(final_pos)).field("over", final_pos.is_over());
-        // A score is {"south":..,"north":..} in every oaq JSON object (docs/json.md).
-        j.raw("score", Json()
-                           .field("south", game.score(rules::Side::South))
-                           .field("north", game.score(rules::Side::North))
-                           .str());
-        j.field("result", rules::to_string(game.result()));
-        j.field("end", rules::to_string(final_pos.end));
-        std::cout << j.str() << "\n";
-    } else {
-        std::cout << "\n" << rules::to_string(final_pos) << "\n";
-    }
+    std::cout << (json ? views::play_json(positions, game)
+                       : "\n" + rules::to_string(game.position()))
+              << "\n";
     return 0;
 }
 
@@ -201,23 +167,10 @@ int show_command(int argc, char** argv) {
         return ring_show(ring_rules, text, vm->count("json") > 0);
     }
     auto [rules, pos] = load(*vm, text);
-    if (vm->count("json")) {
-        Json j;
-        j.field("position", rules::to_string(pos)).field("rules", rules::expanded(rules));
-        j.field("side", pos.side == rules::Side::South ? "south" : "north");
-        j.field("shares", rules::to_string(pos.shares));
-        std::vector<std::string> legal;
-        for (auto m : rules::legal_moves(pos, rules)) legal.push_back(rules::to_string(m));
-        j.raw("legal_moves", Json::string_array(legal));
-        j.raw("score", Json()
-                           .field("south", rules::score(pos, rules::Side::South, rules))
-                           .field("north", rules::score(pos, rules::Side::North, rules))
-                           .str());
-        j.field("over", pos.is_over()).field("end", rules::to_string(pos.end));
-        std::cout << j.str() << "\n";
-    } else {
+    if (vm->count("json"))
+        std::cout << views::position_json(pos, rules) << "\n";
+    else
         std::cout << draw_board(pos, rules) << "  " << rules::to_string(pos) << "\n";
-    }
     return 0;
 }
 
@@ -227,21 +180,7 @@ int presets_command(int argc, char** argv) {
     cli.options.add_options()("json", "print one JSON object");
     auto vm = parse(cli, argc, argv);
     if (!vm) return 0;
-    if (vm->count("json")) {
-        std::vector<std::string> items;
-        for (const auto& p : rules::presets()) {
-            Json j;
-            j.field("name", p.name).field("meaning", p.meaning);
-            j.field("expanded", rules::expanded(rules::parse_rules(p.name).value()));
-            items.push_back(j.str());
-        }
-        std::cout << Json().raw("presets", Json::array(items)).str() << "\n";
-    } else {
-        for (const auto& p : rules::presets()) {
-            std::cout << fmt::format("{:<20}{}\n{:<20}{}\n", p.name, p.meaning, "",
-                                     rules::expanded(rules::parse_rules(p.name).value()));
-        }
-    }
+    std::cout << (vm->count("json") ? views::presets_json() + "\n" : views::presets_text());
     return 0;
 }
 

@@ -1,22 +1,25 @@
 #include "app/run_config.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <random>
-#include <sstream>
 
 #include "app/cli.hpp"
 #include "app/session_options.hpp"
-#include "app/two_players.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
+#include "live/server.hpp"
+#include "rules/ring_game.hpp"
 #include "tournament/definition_text.hpp"
 #include "tournament/engine_specs.hpp"
 #include "tournament/numbers.hpp"
 #include "tournament/run_name.hpp"
+#include "tournament/run_settings.hpp"
+#include "tournament/seeding.hpp"
 #include "tournament/shard_option.hpp"
 
 namespace oaq::app {
@@ -73,10 +76,15 @@ std::string description_for(RunMode mode) {
         return "Plays two engines against each other in colour-swapped pairs and prints a line per "
                "game, then the score with the Elo difference and its 95% error. With --sprt it "
                "stops "
-               "as soon as the test accepts H0 or H1.\n" +
+               "as soon as the test accepts H0 or H1. With --rules ...,players=3 or 4 it seats "
+               "that "
+               "many engines at one table (each must declare option Players) and plays seating "
+               "groups: every order of the seats from one opening (N! games; --games counts "
+               "games), with every seat's score, rank and points.\n" +
                keys;
     }
-    return "Runs a round robin or gauntlet, K games at once, storing every game in an SQLite file. "
+    return "Runs a round robin, gauntlet, Swiss or knockout, K games at once, storing every game "
+           "in an SQLite file (docs/tournaments.md). "
            "Ctrl-C stops cleanly; --resume NAME continues where it stopped.\n" +
            keys;
 }
@@ -121,8 +129,11 @@ void add_common_options(CommandLine& cli, RunMode mode) {
         "K/N | slurm | k8s[/N]: play only shard K of N (whole colour-swapped pairs), for "
         "clusters; every shard needs the same --name; merge the shard files with oaq merge")(
         "progress", po::value<std::string>()->default_value(mode == RunMode::Match ? "0" : "10"),
-        "print standings every N games (0: only at the end)")("json",
-                                                              "print JSON lines instead of text");
+        "print standings every N games (0: only at the end)")(
+        "live", po::value<std::string>(),
+        "[ADDR:]PORT: serve a live page of the run at http://ADDR:PORT/ (every running game's "
+        "board, clocks and engine output, the standings, the SPRT); ADDR defaults to 127.0.0.1, "
+        "PORT 0 picks a free port (printed on stderr)")("json", "print JSON lines instead of text");
 }
 
 void add_mode_options(CommandLine& cli, RunMode mode) {
@@ -138,13 +149,21 @@ void add_mode_options(CommandLine& cli, RunMode mode) {
             "resume", po::value<std::string>(), "continue the stored match NAME (with --db)");
     } else {
         cli.options.add_options()("format", po::value<std::string>()->default_value("round_robin"),
-                                  "round_robin or gauntlet (first engine against all others); "
-                                  "roundrobin is read as round_robin")(
+                                  "round_robin, gauntlet (first engine against all others), swiss "
+                                  "or knockout; roundrobin is read as round_robin")(
             "rounds", po::value<std::string>()->default_value("1"),
-            "times every pairing is played (each as a colour-swapped pair)")(
+            "times every pairing is played (each as a colour-swapped pair); a Swiss: its rounds")(
             "games", po::value<std::string>(),
-            "games of every pairing, as in a match (even: --games 2N = --rounds N)")(
-            "resume", po::value<std::string>(), "continue the stored tournament NAME");
+            "games of every pairing, as in a match (even: --games 2N = --rounds N); a Swiss "
+            "pairing or knockout match: its games (default 2, one colour-swapped pair)")(
+            "seeding", po::value<std::string>()->default_value("random"),
+            "swiss, knockout: random (shuffled by --seed) | given (the --engine order) | ratings "
+            "(the ratings stored by oaq ratings --save, for these rules)")(
+            "bye-points", po::value<std::string>(),
+            "swiss: the points of a bye (default: a pairing won, --games points)")(
+            "tiebreak-pairs", po::value<std::string>()->default_value("1"),
+            "knockout: colour-swapped pairs a tied match plays before the higher seed goes "
+            "through")("resume", po::value<std::string>(), "continue the stored tournament NAME");
     }
 }
 
@@ -153,7 +172,6 @@ void add_mode_options(CommandLine& cli, RunMode mode) {
 void read_game_options(const po::variables_map& vm, tournament::RunDefinition& d) {
     auto rules = rules::parse_rules(vm["rules"].as<std::string>());
     if (!rules) throw OaqError("--rules: " + rules.error().message);
-    require_two_players(*rules, "--rules");
     d.rules = *rules;
     auto tc = game::parse_time_control(vm["tc"].as<std::string>());
     if (!tc) throw OaqError("--tc: " + tc.error().message);
@@ -199,6 +217,48 @@ void read_match_options(const po::variables_map& vm, RunConfig& c) {
     if (!games_given && !vm.count("rounds")) d.games = 200000;
 }
 
+// --format swiss|knockout: --rounds (a Swiss's), --games per pairing, --seeding, --bye-points,
+// --tiebreak-pairs. The seeding is resolved here, except by ratings (the store is not open yet:
+// tournament_command.cpp reads them).
+void read_round_format_options(const po::variables_map& vm, RunConfig& c) {
+    auto& d = c.definition;
+    const bool swiss = d.format == tournament::Format::Swiss;
+    if (swiss) {
+        d.rounds = int_number(text_of(vm, "rounds"), "--rounds", kRounds);
+    } else if (!vm["rounds"].defaulted()) {
+        throw OaqError(
+            "--rounds: a knockout plays until one engine is left (give --games for "
+            "the games of each match)");
+    }
+    d.games = 2;
+    if (vm.count("games")) {
+        d.games = int_number(text_of(vm, "games"), "--games", {2, 2 * kRounds.max});
+        if (d.games % 2 != 0)
+            throw OaqError("--games: " + std::to_string(d.games) +
+                           " is odd, and every pairing plays colour-swapped pairs");
+    }
+    const auto seeding = tournament::kSeedingWords.find(vm["seeding"].as<std::string>());
+    if (!seeding)
+        throw OaqError("--seeding: \"" + vm["seeding"].as<std::string>() +
+                       "\" is not random, given or ratings");
+    c.seeding = *seeding;
+    d.seeding = tournament::seed_order(d.engine_names(), *seeding, d.seed);
+    d.bye_points = static_cast<double>(d.games);
+    if (vm.count("bye-points")) {
+        if (!swiss) throw OaqError("--bye-points: a knockout has no byes that score");
+        d.bye_points = real_number(text_of(vm, "bye-points"), "--bye-points", {0, 500});
+        if (d.bye_points * 2 != std::floor(d.bye_points * 2))
+            throw OaqError("--bye-points: " + text_of(vm, "bye-points") +
+                           " is not a multiple of 0.5");
+    }
+    if (swiss && !vm["tiebreak-pairs"].defaulted())
+        throw OaqError("--tiebreak-pairs is for a knockout: a Swiss ranks ties by its tie-breaks");
+    d.tiebreak_pairs = int_number(text_of(vm, "tiebreak-pairs"), "--tiebreak-pairs", {0, 100});
+    if (auto valid = tournament::validate(d); !valid)
+        throw OaqError("--format " + std::string(to_string(d.format)) + ": " +
+                       valid.error().message);
+}
+
 void read_tournament_options(const po::variables_map& vm, RunConfig& c) {
     auto& d = c.definition;
     const auto format = vm["format"].as<std::string>();
@@ -207,8 +267,19 @@ void read_tournament_options(const po::variables_map& vm, RunConfig& c) {
         d.format = tournament::Format::RoundRobin;
     else if (format == "gauntlet")
         d.format = tournament::Format::Gauntlet;
+    else if (auto round_format = tournament::kFormatWords.find(format);
+             round_format && (*round_format == tournament::Format::Swiss ||
+                              *round_format == tournament::Format::Knockout))
+        d.format = *round_format;
     else
-        throw OaqError("--format: \"" + format + "\" is not round_robin or gauntlet");
+        throw OaqError("--format: \"" + format +
+                       "\" is not round_robin, gauntlet, swiss or knockout");
+    if (d.format == tournament::Format::Swiss || d.format == tournament::Format::Knockout)
+        return read_round_format_options(vm, c);
+    for (const char* name : {"seeding", "bye-points", "tiebreak-pairs"}) {
+        if (vm.count(name) && !vm[name].defaulted())
+            throw OaqError(std::string("--") + name + " is for --format swiss or knockout");
+    }
     d.rounds = int_number(text_of(vm, "rounds"), "--rounds", kRounds);
     if (vm.count("games")) {
         if (!vm["rounds"].defaulted())
@@ -223,6 +294,42 @@ void read_tournament_options(const po::variables_map& vm, RunConfig& c) {
     }
 }
 
+// players=N: a match plays N engines at a table (table_command.cpp); tournaments of tables and
+// what a table does not do yet are refused with one line. A match of 2 needs exactly 2 engines.
+void check_seats(const po::variables_map& vm, RunConfig& c) {
+    const auto& d = c.definition;
+    const int n = d.rules.players;
+    const auto engines = d.engines.size();
+    if (c.mode == RunMode::Match && engines != static_cast<std::size_t>(n)) {
+        throw OaqError(
+            n == 2
+                ? "match: exactly two --engine are needed, got " + std::to_string(engines)
+                : "match: --rules players=" + std::to_string(n) + ": exactly " + std::to_string(n) +
+                      " --engine are needed, got " + std::to_string(engines));
+    }
+    if (n == 2) return;
+    const auto seats = "players=" + std::to_string(n);
+    if (c.mode == RunMode::Tournament)
+        throw OaqError("--rules: " + seats +
+                       ": tournaments of 3 or 4 seats are not played yet; oaq match plays one "
+                       "table of N engines");
+    for (const char* option : {"sprt", "session", "shard", "pgnout", "rounds"}) {
+        if (vm.count(option))
+            throw OaqError(std::string("--") + option + ": not for a match of " + seats +
+                           " (a table plays seating groups, from the start or plies=N openings)");
+    }
+    if (d.openings.kind == tournament::OpeningsDefinition::Kind::File)
+        throw OaqError("--openings: a book holds 2-seat lines; a match of " + seats +
+                       " takes plies=N (random openings, one per seating group)");
+    if (vm["max-plies"].defaulted()) c.definition.max_plies = rules::default_ply_limit(d.rules);
+    // One seating group unless told: every engine in every seat once.
+    if (vm["games"].defaulted()) {
+        std::int64_t group = 1;
+        for (int i = 2; i <= n; ++i) group *= i;
+        c.definition.games = group;
+    }
+}
+
 std::string default_name(RunMode mode) {
     auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
     char buf[32];
@@ -230,12 +337,8 @@ std::string default_name(RunMode mode) {
     return std::string(mode == RunMode::Match ? "match-" : "tournament-") + buf;
 }
 
-void read_engines(RunMode mode, const SplitArguments& split, RunConfig& c) {
+void read_engines(const SplitArguments& split, RunConfig& c) {
     const auto specs = parse_engine_specs(split);
-    if (mode == RunMode::Match && specs.size() != 2) {
-        throw OaqError("match: exactly two --engine are needed, got " +
-                       std::to_string(specs.size()));
-    }
     if (specs.size() < 2) throw OaqError("tournament: at least two --engine are needed");
     c.definition.engines = specs;
 }
@@ -264,60 +367,13 @@ void read_process_options(const po::variables_map& vm, RunConfig& c) {
     }
 }
 
-// --shard: what every shard of one run must agree on. Shards are started apart (an array task
-// each), so the name must be given and a seed not given is derived from the run's definition
-// instead of drawn: N shards started on N machines store one definition and merge.
-void settle_shard(RunConfig& c, bool seed_given) {
-    auto& d = c.definition;
-    // Each shard would stop at its own verdict over a part of the games.
-    if (d.sprt)
-        throw OaqError("--shard: an SPRT needs every game in one place; play it without --shard");
-    // Shards hold whole pairs; a session is many pairs and would be cut between shards.
-    if (d.session_games != 0)
-        throw OaqError(
-            "--shard: sessions are not sharded (a session's games belong together); "
-            "play them without --shard");
-    if (!c.name_given)
-        throw OaqError(
-            "--shard: the shards of a run are merged by its name: give every shard the same "
-            "--name");
-    if (seed_given) return;
-    // Openings that draw from a seed without one of their own draw from the run's.
-    const bool openings_follow = !c.openings_seed_given && draws_from_seed(d.openings);
-    auto unseeded = d;
-    if (openings_follow) unseeded.openings.seed = 0;
-    d.seed = tournament::derived_seed(c.name, unseeded);
-    if (openings_follow) d.openings.seed = d.seed;
-    c.seed_derived = true;
-}
-
-// The file a resume from another directory must still append to ("" stays "").
-std::string absolute_path(const std::string& path) {
-    if (path.empty()) return path;
-    std::error_code error;
-    auto absolute = std::filesystem::absolute(path, error);
-    return error ? path : absolute.lexically_normal().string();
-}
-
-// --pgnout FILE (or --pgnout=FILE) among a run's stored arguments, "" when absent. Read without
-// parsing them again: that would look for engines and books that may be gone by now, and a run
-// stored before the file was kept resumes from its definition.
-std::string pgn_out_argument(const std::vector<std::string>& args) {
-    constexpr std::string_view kOption = "--pgnout";
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == kOption && i + 1 < args.size()) return args[i + 1];
-        if (args[i].rfind(std::string(kOption) + "=", 0) == 0)
-            return args[i].substr(kOption.size() + 1);
-    }
-    return "";
-}
-
 // On --resume the stored definition is played as it is: an option that would change it is
 // refused rather than ignored, except a match's --games, the new cap of its SPRT.
 void read_resume_games(const po::variables_map& vm, RunConfig& c) {
     for (const char* name :
          {"rules", "tc", "time-margin", "stall-timeout", "max-plies", "max-handshake-failures",
-          "openings", "seed", "sprt", "rounds", "session", "format", "games"}) {
+          "openings", "seed", "sprt", "rounds", "session", "format", "games", "seeding",
+          "bye-points", "tiebreak-pairs"}) {
         if (!vm.count(name) || vm[name].defaulted()) continue;
         if (c.mode == RunMode::Match && std::string_view(name) == "games") continue;
         throw OaqError(std::string("--resume takes no --") + name +
@@ -350,6 +406,11 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
     c.mode = mode;
     c.argv.assign(args.begin() + 1, args.end());
     c.json = vm->count("json") > 0;
+    if (vm->count("live")) {
+        c.live = (*vm)["live"].as<std::string>();
+        if (auto a = live::parse_listen_address(*c.live); !a)
+            throw OaqError("--live " + a.error().message);
+    }
     if (vm->count("db"))
         c.db = (*vm)["db"].as<std::string>();
     else if (mode == RunMode::Tournament)
@@ -369,7 +430,7 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
         c.progress_given = !(*vm)["progress"].defaulted();
         return c;
     }
-    read_engines(mode, split, c);
+    read_engines(split, c);
     read_game_options(*vm, c.definition);
     read_seed_and_openings(*vm, c);
     read_session_option(*vm, c.definition);
@@ -378,68 +439,43 @@ std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::s
         read_match_options(*vm, c);
     else
         read_tournament_options(*vm, c);
-    if (c.shard) settle_shard(c, vm->count("seed") > 0);
+    check_seats(*vm, c);
+    if (c.shard) {
+        c.seed_derived = tournament::settle_shard(
+            c.definition, c.name, {c.name_given, vm->count("seed") > 0, c.openings_seed_given});
+    }
     return c;
 }
 
 std::string settings_json(const RunConfig& c) {
-    // What the run plays (rounds, games, openings, ply limit, margin, SPRT) is its definition,
-    // stored once beside these settings: only how this process ran it is kept here.
-    Json j;
-    j.raw("argv", Json::string_array(c.argv));
-    j.field("concurrency", c.concurrency);
-    j.field("log", absolute_path(c.log_dir)).field("pgnout", absolute_path(c.pgn_out));
-    j.field("progress", c.progress_every);
-    return j.str();
+    return tournament::settings_json(
+        {c.argv, c.concurrency, c.log_dir, c.pgn_out, c.progress_every});
 }
 
 void apply_stored_settings(RunConfig& c, const tournament::StoredRun& run) {
-    auto root = parse_json(run.settings_json);
-    if (!root) return;
-    const auto* concurrency = root->find("concurrency");
-    const auto* log = root->find("log");
-    const auto* pgn_out = root->find("pgnout");
-    const auto* progress = root->find("progress");
+    const auto s = tournament::stored_settings(run.settings_json);
     std::optional<RunConfig> legacy;
-    if (!log || !progress) {
+    if (!s.log_kept || !s.progress_kept) {
         // Settings written before these were kept: read them from the stored arguments.
-        auto args = stored_arguments(run.settings_json);
+        auto args = tournament::stored_arguments(run.settings_json);
         if (args) {
-            args->insert(args->begin(), c.mode == RunMode::Match ? "match" : "tournament");
+            args->insert(args->begin(), command_word(c.mode));
             legacy = parse_run_config(c.mode, *args);
         }
     }
-    if (!c.concurrency_given && concurrency && concurrency->as_int64())
-        c.concurrency = static_cast<int>(*concurrency->as_int64());
-    if (!c.log_given && log && log->as_string()) c.log_dir = *log->as_string();
-    if (!c.log_given && !log && legacy) c.log_dir = legacy->log_dir;
-    if (!c.pgn_out_given && pgn_out && pgn_out->as_string()) c.pgn_out = *pgn_out->as_string();
-    if (!c.pgn_out_given && !pgn_out) {
-        if (auto args = stored_arguments(run.settings_json)) c.pgn_out = pgn_out_argument(*args);
-    }
-    if (!c.progress_given && progress && progress->as_int64())
-        c.progress_every = static_cast<int>(*progress->as_int64());
-    if (!c.progress_given && !progress && legacy) c.progress_every = legacy->progress_every;
-}
-
-Expected<std::vector<std::string>> stored_arguments(const std::string& settings) {
-    auto root = parse_json(settings);
-    if (!root) return fail("stored run settings are damaged: " + root.error().message);
-    const auto* argv = root->find("argv");
-    if (!argv || !argv->as_array()) return fail("stored run has no arguments to resume from");
-    std::vector<std::string> out;
-    for (const auto& a : *argv->as_array()) {
-        if (!a.as_string()) return fail("stored run arguments are damaged");
-        out.push_back(*a.as_string());
-    }
-    return out;
+    if (!c.concurrency_given && s.concurrency) c.concurrency = *s.concurrency;
+    if (!c.log_given && s.log_dir) c.log_dir = *s.log_dir;
+    if (!c.log_given && !s.log_kept && legacy) c.log_dir = legacy->log_dir;
+    if (!c.pgn_out_given && s.pgn_out) c.pgn_out = *s.pgn_out;
+    if (!c.progress_given && s.progress_every) c.progress_every = *s.progress_every;
+    if (!c.progress_given && !s.progress_kept && legacy) c.progress_every = legacy->progress_every;
 }
 
 Expected<tournament::RunDefinition> legacy_definition(RunMode mode,
                                                       const tournament::StoredRun& run) {
-    auto stored = stored_arguments(run.settings_json);
+    auto stored = tournament::stored_arguments(run.settings_json);
     if (!stored) return stored.error();
-    std::vector<std::string> args{mode == RunMode::Match ? "match" : "tournament"};
+    std::vector<std::string> args{command_word(mode)};
     args.insert(args.end(), stored->begin(), stored->end());
     auto config = parse_run_config(mode, args);
     if (!config || config->resume) return fail("the stored arguments did not parse");
@@ -450,24 +486,8 @@ Expected<tournament::RunDefinition> legacy_definition(RunMode mode,
     return d;
 }
 
-std::string shell_quote(std::string_view word) {
-    const bool plain = !word.empty() && word.find_first_not_of(
-                                            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                            "0123456789_-.,/:=+@%") == std::string_view::npos;
-    if (plain) return std::string(word);
-    std::string out = "'";
-    for (char c : word) {
-        if (c == '\'')
-            out += "'\\''";  // close, an escaped quote, open again
-        else
-            out += c;
-    }
-    return out + "'";
-}
-
-std::string resume_command(RunMode mode, std::string_view name, std::string_view db) {
-    return std::string("oaq ") + (mode == RunMode::Match ? "match" : "tournament") + " --resume " +
-           shell_quote(name) + " --db " + shell_quote(db);
+const char* command_word(RunMode mode) {
+    return mode == RunMode::Match ? "match" : "tournament";
 }
 
 }  // namespace oaq::app

@@ -14,6 +14,7 @@
 #include "common/expected.hpp"
 #include "tournament/run_definition.hpp"
 #include "tournament/run_recorder.hpp"
+#include "tournament/seeding.hpp"
 
 namespace oaq::app {
 
@@ -36,6 +37,8 @@ struct RunConfig {
     std::string log_dir;
     std::string pgn_out;  // --pgnout FILE: each finished game appended as PGN ("" for none)
     int progress_every = 10;
+    // --live [ADDR:]PORT: serve the live page while the run plays (live/server.hpp).
+    std::optional<std::string> live;
     // On --resume: which of --concurrency, --log, --pgnout, --progress the command line gave (the
     // others come from the stored run's settings).
     bool concurrency_given = false;
@@ -45,6 +48,9 @@ struct RunConfig {
     std::optional<tournament::Shard>
         shard;              // --shard: only this shard's games (tournament/shard_option.hpp)
     std::string sprt_text;  // the --sprt tokens as given
+    // --seeding of a Swiss or knockout (the definition holds the order; by ratings it is made
+    // once the database is open).
+    tournament::Seeding seeding = tournament::Seeding::Random;
     std::vector<std::string> argv;  // the arguments as given, kept in the run's settings
 };
 
@@ -52,12 +58,9 @@ struct RunConfig {
 // Throws OaqError naming the option and the problem.
 std::optional<RunConfig> parse_run_config(RunMode mode, const std::vector<std::string>& args);
 
-// The run's settings JSON: the arguments as given and how this process ran them (for people, and
-// what a resume keeps: concurrency, log, pgnout as an absolute path, progress). What the run
-// plays is its definition, stored once beside it.
+// The run's settings JSON (tournament/run_settings.hpp) of the arguments and of how this process
+// runs them.
 std::string settings_json(const RunConfig& config);
-// Reads back the "argv" array of a settings JSON written by settings_json.
-Expected<std::vector<std::string>> stored_arguments(const std::string& settings_json);
 
 // On --resume: --concurrency, --log, --pgnout and --progress as the run was started with, unless
 // the resume command line gives them (runs stored before these settings were kept: from their
@@ -69,9 +72,7 @@ void apply_stored_settings(RunConfig& config, const tournament::StoredRun& run);
 Expected<tournament::RunDefinition> legacy_definition(RunMode mode,
                                                       const tournament::StoredRun& run);
 
-// `word` for a POSIX shell: as is when it holds only safe characters, else in single quotes.
-std::string shell_quote(std::string_view word);
-// "oaq tournament --resume NAME --db FILE", quoted for the shell.
-std::string resume_command(RunMode mode, std::string_view name, std::string_view db);
+// "match" or "tournament": the command of `mode` (tournament::resume_command names it).
+const char* command_word(RunMode mode);
 
 }  // namespace oaq::app

@@ -5,9 +5,13 @@
 #include "common/error.hpp"
 #include "common/utf8.hpp"
 #include "engine/compliance_positions.hpp"
+#include "game/table_runner.hpp"
 #include "protocol/codec.hpp"
 #include "rules/game.hpp"
 #include "rules/position_string.hpp"
+#include "rules/ring_game.hpp"
+#include "rules/ring_position_string.hpp"
+#include "rules/ring_turn.hpp"
 #include "rules/turn.hpp"
 
 namespace oaq::engine {
@@ -63,9 +67,49 @@ Expected<rules::Position> position_of(const PositionCommand& command, const rule
     return p;
 }
 
+// The ring position (3 or 4 seats) a `position` command describes.
+Expected<rules::RingPosition> ring_position_of(const PositionCommand& command,
+                                               const rules::Rules& rules) {
+    auto pos = command.fen ? rules::parse_ring_position(*command.fen, rules)
+                           : Expected<rules::RingPosition>(rules::ring_start_position(rules));
+    if (!pos) return pos.error();
+    rules::RingPosition p = *pos;
+    for (const auto& text : command.moves) {
+        auto move = rules::parse_move(text);
+        if (!move || !rules::is_legal(p, *move, rules)) return fail("bad test move " + text);
+        p = rules::play(p, *move, rules);
+    }
+    return p;
+}
+
+// A line of `plies` moves of the ring game from its start, varied (not always the first legal
+// move) and never ending the game.
+std::vector<std::string> ring_line(const rules::Rules& rules, int plies) {
+    rules::RingPosition p = rules::ring_start_position(rules);
+    std::vector<std::string> line;
+    for (int i = 0; i < plies; ++i) {
+        auto moves = rules::legal_moves(p, rules);
+        if (moves.empty()) break;
+        const auto pick = moves[static_cast<std::size_t>(i * 3 + 1) % moves.size()];
+        auto next = rules::play(p, pick, rules);
+        if (next.is_over()) break;
+        line.push_back(rules::to_string(pick));
+        p = next;
+    }
+    return line;
+}
+
 // Empty when `move` is legal in the position of `command`, else why not.
 std::string why_not_legal(const PositionCommand& command, const std::string& move,
                           const rules::Rules& rules) {
+    if (rules.players > 2) {
+        auto pos = ring_position_of(command, rules);
+        if (!pos) return pos.error().message;
+        auto parsed = rules::parse_move(move);
+        if (!parsed) return parsed.error().message;
+        std::string why = rules::why_illegal(*pos, *parsed, rules);
+        return why.empty() ? "" : move + ": " + why;
+    }
     auto pos = position_of(command, rules);
     if (!pos) return pos.error().message;
     auto parsed = rules::parse_move(move);
@@ -145,6 +189,10 @@ class Checker {
     std::vector<ComplianceStep> run() {
         if (!handshake() || !first_ready()) return steps_;
         check_options();
+        if (rules_.players > 2) {
+            check_table();
+            return steps_;
+        }
         const rules::Rules standard{};
         if (rules::expanded(rules_) != rules::expanded(standard)) check_rules();
         if (declares("PlyLimit")) check_ply_limit();
@@ -189,7 +237,8 @@ class Checker {
     // Restarts the engine after an earlier failure, so later steps still run.
     bool ready() {
         if (session_.state() == SessionState::Idle) return true;
-        auto r = session_.prepare(rules_, kPlyLimit);
+        auto r = session_.prepare(
+            rules_, rules_.players > 2 ? rules::default_ply_limit(rules_) : kPlyLimit);
         if (!r) add("restart after failure", Verdict::Fail, describe(r.error()));
         return bool(r);
     }
@@ -301,9 +350,9 @@ class Checker {
     SearchStep clock(std::string name, PositionCommand position, milliseconds south,
                      milliseconds north, milliseconds increment) const {
         SearchStep step{std::move(name), std::move(position)};
-        step.go.p1time = south;
-        step.go.p2time = north;
-        step.go.p1inc = step.go.p2inc = increment;
+        step.go.time[0] = south;
+        step.go.time[1] = north;
+        step.go.inc[0] = step.go.inc[1] = increment;
         auto pos = position_of(step.position, rules_);
         const bool north_moves = pos && pos->side == rules::Side::North;
         step.timing = Timing::Clock;
@@ -362,6 +411,146 @@ class Checker {
         search_test_positions(prefix);
         std::swap(rules_, variant_);
     }
+
+    // A table of N = 3 or 4 seats (protocol-spec 6.3): the declaration, Rules and Players, a
+    // search for each seat to move from the start and from a position string, a clock search
+    // with every seat's clock, a whole game with the engine in every seat; then isready and quit.
+    void check_table() {
+        const int n = rules_.players;
+        const auto refusal = game::seats_refusal(config_.engine.name, session_.identity(), n);
+        add("option Players declared (max >= " + std::to_string(n) + ")",
+            refusal ? Verdict::Fail : Verdict::Pass,
+            refusal ? *refusal : "plays tables of " + std::to_string(n));
+        if (refusal) {
+            add("remaining steps", Verdict::Fail,
+                "skipped: an engine that does not declare Players is never seated at a table");
+            session_.shutdown();
+            return;
+        }
+        auto r = session_.prepare(rules_, rules::default_ply_limit(rules_));
+        add("Rules and Players (setoption name Rules value ..., setoption name Players value " +
+                std::to_string(n) + ")",
+            r ? Verdict::Pass : Verdict::Fail, r ? rules::expanded(rules_) : describe(r.error()));
+        if (ready()) {
+            auto fresh = session_.new_game();
+            add("uginewgame -> readyok", fresh ? Verdict::Pass : Verdict::Fail, failure_of(fresh));
+        }
+        search_table_positions();
+        search(table_clock());
+        report_second_bestmoves();
+        play_whole_table();
+        if (ready()) {
+            auto ping = session_.ping();
+            add("isready while idle", ping ? Verdict::Pass : Verdict::Fail, failure_of(ping));
+        }
+        check_quit();
+    }
+
+    // Each seat to move: after the plies of the seats before it (position startpos moves ...),
+    // and the same position as a position string (position fen ...).
+    void search_table_positions() {
+        const int n = rules_.players;
+        const auto line = ring_line(rules_, 2 * n + n);
+        for (int seat = 0; seat < n; ++seat) {
+            const std::vector<std::string> moves(line.begin(), line.begin() + seat);
+            const auto who = "seat " + std::to_string(seat + 1) + " to move";
+            search(timed(who + (seat == 0 ? ", the start" : ", after the seats before it"),
+                         PositionCommand{std::nullopt, moves}, milliseconds(100)));
+        }
+        for (int seat = 0; seat < n; ++seat) {
+            const auto plies = static_cast<std::size_t>(2 * n + seat);
+            if (plies > line.size()) break;
+            rules::RingGame game(rules_, rules::ring_start_position(rules_), 0);
+            for (std::size_t i = 0; i < plies; ++i) game.play(line[i]);
+            const auto fen = rules::to_string(game.position());
+            search(timed("seat " + std::to_string(game.position().to_move + 1) +
+                             " to move, from a position string (fen)",
+                         PositionCommand{fen, {}}, milliseconds(100)));
+        }
+    }
+
+    // `go p1time .. pNtime p1inc .. pNinc`, seat 2 to move with its own clock.
+    SearchStep table_clock() const {
+        const int n = rules_.players;
+        std::string name = "go";
+        SearchStep step{"", PositionCommand{std::nullopt, ring_line(rules_, 1)}};
+        for (int s = 0; s < n; ++s) {
+            step.go.time[static_cast<std::size_t>(s)] = milliseconds(4000 + 1000 * s);
+            name += " p" + std::to_string(s + 1) + "time " + std::to_string(4000 + 1000 * s);
+        }
+        for (int s = 0; s < n; ++s) {
+            step.go.inc[static_cast<std::size_t>(s)] = milliseconds(50);
+            name += " p" + std::to_string(s + 1) + "inc 50";
+        }
+        step.name = name + " (seat 2 to move)";
+        step.timing = Timing::Clock;
+        step.time_left = milliseconds(5000);
+        step.deadline = step.time_left + settings_.time_margin;
+        step.limit = "seat 2's " + ms_text(step.time_left) + " left + margin " +
+                     std::to_string(settings_.time_margin.count());
+        return step;
+    }
+
+    // A whole game as a match plays it (game::play_table: every seat's clock in go, every move
+    // checked), the engine in every seat.
+    void play_whole_table() {
+        const int n = rules_.players;
+        const std::string name =
+            "a whole " + std::to_string(n) + "-seat game, the engine in every seat (10+0.1 each)";
+        if (!ready()) {
+            add(name, Verdict::Fail, "engine not running");
+            return;
+        }
+        std::vector<std::unique_ptr<game::Player>> seats;
+        std::vector<game::Player*> players;
+        for (int s = 0; s < n; ++s) {
+            seats.push_back(std::make_unique<SeatOf>(session_, s == 0));
+            players.push_back(seats.back().get());
+        }
+        game::GameSettings settings;
+        settings.rules = rules_;
+        settings.max_plies = rules::default_ply_limit(rules_);
+        settings.margin = settings_.time_margin;
+        const std::vector<game::TimeControl> tcs(static_cast<std::size_t>(n), game::TimeControl{});
+        const std::atomic<bool> no_abort{false};
+        const auto record = game::play_table(players, tcs, settings, no_abort);
+        if (game::is_failure(record.termination)) {
+            add(name, Verdict::Fail,
+                std::string(game::to_string(record.termination)) + " after " +
+                    std::to_string(record.plies()) + " plies: " + record.detail);
+            return;
+        }
+        std::string scores;
+        for (const auto& seat : record.seats) scores += " " + std::to_string(seat.score);
+        add(name, Verdict::Pass,
+            std::to_string(record.plies()) + " plies, ended by " + record.detail + ", scores" +
+                scores);
+    }
+
+    // One seat of the whole game: the session itself, made ready and told of the game once (by
+    // the first seat), searching for whichever seat it is sent.
+    class SeatOf final : public game::Player {
+      public:
+        SeatOf(EngineSession& session, bool first) : session_(session), first_(first) {}
+        const std::string& name() const override { return session_.name(); }
+        Expected<Ok, PlayerFailure> prepare(const rules::Rules& r, int plies) override {
+            return first_ ? session_.prepare(r, plies) : Expected<Ok, PlayerFailure>(Ok{});
+        }
+        Expected<Ok, PlayerFailure> new_game() override {
+            return first_ ? session_.new_game() : Expected<Ok, PlayerFailure>(Ok{});
+        }
+        Expected<SearchResult, PlayerFailure> search(const PositionCommand& position, const Go& go,
+                                                     std::optional<Nanoseconds> deadline,
+                                                     const InfoCallback& on_info) override {
+            return session_.search(position, go, deadline, on_info);
+        }
+        void shutdown() override {}
+        PlayerIdentity identity() const override { return session_.identity(); }
+
+      private:
+        EngineSession& session_;
+        bool first_;
+    };
 
     void check_quit() {
         if (session_.state() != SessionState::Idle) {

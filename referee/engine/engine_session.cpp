@@ -264,6 +264,7 @@ Expected<Ok, PlayerFailure> EngineSession::handshake() {
     rules_sent_.clear();
     ply_limit_told_.reset();
     shares_told_.reset();
+    players_told_.reset();
     received_ = 0;
     last_received_.clear();
     const auto& e = config_.engine;
@@ -375,6 +376,25 @@ Expected<Ok, PlayerFailure> EngineSession::set_shares() {
     return Ok{};
 }
 
+// protocol-spec 6.3: before a game of N >= 3 seats an engine that declares Players (max >= N) is
+// told N, when it differs from what this process was last told; one that does not declare it
+// cannot sit at the table (a run refuses it before any game; here it is a protocol violation).
+// Players is never sent for a 2-seat game.
+Expected<Ok, PlayerFailure> EngineSession::set_players(int players) {
+    if (players < 3) return Ok{};
+    if (auto why = game::seats_refusal(config_.engine.name, identity_, players))
+        return fail(Termination::ProtocolViolation, *why);
+    if (players_told_ == players) return Ok{};
+    const auto* decl = declared("Players");
+    if (auto r = send(protocol::encode(
+            protocol::Command{protocol::SetOption{decl->name, std::to_string(players)}}));
+        !r) {
+        return r;
+    }
+    players_told_ = players;
+    return Ok{};
+}
+
 Expected<Ok, PlayerFailure> EngineSession::wait_ready(Nanoseconds timeout, const char* what) {
     if (auto r = send(protocol::encode(protocol::Command{protocol::IsReady{}})); !r) return r;
     auto deadline = host_.now() + timeout;
@@ -407,6 +427,7 @@ Expected<Ok, PlayerFailure> EngineSession::configure(const rules::Rules& rules, 
         if (auto r = start(); !r) return r;
     }
     if (auto r = set_rules(rules); !r) return r;
+    if (auto r = set_players(rules.players); !r) return r;
     if (auto r = set_ply_limit(ply_limit); !r) return r;
     return set_shares();
 }

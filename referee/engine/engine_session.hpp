@@ -147,6 +147,7 @@ class EngineSession final : public game::Player {
     Expected<Ok, PlayerFailure> handshake();
     Expected<Ok, PlayerFailure> set_ply_limit(int ply_limit);
     Expected<Ok, PlayerFailure> set_shares();
+    Expected<Ok, PlayerFailure> set_players(int players);
     Expected<Ok, PlayerFailure> send(const std::string& line);
     // Writes `text` (one or more lines) and logs `logged`.
     Expected<Ok, PlayerFailure> send(const std::string& text, const std::string& logged);
@@ -173,6 +174,7 @@ class EngineSession final : public game::Player {
     std::optional<int> ply_limit_told_;  // the PlyLimit last sent to this process
     bool session_game_ = false;          // the next game is a session game
     std::optional<bool> shares_told_;    // the Shares value last sent to this process
+    std::optional<int> players_told_;    // the Players value last sent to this process
     long long received_ = 0;             // lines read from this process
     std::string last_received_;          // the last of them (for a failed handshake's detail)
     int handshake_failures_ = 0;

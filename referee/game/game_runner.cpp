@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "common/error.hpp"
+#include "game/ply.hpp"
 #include "rules/position_string.hpp"
 
 namespace oaq::game {
@@ -12,65 +13,7 @@ namespace oaq::game {
 namespace {
 
 using rules::Side;
-using std::chrono::duration_cast;
 using Clock = std::chrono::system_clock;
-
-std::string ms_text(std::chrono::nanoseconds ns) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f ms", static_cast<double>(ns.count()) / 1e6);
-    return buf;
-}
-
-// `allowed` plus the margin, clamped to kLongestDeadline; compared before adding, so a huge time
-// control can never overflow the deadline (time_control.hpp).
-Nanoseconds deadline_after(Microseconds allowed, Milliseconds margin) {
-    const Microseconds longest = kLongestDeadline;
-    if (allowed >= longest || margin >= longest - allowed) return longest;
-    return allowed + margin;
-}
-
-// A time control's duration as microseconds, clamped before converting for the same reason.
-Microseconds bounded(Milliseconds d) {
-    return Microseconds(std::min<Milliseconds>(d, kLongestDeadline));
-}
-
-// The `go` command and the deadline for the side to move (protocol-spec, timing contract).
-struct SearchLimits {
-    protocol::Go go;
-    std::optional<Nanoseconds> deadline;
-};
-
-SearchLimits limits_for(const TimeControl& tc, const GameSettings& settings,
-                        const std::array<Microseconds, 2>& clock, Side mover) {
-    SearchLimits out;
-    switch (tc.kind) {
-        case TimeControl::Kind::Clock: {
-            auto ms = [](Microseconds us) { return duration_cast<Milliseconds>(us); };
-            out.go.p1time = ms(clock[0]);
-            out.go.p2time = ms(clock[1]);
-            out.go.p1inc = settings.south_tc.kind == TimeControl::Kind::Clock
-                               ? settings.south_tc.increment
-                               : Milliseconds(0);
-            out.go.p2inc = settings.north_tc.kind == TimeControl::Kind::Clock
-                               ? settings.north_tc.increment
-                               : Milliseconds(0);
-            out.deadline = deadline_after(clock[static_cast<std::size_t>(rules::index(mover))],
-                                          settings.margin);
-            break;
-        }
-        case TimeControl::Kind::MoveTime:
-            out.go.movetime = tc.movetime;
-            out.deadline = deadline_after(bounded(tc.movetime), settings.margin);
-            break;
-        case TimeControl::Kind::Depth:
-            out.go.depth = tc.depth;
-            break;
-        case TimeControl::Kind::Nodes:
-            out.go.nodes = tc.nodes;
-            break;
-    }
-    return out;
-}
 
 rules::Result loss_for(Side side) {
     return side == Side::South ? rules::Result::NorthWin : rules::Result::SouthWin;
@@ -84,6 +27,7 @@ class GameInProgress {
           settings_(settings),
           abort_(abort),
           observer_(observer),
+          tcs_{settings.south_tc, settings.north_tc},
           game_(settings.rules, start_of(settings), settings.max_plies) {
         record_.south().name = south.name();
         record_.south().time_control = settings.south_tc;
@@ -92,11 +36,7 @@ class GameInProgress {
         record_.rules = settings.rules;
         record_.opening = settings.opening;
         record_.start_position = rules::to_string(game_.start());
-        for (int s = 0; s < 2; ++s) {
-            const auto& tc = s == 0 ? settings.south_tc : settings.north_tc;
-            clock_[static_cast<std::size_t>(s)] =
-                tc.kind == TimeControl::Kind::Clock ? bounded(tc.base) : Microseconds(0);
-        }
+        for (std::size_t s = 0; s < 2; ++s) clock_[s] = initial_clock(tcs_[s]);
     }
 
     GameRecord run() {
@@ -170,55 +110,29 @@ class GameInProgress {
             return false;
         }
         const Side mover = game_.position().side;
-        const auto i = static_cast<std::size_t>(rules::index(mover));
-        const TimeControl& tc = i == 0 ? settings_.south_tc : settings_.north_tc;
-        const auto limits = limits_for(tc, settings_, clock_, mover);
-        auto reply = engines_[i]->search(position_command(*engines_[i]), limits.go, limits.deadline,
-                                         observer_.on_info);
-        if (abort_) {
-            abort_game();
+        const int i = rules::index(mover);
+        auto& engine = *engines_[static_cast<std::size_t>(i)];
+        PlyRequest request{engine,
+                           i,
+                           position_command(engine),
+                           tcs_,
+                           clock_,
+                           settings_.margin,
+                           [this](rules::Move m) {
+                               return rules::why_illegal(game_.position(), m, settings_.rules);
+                           },
+                           &observer_.on_info};
+        auto rec = ask_move(request, abort_);
+        if (!rec) {
+            if (rec.error().termination == Termination::Aborted)
+                abort_game();
+            else
+                fail_side(mover, rec.error().termination, rec.error().detail);
             return false;
         }
-        if (!reply) {
-            fail_side(mover, reply.error().termination, reply.error().detail);
-            return false;
-        }
-        const auto elapsed = reply->elapsed;
-        if (limits.deadline && elapsed > *limits.deadline) {
-            const auto allowed = tc.kind == TimeControl::Kind::Clock
-                                     ? std::chrono::nanoseconds(clock_[i])
-                                     : std::chrono::nanoseconds(bounded(tc.movetime));
-            fail_side(mover, Termination::TimeForfeit,
-                      "exceeded by " + ms_text(elapsed - allowed) + " (used " + ms_text(elapsed) +
-                          " of " + ms_text(allowed) + ", margin " +
-                          std::to_string(settings_.margin.count()) + " ms)");
-            return false;
-        }
-        auto move = rules::parse_move(reply->move);
-        if (!move) {
-            fail_side(mover, Termination::ProtocolViolation,
-                      "bestmove " + reply->move + ": " + move.error().message);
-            return false;
-        }
-        if (auto why = rules::why_illegal(game_.position(), *move, settings_.rules); !why.empty()) {
-            fail_side(mover, Termination::IllegalMove, reply->move + ": " + why);
-            return false;
-        }
-        MoveRecord rec;
-        rec.move = *move;
-        rec.time_used = duration_cast<Microseconds>(elapsed);
-        if (tc.kind == TimeControl::Kind::Clock) {
-            clock_[i] = std::min<Microseconds>(
-                std::max(Microseconds(0), clock_[i] - rec.time_used) + bounded(tc.increment),
-                kLongestDeadline);
-        }
-        rec.time_left = clock_[i];
-        rec.depth = reply->info.depth;
-        rec.score = reply->info.score;
-        rec.nodes = reply->info.nodes;
-        rec.pv = reply->info.pv;
-        game_.play(*move);
-        record_.moves.push_back(std::move(rec));
+        const rules::Move move = rec->move;
+        game_.play(move);
+        record_.moves.push_back(std::move(*rec));
         if (observer_.on_move) observer_.on_move(record_.moves.back(), game_.position());
         return true;
     }
@@ -264,6 +178,7 @@ class GameInProgress {
     const GameSettings& settings_;
     const std::atomic<bool>& abort_;
     const GameObserver& observer_;
+    std::array<TimeControl, 2> tcs_;
     rules::Game game_;
     std::array<Microseconds, 2> clock_{};
     GameRecord record_;

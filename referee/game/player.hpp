@@ -43,6 +43,11 @@ struct PlayerIdentity {
     std::vector<protocol::OptionDecl> options;
 };
 
+// Why a player cannot sit at a table of `seats` seats (protocol-spec 6.3: it must declare the
+// option Players with a max of at least `seats`), or nullopt when it can. Names the player.
+std::optional<std::string> seats_refusal(const std::string& name, const PlayerIdentity& identity,
+                                         int seats);
+
 using InfoCallback = std::function<void(const protocol::Info&)>;
 
 class Player {

@@ -2,6 +2,7 @@
 // Each branch cites the protocol-spec/README.md section it implements.
 #include "protocol/codec.hpp"
 
+#include <algorithm>
 #include <limits>
 
 #include "protocol/tokens.hpp"
@@ -16,6 +17,14 @@ void append_time(std::string& out, std::string_view key, const std::optional<Mil
     if (t) out.append(" ").append(key).append(" ").append(detail::format_time(*t));
 }
 
+// `p<k+1>time` and `p<k+1>inc`, the clock keywords of seat k+1.
+std::string time_key(std::size_t k) {
+    return "p" + std::to_string(k + 1) + "time";
+}
+std::string inc_key(std::size_t k) {
+    return "p" + std::to_string(k + 1) + "inc";
+}
+
 std::string encode_position(const PositionCommand& p) {
     std::string out = p.fen ? "position fen " + *p.fen : "position startpos";
     if (!p.moves.empty()) {
@@ -27,10 +36,8 @@ std::string encode_position(const PositionCommand& p) {
 
 std::string encode_go(const Go& g) {
     std::string out = "go";
-    append_time(out, "p1time", g.p1time);
-    append_time(out, "p2time", g.p2time);
-    append_time(out, "p1inc", g.p1inc);
-    append_time(out, "p2inc", g.p2inc);
+    for (std::size_t k = 0; k < kMaxSeats; ++k) append_time(out, time_key(k), g.time[k]);
+    for (std::size_t k = 0; k < kMaxSeats; ++k) append_time(out, inc_key(k), g.inc[k]);
     append_time(out, "movetime", g.movetime);
     if (g.depth) out += " depth " + std::to_string(*g.depth);
     if (g.nodes) out += " nodes " + std::to_string(*g.nodes);
@@ -63,9 +70,21 @@ bool is_shares_field(std::string_view token) {
     return true;
 }
 
+// The number of seats of a ring position string (rules.md section 10): its first field has 6N
+// cells (N = 3 or 4) and its second is the seat to move as a digit. 0 for any other shape (the
+// 2-seat form, whose second field is S or N).
+std::size_t ring_seats(const Tokens& t, std::size_t first) {
+    if (first + 1 >= t.size()) return 0;
+    std::string_view pits = t[first], seat = t[first + 1];
+    const auto cells = 1 + static_cast<std::size_t>(std::count(pits.begin(), pits.end(), ','));
+    if (seat.size() != 1 || seat[0] < '1' || seat[0] > '4') return 0;
+    return cells == 18 || cells == 24 ? cells / 6 : 0;
+}
+
 // Section "position": unknown tokens before `startpos`/`fen` and between the position and
 // `moves` are skipped; `fen` takes the next six tokens (the position string's six fields), and a
-// seventh when it is a shares field (section 4.5); every token after `moves` is a move.
+// seventh when it is a shares field (section 4.5); a ring of N seats takes 2N + 2 (section 4.5);
+// every token after `moves` is a move.
 Expected<Command> decode_position(const Tokens& t) {
     std::size_t i = 1;
     while (i < t.size() && t[i] != "startpos" && t[i] != "fen" && t[i] != "moves") ++i;
@@ -74,30 +93,39 @@ Expected<Command> decode_position(const Tokens& t) {
     std::size_t moves = i + 1;
     while (moves < t.size() && t[moves] != "moves") ++moves;
     if (t[i] == "fen") {
-        constexpr std::size_t kFields = 6;
+        const std::size_t seats = ring_seats(t, i + 1);
+        const std::size_t want = seats == 0 ? 6 : 2 * seats + 2;
         std::size_t fields = moves - (i + 1);
-        if (fields < kFields) {
-            return fail("position fen: expected 6 fields, got " + std::to_string(fields));
+        if (fields < want) {
+            return fail("position fen: expected " + std::to_string(want) + " fields" +
+                        (seats == 0 ? "" : " for " + std::to_string(seats) + " seats") + ", got " +
+                        std::to_string(fields));
         }
-        const bool shares = fields > kFields && is_shares_field(t[i + 1 + kFields]);
-        out.fen = t.join(i + 1, i + 1 + kFields + (shares ? 1 : 0));
+        const bool shares = seats == 0 && fields > want && is_shares_field(t[i + 1 + want]);
+        out.fen = t.join(i + 1, i + 1 + want + (shares ? 1 : 0));
     }
     for (std::size_t m = moves + 1; m < t.size(); ++m) out.moves.emplace_back(t[m]);
     return Command{std::move(out)};
 }
 
-// Section "go": keywords p1time p2time p1inc p2inc movetime depth nodes take one value each,
+// The field a time keyword of `go` sets: p1time..p4time, p1inc..p4inc, movetime; nullptr for
+// any other word.
+std::optional<Milliseconds>* time_field(Go& go, std::string_view key) {
+    if (key == "movetime") return &go.movetime;
+    for (std::size_t k = 0; k < kMaxSeats; ++k) {
+        if (key == time_key(k)) return &go.time[k];
+        if (key == inc_key(k)) return &go.inc[k];
+    }
+    return nullptr;
+}
+
+// Section "go": keywords p1time..p4time p1inc..p4inc movetime depth nodes take one value each,
 // `infinite` none; any other token is skipped; a repeated keyword keeps its last value.
 Expected<Command> decode_go(const Tokens& t) {
     Go out;
     for (std::size_t i = 1; i < t.size(); ++i) {
         std::string_view key = t[i];
-        std::optional<Milliseconds>* time = key == "p1time"     ? &out.p1time
-                                            : key == "p2time"   ? &out.p2time
-                                            : key == "p1inc"    ? &out.p1inc
-                                            : key == "p2inc"    ? &out.p2inc
-                                            : key == "movetime" ? &out.movetime
-                                                                : nullptr;
+        std::optional<Milliseconds>* time = time_field(out, key);
         if (key == "infinite") {
             out.infinite = true;
             continue;

@@ -5,6 +5,7 @@
 // `bestmove` (protocol violation) from an illegal one. Standard library only; no I/O.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <limits>
@@ -41,13 +42,19 @@ struct NewGame {  // `uginewgame`
     friend bool operator==(const NewGame&, const NewGame&) = default;
 };
 struct PositionCommand {
-    std::optional<std::string>
-        fen;  // the position string (6 fields, 7 with shares); nullopt = startpos
+    // The position string: 6 fields (7 with shares) for 2 seats, 2N + 2 for a ring of N seats;
+    // nullopt = startpos.
+    std::optional<std::string> fen;
     std::vector<std::string> moves;
     friend bool operator==(const PositionCommand&, const PositionCommand&) = default;
 };
+// Most seats at one table (rules: players=2..4); `go` carries a clock for each (p1time..p4time).
+inline constexpr std::size_t kMaxSeats = 4;
+
 struct Go {
-    std::optional<Milliseconds> p1time, p2time, p1inc, p2inc;  // p1 = South, p2 = North
+    // time[k] and inc[k] are `p<k+1>time` and `p<k+1>inc`: seat k+1 in turn order (p1 = South,
+    // p2 = North in a 2-seat game).
+    std::array<std::optional<Milliseconds>, kMaxSeats> time{}, inc{};
     std::optional<Milliseconds> movetime;
     std::optional<int> depth;
     std::optional<std::uint64_t> nodes;

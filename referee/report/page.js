@@ -1,8 +1,8 @@
 // The report page's script (oaq report). It is embedded in the oaq binary at build time
 // (oaq_embed in referee/report/CMakeLists.txt) and inlined into the page, so the page stays a
 // single file. It holds no rules logic: it parses the position strings the referee computed
-// (protocol-spec/rules.md, the position notation) and draws them. When its start-up ran without an
-// exception it sets <body data-ok="1">; an uncaught error sets data-error (the browser test reads
+// (protocol-spec/rules.md, the position notation) and draws them with board.js (OaqBoard, inlined
+// before it). When its start-up ran without an exception it sets <body data-ok="1">; an uncaught error sets data-error (the browser test reads
 // both).
 //
 // Addresses (docs/report.md): ?game=N selects game N of the tournament (its schedule number, as
@@ -22,15 +22,8 @@
   var state = { game: -1, step: 0 };
   var table = { page: 0, size: 50, sort: 'game', descending: false, shown: rows };
   var el = {};
-  var NAMES = ['QW', 'S1', 'S2', 'S3', 'S4', 'S5', 'QE', 'N1', 'N2', 'N3', 'N4', 'N5'];
-  var MAX_DOTS = 24;
-
-  function make(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  var NAMES = OaqBoard.NAMES;
+  var make = OaqBoard.make;
 
   function byId(id) { return document.getElementById(id); }
 
@@ -122,33 +115,7 @@
 
   // ---- the board --------------------------------------------------------------------------------
 
-  // `<12 cells> <S|N> <sc>+<sp> <nc>+<np> <sdebt> <ndebt> [shares]`; a cell is <n> or Q<n>.
-  function parsePosition(text) {
-    var f = text.split(' ');
-    if (f.length !== 6 && f.length !== 7) throw new Error('bad position string: ' + text);
-    var cells = f[0].split(',');
-    if (cells.length !== 12) throw new Error('bad pits field: ' + f[0]);
-    var pits = cells.map(function (c) {
-      var piece = c.charAt(0) === 'Q';
-      return { piece: piece, count: parseInt(piece ? c.slice(1) : c, 10) };
-    });
-    function store(s) {
-      var p = s.split('+');
-      return { citizens: parseInt(p[0], 10), pieces: parseInt(p[1], 10) };
-    }
-    return { pits: pits, side: f[1], stores: [store(f[2]), store(f[3])],
-             debts: [parseInt(f[4], 10), parseInt(f[5], 10)] };
-  }
-
-  function pitElement(i) {
-    var e = make('div', 'pit' + (i === 0 ? ' quan west' : i === 6 ? ' quan east' : ''));
-    e.id = 'pit-' + i;
-    e.setAttribute('data-pit', String(i));
-    e.appendChild(make('span', 'pname', NAMES[i]));
-    e.appendChild(make('div', 'stones'));
-    e.appendChild(make('span', 'count'));
-    return e;
-  }
+  var parsePosition = OaqBoard.parsePosition;
 
   function playerElement(side) {
     var e = make('div', 'player ' + (side === 'S' ? 'south' : 'north'));
@@ -171,21 +138,10 @@
   }
 
   function boardElement() {
-    var board = make('div', 'board');
-    board.id = 'board';
-    el.pits = [];
-    for (var i = 0; i < 12; ++i) el.pits.push(pitElement(i));
-    var squares = make('div', 'squares');
-    var northRow = make('div', 'row north');
-    var southRow = make('div', 'row south');
-    for (var k = 5; k >= 1; --k) northRow.appendChild(el.pits[6 + k]);
-    for (k = 1; k <= 5; ++k) southRow.appendChild(el.pits[k]);
-    squares.appendChild(northRow);
-    squares.appendChild(southRow);
-    board.appendChild(el.pits[0]);
-    board.appendChild(squares);
-    board.appendChild(el.pits[6]);
-    return board;
+    el.board = OaqBoard.create('pit-');
+    el.board.element.id = 'board';
+    el.pits = el.board.pits;
+    return el.board.element;
   }
 
   function controlsElement() {
@@ -241,20 +197,6 @@
 
   function lastStep() { return games[state.game].positions.length - 1; }
 
-  function drawStones(pitEl, pit) {
-    var box = pitEl.querySelector('.stones');
-    box.textContent = '';
-    var target = box;
-    if (pitEl.classList.contains('quan')) {
-      if (pit.piece) box.appendChild(make('div', 'mandarin'));
-      target = make('div', 'citizens');
-      box.appendChild(target);
-    }
-    var shown = Math.min(pit.count, MAX_DOTS);
-    for (var i = 0; i < shown; ++i) target.appendChild(make('span', 'dot'));
-    if (pit.count > MAX_DOTS) target.appendChild(make('span', 'more', '+' + (pit.count - MAX_DOTS)));
-  }
-
   function drawPlayer(e, name, side, pos, score, over, g) {
     var i = side === 'S' ? 0 : 1;
     e.querySelector('.name').textContent = name;
@@ -268,26 +210,8 @@
 
   function drawPits(g, step, pos, prev) {
     var from = step > 0 && step <= g.moves.length ? g.from[step - 1] : -1;
-    for (var i = 0; i < 12; ++i) {
-      var p = pos.pits[i];
-      var e = el.pits[i];
-      e.setAttribute('data-count', String(p.count));
-      e.setAttribute('data-piece', p.piece ? '1' : '0');
-      e.querySelector('.count').textContent = String(p.count);
-      e.title = NAMES[i] + ': ' + p.count + (p.piece ? ' citizens + mandarin' : ' citizens');
-      drawStones(e, p);
-      var changed = prev && (prev.pits[i].count !== p.count || prev.pits[i].piece !== p.piece);
-      e.classList.toggle('changed', !!changed && i !== from);
-      e.classList.toggle('from', i === from);
-      var arrow = e.querySelector('.arrow');
-      if (arrow) e.removeChild(arrow);
-      if (i === from) {
-        // Where the sowing heads on screen: South's R and North's L run left to right.
-        var mv = g.moves[step - 1];
-        var rightward = (prev.side === 'S') === (mv.charAt(mv.length - 1) === 'R');
-        e.appendChild(make('span', 'arrow', rightward ? '→' : '←'));
-      }
-    }
+    OaqBoard.draw(el.board, pos, prev, from,
+                  from >= 0 && OaqBoard.rightward(prev.side, g.moves[step - 1]));
   }
 
   function sideName(g, ply) { return g.movers.charAt(ply - 1) === 'N' ? 'North' : 'South'; }

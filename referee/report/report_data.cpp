@@ -147,6 +147,11 @@ Expected<ReportData> load_report(store::Store& db, const std::optional<std::stri
     data.terminations = termination_counts(rows);
     data.rating_history = rating_history(input.names.size(), input.games, kChartPoints);
     data.sessions = db.sessions(data.tournament.id);
+    data.round_definition = views::round_definition(data.tournament);
+    if (data.round_definition && data.round_definition->format == tournament::Format::Swiss)
+        data.swiss = views::swiss_data(db, data.tournament, *data.round_definition);
+    if (data.round_definition && data.round_definition->format == tournament::Format::Knockout)
+        data.knockout = views::knockout_data(db, data.tournament, *data.round_definition);
     // Schedule order reads better than the order games happened to end in.
     std::stable_sort(rows.begin(), rows.end(),
                      [](const store::GameRow& a, const store::GameRow& b) {

@@ -22,6 +22,7 @@
 #include "store/store.hpp"
 #include "tournament/pentanomial.hpp"
 #include "tournament/ranking.hpp"
+#include "views/round_views.hpp"
 
 namespace oaq::report {
 
@@ -72,6 +73,10 @@ struct ReportData {
     std::vector<EngineSummary> summaries;     // by seat index
     std::vector<ReportGame> games;            // schedule (game_index) order
     std::vector<store::SessionRow> sessions;  // --session runs: each session, in order
+    // A Swiss or knockout (views/round_views.hpp): its definition and its own table or bracket.
+    std::optional<tournament::RunDefinition> round_definition;
+    std::optional<views::SwissData> swiss;
+    std::optional<views::KnockoutData> knockout;
 };
 
 // Names of the tournaments in the store, oldest first.

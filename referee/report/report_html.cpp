@@ -157,6 +157,10 @@ std::string_view report_js() {
     return asset("page.js");
 }
 
+std::string_view board_js() {
+    return asset("board.js");
+}
+
 std::string report_games_json(const ReportData& d) {
     std::vector<std::string> games;
     games.reserve(d.games.size());
@@ -176,7 +180,7 @@ std::string render_report(const ReportData& d, std::string_view generated) {
     html += "<title>" + html_escape("oaq report – " + t.name) + "</title>\n<style>\n";
     html += report_css();
     html += "</style>\n</head>\n<body>\n" + header_html(d) + "<main>\n";
-    html += engine_pages_html(d) + standings_section(d);
+    html += engine_pages_html(d) + round_format_html(d) + standings_section(d);
     html += "<section id=\"history\"><h2>Rating over games</h2>\n" + history_chart_svg(d) +
             "<p class=\"note\">Each engine's rating (same fit and scale as the standings) after "
             "the first n games stored, in the order they finished; a gap while an engine has no "
@@ -204,6 +208,7 @@ std::string render_report(const ReportData& d, std::string_view generated) {
         html_escape(generated), html_escape(t.rules));
     html += "<script type=\"application/json\" id=\"oaq-data\">" +
             escape_script(report_games_json(d)) + "</script>\n<script>\n";
+    html += board_js();
     html += report_js();
     html += "</script>\n</body>\n</html>\n";
     return html;

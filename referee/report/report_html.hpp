@@ -25,6 +25,8 @@ std::string report_games_json(const ReportData& data);
 // The page's stylesheet and script: referee/report/page.css and page.js, embedded at build time.
 std::string_view report_css();
 std::string_view report_js();
+// The board both pages draw (referee/report/board.js: OaqBoard), inlined before their scripts.
+std::string_view board_js();
 
 // HTML text escaping for element content and attribute values.
 std::string html_escape(std::string_view text);

@@ -32,5 +32,7 @@ std::string rating_chart_svg(const ReportData& data);
 std::string history_chart_svg(const ReportData& data);
 // The sessions' wealth curves (report_sessions.cpp); "" without sessions.
 std::string sessions_html(const ReportData& data);
+// A Swiss's standings with its tie-breaks and byes, or a knockout's bracket ("" for neither).
+std::string round_format_html(const ReportData& data);
 
 }  // namespace oaq::report

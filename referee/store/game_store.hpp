@@ -1,4 +1,4 @@
-// GameStore: games with their seats and moves (db/011_game_seats.sql, db/010_packed_moves.sql),
+// GameStore: games with their seats and moves (db/012_game_seats.sql, db/010_packed_moves.sql),
 // written one transaction a game, listed and read back.
 #pragma once
 

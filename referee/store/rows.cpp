@@ -7,23 +7,8 @@ namespace oaq::store {
 
 StoredRecord record_of(const GameRow& g, const std::string& rules) {
     StoredRecord r;
-    for (const auto& seat : g.seats)
-        r.seats.push_back({seat.engine, seat.time_control, seat.score, seat.rank, seat.points});
-    r.failed_seat = g.failed_seat;
-    r.south = g.south;
-    r.north = g.north;
+    static_cast<GameHead&>(r) = g;
     r.rules = rules;
-    r.time_control = g.time_control;
-    r.opening = g.opening;
-    r.start_position = g.start_position;
-    r.result = g.result;
-    r.score_south = g.score_south;
-    r.score_north = g.score_north;
-    r.termination = g.termination;
-    r.detail = g.detail;
-    r.final_position = g.final_position;
-    r.started_at = g.started_at;
-    r.ended_at = g.ended_at;
     return r;
 }
 
@@ -37,8 +22,8 @@ StoredRecord stored_record(const game::GameRecord& g) {
     const auto standings = game::seat_standings(g);
     for (std::size_t i = 0; i < g.seats.size(); ++i) {
         const auto& s = standings[i];
-        r.seats.push_back(
-            {g.seats[i].name, game::to_string(g.seats[i].time_control), s.score, s.rank, s.points});
+        r.seats.push_back({0, g.seats[i].name, game::to_string(g.seats[i].time_control), s.score,
+                           s.rank, s.points});
     }
     r.failed_seat = g.failed_seat;
     r.south = g.south().name;

@@ -90,42 +90,18 @@ struct GameSlot {
     friend bool operator==(const GameSlot&, const GameSlot&) = default;
 };
 
-// One seat of a stored game (db/011_game_seats.sql), in turn order.
-struct SeatRow {
-    RowId engine_id = 0;
-    std::string engine;        // the engine's name
-    std::string time_control;  // the seat's canonical text, e.g. "10+0.1"
-    int score = 0;
-    int rank = 1;  // 1 = first; a 2-seat game: 1 and 2, or 1 and 1 for a draw
-    double points = 0;
-    friend bool operator==(const SeatRow&, const SeatRow&) = default;
-};
+// One seat of a stored game (db/012_game_seats.sql), in turn order.
+using SeatRow = StoredSeat;
 
-// A stored game without its moves (what lists and filters return). Every game has its seats; the
-// South/North fields repeat seats 0 and 1 (a game of 3 or 4 seats: its first two seats, and
-// `result` Draw, which means nothing there: its ranks and points say how it ended).
-struct GameRow {
+// A stored game without its moves (what lists and filters return): where it is in the store,
+// and its head (stored_record.hpp), whose South/North fields repeat seats 0 and 1.
+struct GameRow : GameHead {
     RowId id = 0;
     RowId tournament_id = 0;
     GameSlot slot;
-    std::vector<SeatRow> seats;
-    std::optional<int> failed_seat;  // a game of 3 or 4 seats ended by this seat's fault
     RowId south_engine_id = 0;
     RowId north_engine_id = 0;
-    std::string south;  // engine names
-    std::string north;
-    rules::Result result = rules::Result::Draw;
-    int score_south = 0;
-    int score_north = 0;
-    game::Termination termination = game::Termination::Normal;
-    std::string detail;
     int plies = 0;
-    std::string time_control;
-    std::string opening;
-    std::string start_position;
-    std::string final_position;
-    TimePoint started_at{};
-    TimePoint ended_at{};
 };
 
 // A stored game with everything: the record carries its moves and its tournament's rules.
@@ -134,7 +110,7 @@ struct StoredGame {
     StoredRecord record;
 };
 
-// The record a list row stands for: everything but the moves; `rules` is its tournament's.
+// The record a list row stands for: its head, no moves; `rules` is its tournament's.
 StoredRecord record_of(const GameRow& row, const std::string& rules);
 
 // Which games to list. Every field narrows; results come in id order (the order games were
@@ -217,6 +193,14 @@ struct MergeSummary {
     std::int64_t added = 0;
     std::int64_t present = 0;
     double seconds = 0;
+};
+
+// A Swiss bye (db/011_byes.sql): the round (0-based) an engine was left unpaired and its points.
+struct ByeRow {
+    RowId tournament_id = 0;
+    int round = 0;
+    RowId engine_id = 0;
+    double points = 0;
 };
 
 // One line of the `standings` view.

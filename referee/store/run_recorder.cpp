@@ -223,6 +223,15 @@ StoreRunRecorder::stored_sessions(tournament::RunId run) {
     return out;
 }
 
+void StoreRunRecorder::record_bye(tournament::RunId run, const tournament::RoundBye& bye) {
+    const auto* ids = run_engines(run);
+    if (!ids || bye.engine < 0 || static_cast<std::size_t>(bye.engine) >= ids->size())
+        throw OaqError("storing a bye: run " + std::to_string(run) + " has no engine " +
+                       std::to_string(bye.engine));
+    db_.record_bye(
+        {run, bye.round, (*ids)[static_cast<std::size_t>(bye.engine)], bye.half_points / 2.0});
+}
+
 void StoreRunRecorder::save_identity(const std::string& engine,
                                      const game::PlayerIdentity& identity) {
     auto row = db_.find_engine(engine);

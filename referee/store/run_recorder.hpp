@@ -41,6 +41,7 @@ class StoreRunRecorder : public tournament::RunRecorder {
                                                const tournament::SessionStep& step) override;
     std::map<std::int64_t, std::vector<tournament::StoredSessionGame>> stored_sessions(
         tournament::RunId run) override;
+    void record_bye(tournament::RunId run, const tournament::RoundBye& bye) override;
     void save_identity(const std::string& engine, const game::PlayerIdentity& identity) override;
     void set_status(tournament::RunId run, tournament::RunStatus status,
                     std::optional<tournament::WallTime> finished_at) override;

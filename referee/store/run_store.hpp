@@ -40,6 +40,12 @@ class RunStore : protected StorePart {
     void unlock_tournament(RowId tournament_id, const ProcessIdentity& holder);
     std::optional<RunLockRow> tournament_lock(RowId tournament_id);
 
+    // ---- byes (db/011_byes.sql, store_byes.cpp) ----
+    // A Swiss round's bye; a round's bye written again keeps the first.
+    void record_bye(const ByeRow& bye);
+    // The tournament's byes by round.
+    std::vector<ByeRow> byes(RowId tournament_id);
+
   protected:
     using StorePart::StorePart;
 };

@@ -237,7 +237,7 @@ Expected<Ok> Store::integrity_check() {
             problems.push_back(std::to_string(totals.int64(0)) +
                                " result_totals rows disagree with the games");
         }
-        // Each game's seats (db/011_game_seats.sql): exactly seats 0 .. seats - 1.
+        // Each game's seats (db/012_game_seats.sql): exactly seats 0 .. seats - 1.
         Statement seats(impl_->db,
                         "SELECT count(*) FROM game_rows g WHERE g.seats <> (SELECT count(*) FROM"
                         " game_seats s WHERE s.game_id = g.id AND s.seat < g.seats)"

@@ -49,7 +49,7 @@ void insert_moves(Store::Impl& impl, RowId game_id, const std::vector<game::Move
     st.run();
 }
 
-// The game's seats in turn order (db/011_game_seats.sql), each with the engine id the caller
+// The game's seats in turn order (db/012_game_seats.sql), each with the engine id the caller
 // knows or the one of its name, its time control and game::seat_standings(): the row of seat 1
 // of a 2-seat game completes it for result_totals (its trigger).
 void insert_seats(Store::Impl& impl, RowId game_id, const game::GameRecord& r,

@@ -116,7 +116,7 @@ class Merger {
         reading.commit();
     }
 
-    // What the trigger game_seats_add_totals (db/011_game_seats.sql), paused for the merge, would
+    // What the trigger game_seats_add_totals (db/012_game_seats.sql), paused for the merge, would
     // have added to result_totals for the games merged: one upsert per pair, not two per game.
     void write_result_totals() {
         Statement upsert(into_.db,
@@ -540,6 +540,27 @@ class Merger {
         }
     }
 
+    // The byes of a Swiss (db/011_byes.sql), each round's once: a file that holds the run whole
+    // brings them (a Swiss is never sharded: its rounds are paired from all the games before).
+    void copy_byes(Store::Impl& source, const std::string& path, const TournamentRow& t,
+                   RowId run) {
+        Statement from(source.db,
+                       "SELECT round, engine_id, points FROM byes WHERE tournament_id = ?1"
+                       " ORDER BY round");
+        from.bind(1, t.id);
+        Statement to(into_.db,
+                     "INSERT OR IGNORE INTO byes (tournament_id, round, engine_id, points)"
+                     " VALUES (?1, ?2, ?3, ?4)");
+        while (from.step()) {
+            to.bind(1, run)
+                .bind(2, from.int32(0))
+                .bind(3, engine_for(source, path, from.int64(1)))
+                .bind(4, from.real(2));
+            to.run();
+            to.reset();
+        }
+    }
+
     void update_status(RowId run, const TournamentRow& t, MergedRun& tally) {
         Statement before(into_.db, "SELECT status = 'finished' FROM tournaments WHERE id = ?1");
         before.bind(1, run);
@@ -576,6 +597,7 @@ class Merger {
         tally.name = t.name;
         copy_games(source, path, t, run, tally);
         copy_sessions(source, path, t, run);
+        copy_byes(source, path, t, run);
         record_shards(run, path, t.name, incoming_shards(source, path, t));
         update_status(run, t, tally);
     }

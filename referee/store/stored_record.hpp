@@ -27,25 +27,27 @@ struct StoredMove {
 
 // A seat as stored, in turn order (seat 0 moves first).
 struct StoredSeat {
-    std::string engine;        // the engine's name
-    std::string time_control;  // canonical text, e.g. "10+0.1"
+    std::int64_t engine_id = 0;  // the engine's row id (0: a record not read from a store)
+    std::string engine;          // the engine's name
+    std::string time_control;    // canonical text, e.g. "10+0.1"
     int score = 0;
     int rank = 1;  // 1 = first (RULES.md section 9); 2 seats: 1 and 2, or 1 and 1 for a draw
     double points = 0;
     friend bool operator==(const StoredSeat&, const StoredSeat&) = default;
 };
 
-struct StoredRecord {
-    // Every seat of the game; south/north and score_south/score_north repeat seats 0 and 1.
+// What a stored game says of itself, read once: the part a list row (GameRow, rows.hpp) and a
+// whole record (StoredRecord) share, so that neither is converted into the other field by field.
+struct GameHead {
+    // Every seat of the game; south/north and score_south/score_north repeat seats 0 and 1 (a game
+    // of 3 or 4 seats: its first two, and `result` Draw, which means nothing there).
     std::vector<StoredSeat> seats;
     std::optional<int> failed_seat;  // a game of 3 or 4 seats ended by this seat's fault
     std::string south;               // engine names
     std::string north;
-    std::string rules;              // the expanded rules string
-    std::string time_control;       // e.g. "10+0.1", "movetime=100", "10+0.1/movetime=100"
-    std::string opening;            // opening moves or position string, "" = start position
-    std::string start_position;     // position string the game was played from (after opening)
-    std::vector<StoredMove> moves;  // plies played by the engines, after the opening
+    std::string time_control;    // e.g. "10+0.1", "movetime=100", "10+0.1/movetime=100"
+    std::string opening;         // opening moves or position string, "" = start position
+    std::string start_position;  // position string the game was played from (after opening)
     rules::Result result = rules::Result::Draw;
     int score_south = 0;
     int score_north = 0;
@@ -55,8 +57,15 @@ struct StoredRecord {
     std::chrono::system_clock::time_point started_at;
     std::chrono::system_clock::time_point ended_at;
 
-    int plies() const { return static_cast<int>(moves.size()); }
     int seat_count() const { return static_cast<int>(seats.size()); }
+};
+
+// A whole game: its head, its tournament's rules and its moves.
+struct StoredRecord : GameHead {
+    std::string rules;              // the expanded rules string
+    std::vector<StoredMove> moves;  // plies played by the engines, after the opening
+
+    int plies() const { return static_cast<int>(moves.size()); }
 };
 
 // A played game as the store writes it (its texts made from the typed values): what the live

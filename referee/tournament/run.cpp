@@ -5,7 +5,9 @@
 #include <utility>
 
 #include "common/error.hpp"
+#include "rules/position_string.hpp"
 #include "tournament/openings.hpp"
+#include "tournament/round_formats.hpp"
 #include "tournament/run_name.hpp"
 #include "tournament/runner.hpp"
 #include "tournament/snapshot.hpp"
@@ -66,6 +68,10 @@ Expected<Run> Run::create(RunRecorder& recorder, std::string name, RunDefinition
     if (shard && (shard->count < 1 || shard->index < 0 || shard->index >= shard->count))
         return fail("run \"" + name + "\": shard " + std::to_string(shard->index) + "/" +
                     std::to_string(shard->count) + " does not exist");
+    if (shard &&
+        (run.definition_.format == Format::Swiss || run.definition_.format == Format::Knockout))
+        return fail("run \"" + name + "\": a " + std::string(to_string(run.definition_.format)) +
+                    " is not sharded (each round is paired from every game of the rounds before)");
     run.shard_ = shard;
     auto ready = run.check(inputs);
     if (!ready) return fail("run \"" + name + "\": " + ready.error().message);
@@ -268,6 +274,7 @@ class Session {
         event.done = done();
         event.match = match_;
         observer_.game_finished(event);
+        if (!event.aborted && observer_.wants_live()) observer_.standings_changed(standings_due());
         const int every = options_.standings_every;
         if (every > 0 && !event.aborted && done() % every == 0 && done() < total_)
             observer_.standings_due(standings_due());
@@ -356,11 +363,9 @@ class Session {
     std::chrono::steady_clock::time_point started_;
 };
 
-TournamentPlan make_plan(const RunDefinition& d, std::vector<game::Opening>& book,
-                         const RunOptions& options) {
-    auto schedule = make_schedule(d, static_cast<std::int64_t>(book.size()));
-    if (!schedule) throw OaqError("schedule: " + schedule.error().message);
-    TournamentPlan plan{std::move(*schedule), {}, {}, {}, options.concurrency, {}, {}, {}, {}};
+TournamentPlan plan_of(Schedule schedule, const RunDefinition& d, std::vector<game::Opening>& book,
+                       const RunOptions& options) {
+    TournamentPlan plan{std::move(schedule), {}, {}, {}, options.concurrency, {}, {}, {}, {}};
     plan.settings.rules = d.rules;
     plan.settings.max_plies = d.max_plies;
     plan.settings.margin = d.time_margin;
@@ -388,6 +393,72 @@ TournamentPlan make_plan(const RunDefinition& d, std::vector<game::Opening>& boo
     return plan;
 }
 
+TournamentPlan make_plan(const RunDefinition& d, std::vector<game::Opening>& book,
+                         const RunOptions& options) {
+    auto schedule = make_schedule(d, static_cast<std::int64_t>(book.size()));
+    if (!schedule) throw OaqError("schedule: " + schedule.error().message);
+    return plan_of(std::move(*schedule), d, book, options);
+}
+
+// A Swiss or knockout: the schedule is each phase's (play_phases), this one only holds the rest.
+TournamentPlan make_round_plan(const RunDefinition& d, std::vector<game::Opening>& book,
+                               const RunOptions& options) {
+    const int n = static_cast<int>(d.engines.size());
+    return plan_of(Schedule::listed(d.format, n, {}).value(), d, book, options);
+}
+
+bool is_round_format(Format f) {
+    return f == Format::Swiss || f == Format::Knockout;
+}
+
+// The next phase of a Swiss or knockout from the run's stored games (nothing: all played).
+std::optional<Phase> next_phase(const RunDefinition& d, RunRecorder& recorder, RunId id) {
+    auto params = round_params(d);
+    if (!params) throw OaqError("run definition: " + params.error().message);
+    PairResults results;
+    for (const auto& row : recorder.stored_results(id))
+        results.add(row.pair_index, static_cast<int>(row.south), south_points(row.result));
+    if (d.format == Format::Knockout) return replay_knockout(*params, results).next;
+    auto swiss = replay_swiss(*params, results);
+    if (!swiss) throw OaqError(swiss.error().message);
+    return swiss->next;
+}
+
+// Plays a Swiss or knockout phase by phase, each phase's games K at a time, the next phase paired
+// once every game of the one before is stored (a round barrier). Byes are stored as their round
+// starts. Stops at an interruption (or an exception) with the phase unfinished; a resume pairs it
+// again from the stored games, identically.
+RunSummary play_phases(const RunDefinition& d, RunRecorder& recorder, RunId id,
+                       const TournamentPlan& base, const EngineFactory& factory,
+                       const GameSink& sink, const std::atomic<bool>& interrupted) {
+    RunSummary total;
+    const int n = static_cast<int>(d.engines.size());
+    while (!interrupted) {
+        auto phase = next_phase(d, recorder, id);
+        if (!phase) {
+            total.exhausted = true;
+            break;
+        }
+        for (const auto& bye : phase->byes) recorder.record_bye(id, bye);
+        auto schedule = Schedule::listed(d.format, n, phase_games(*phase));
+        if (!schedule) throw OaqError("schedule: " + schedule.error().message);
+        TournamentPlan plan = base;
+        plan.schedule = std::move(*schedule);
+        plan.skip.clear();
+        for (auto index : recorder.completed_games(id)) plan.skip.insert(index);
+        const auto stored_before = plan.skip.size();
+        const auto summary = run_tournament(std::move(plan), factory, sink, interrupted);
+        total.played += summary.played;
+        total.aborted += summary.aborted;
+        if (!summary.exhausted) break;
+        // A phase played to its end stores every game it lacked: never pair it again forever.
+        if (!interrupted && recorder.completed_games(id).size() == stored_before)
+            throw OaqError("round " + std::to_string(phase->round + 1) +
+                           ": its games were played but none was stored");
+    }
+    return total;
+}
+
 // After an environment failure: the run is left Interrupted (resumable) and the observer is told
 // why. Best effort: the database that failed may refuse these writes too (the run then stays
 // Running, which resumes the same way).
@@ -399,6 +470,34 @@ void stop_after_failure(RunRecorder& recorder, RunId id, Session& session, RunOb
     } catch (...) {
     }
     observer.run_finished(session.finished_event(RunStatus::Interrupted, false, name, why));
+}
+
+// The game hooks that report every position of a game to an observer that wants them. The mover of
+// a ply is the side to move before it (a turn may pass, so it is not simply every other seat).
+std::function<game::GameObserver(const Pairing&)> position_hooks(
+    RunObserver& observer, std::vector<game::TimeControl> time_controls) {
+    return [&observer, time_controls = std::move(time_controls)](const Pairing& p) {
+        auto to_move = std::make_shared<int>(0);
+        auto plies = std::make_shared<int>(0);
+        const std::vector<game::TimeControl> seats{
+            time_controls[static_cast<std::size_t>(p.south)],
+            time_controls[static_cast<std::size_t>(p.north)]};
+        game::GameObserver hooks;
+        hooks.on_start = [&observer, p, seats, to_move](const rules::Position& pos) {
+            *to_move = rules::index(pos.side);
+            observer.position_reached({p, 0, *to_move, nullptr, rules::to_string(pos), seats});
+        };
+        hooks.on_move = [&observer, p, seats, to_move, plies](const game::MoveRecord& m,
+                                                              const rules::Position& pos) {
+            const int mover = *to_move;
+            *to_move = rules::index(pos.side);
+            observer.position_reached({p, ++*plies, mover, &m, rules::to_string(pos), seats});
+        };
+        hooks.on_info = [&observer, p, to_move, plies](const protocol::Info& info) {
+            observer.info_received({p, *to_move, *plies + 1, &info});
+        };
+        return hooks;
+    };
 }
 
 }  // namespace
@@ -417,12 +516,14 @@ RunResult Run::play(const PlayerFactory& players, RunObserver& observer,
     if (resumed_) recorder_->reopen_run(id_, definition_);
     if (cap_changed_)
         recorder_->set_definition(id_, to_json(definition_), fingerprint(definition_));
-    auto plan = make_plan(definition_, book, options);
+    auto plan = is_round_format(definition_.format) ? make_round_plan(definition_, book, options)
+                                                    : make_plan(definition_, book, options);
     for (auto index : recorder_->completed_games(id_)) plan.skip.insert(index);
     if (shard_) plan.include = [shard = *shard_](const Pairing& p) { return shard.contains(p); };
     Session session(*recorder_, id_, definition_, observer, clock_, options);
     plan.on_engine_done = [&](int index, const game::Player& p) { session.engine_done(index, p); };
     plan.on_game_start = [&](const Pairing& p) { session.game_started(p); };
+    if (observer.wants_live()) plan.observe_game = position_hooks(observer, plan.time_controls);
     session.started(started_event(static_cast<std::int64_t>(plan.skip.size())));
 
     const EngineFactory factory = [&](int index) { return players(definition_, index); };
@@ -440,6 +541,8 @@ RunResult Run::play(const PlayerFactory& players, RunObserver& observer,
                     session.game_finished(p, r, step);
                 },
                 interrupted);
+        } else if (is_round_format(definition_.format)) {
+            summary = play_phases(definition_, *recorder_, id_, plan, factory, sink, interrupted);
         } else {
             summary = run_tournament(std::move(plan), factory, sink, interrupted,
                                      [&] { return session.decided(); });

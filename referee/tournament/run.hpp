@@ -106,6 +106,27 @@ struct GameFinished {
     std::optional<SessionStep> session;  // a session game: the session after it
 };
 
+// A position of a running game: its start (ply 0, no move) or the one after a ply, with the move
+// and what its engine said. Unlike the other events, it comes from the game's own worker thread:
+// games played at once report at the same time, so an observer that keeps state locks it.
+struct PositionReached {
+    Pairing pairing;
+    int ply = 0;   // plies played in the game so far (0: the start position)
+    int seat = 0;  // the seat that moved (turn order: 0 South, 1 North); the one to move at ply 0
+    const game::MoveRecord* move = nullptr;        // the ply's move (nullptr at ply 0)
+    std::string position;                          // the position string after it
+    std::vector<game::TimeControl> time_controls;  // every seat's, in seat order
+};
+
+// What an engine said while it searched for a ply (each `info` line), from the game's worker
+// thread like PositionReached.
+struct InfoReceived {
+    Pairing pairing;
+    int seat = 0;  // the searching seat (turn order)
+    int ply = 0;   // the ply it searches for (1 for the first move of the game)
+    const protocol::Info* info = nullptr;
+};
+
 struct StandingsDue {
     std::int64_t done = 0;
     std::int64_t total = 0;
@@ -136,6 +157,13 @@ class RunObserver {
     virtual void run_started(const RunStarted&) {}
     virtual void game_started(const GameStarted&) {}
     virtual void game_finished(const GameFinished&) {}
+    // Only for observers that want a live view (wants_live() true): every position of every game
+    // (see PositionReached), what the engines say while they search (InfoReceived) and the
+    // standings after every stored game (a fit per game).
+    virtual bool wants_live() const { return false; }
+    virtual void position_reached(const PositionReached&) {}
+    virtual void info_received(const InfoReceived&) {}
+    virtual void standings_changed(const StandingsDue&) {}
     virtual void standings_due(const StandingsDue&) {}
     virtual void run_finished(const RunFinished&) {}
 };

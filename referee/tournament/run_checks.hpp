@@ -4,7 +4,7 @@
 // executable and working directory (a stored run's engines may have moved), the log directory
 // (made when missing, and writable), and enough file descriptors for the concurrency. Also the
 // paths themselves (--db, --log) and the words that turn names into file names and into a resume
-// command a shell reads back unchanged (app/run_config.hpp: resume_command). Every refusal is one
+// command a shell reads back unchanged (run_name.hpp: resume_command). Every refusal is one
 // line naming what and where.
 #pragma once
 

@@ -9,6 +9,7 @@
 #include "common/json.hpp"
 #include "common/json_reader.hpp"
 #include "common/sha256.hpp"
+#include "tournament/round_formats.hpp"
 
 namespace oaq::tournament {
 
@@ -50,10 +51,38 @@ std::string openings_text(const OpeningsDefinition& o) {
     return "";
 }
 
+namespace {
+
+Expected<Ok> check_round_format(const RunDefinition& d) {
+    const auto kind = std::string(d.format == Format::Swiss ? "a Swiss" : "a knockout");
+    if (d.sprt) return fail("an SPRT needs a match, not " + kind);
+    if (d.session_games != 0) return fail(kind + " plays games, not sessions");
+    auto params = round_params(d);
+    if (!params) return params.error();
+    const int n = static_cast<int>(d.engines.size());
+    // Every round pairs each engine once (an odd field: one bye a round, once per engine).
+    const int most = n % 2 == 0 ? n - 1 : n;
+    if (d.format == Format::Swiss && d.rounds > most)
+        return fail(std::to_string(d.rounds) + " rounds: a Swiss of " + std::to_string(n) +
+                    " engines has at most " + std::to_string(most) +
+                    " rounds without a repeat pairing" + (n % 2 == 1 ? " or a second bye" : ""));
+    if (d.format == Format::Knockout && d.rounds != 1)
+        return fail("a knockout's rounds follow from its field: no rounds of its own");
+    return Ok{};
+}
+
+}  // namespace
+
 Expected<Ok> validate(const RunDefinition& d) {
     const auto n = d.engines.size();
-    if (d.format == Format::Match && n != 2)
-        return fail("a match needs exactly two engines, got " + std::to_string(n));
+    // A match seats its engines at one table: two, or N for players=N (table_match.hpp).
+    const auto seats = static_cast<std::size_t>(d.rules.players);
+    if (d.format == Format::Match && n != seats)
+        return fail(seats == 2 ? "a match needs exactly two engines, got " + std::to_string(n)
+                               : "a match of players=" + std::to_string(seats) + " needs exactly " +
+                                     std::to_string(seats) + " engines, got " + std::to_string(n));
+    if (d.format != Format::Match && seats != 2)
+        return fail("a tournament of players=" + std::to_string(seats) + " is not played yet");
     if (n < 2) return fail("a run needs at least two engines, got " + std::to_string(n));
     std::set<std::string> names;
     for (const auto& e : d.engines) {
@@ -87,6 +116,10 @@ Expected<Ok> validate(const RunDefinition& d) {
         auto p = d.sprt->params();
         if (!p) return fail("sprt: " + p.error().message);
     }
+    if (d.format == Format::Swiss || d.format == Format::Knockout) {
+        auto rounds = check_round_format(d);
+        if (!rounds) return rounds.error();
+    }
     if (d.session_games != 0) {
         if (d.session_games < 1 || d.session_games > kMaxSessionGames)
             return fail("session games must be 1.." + std::to_string(kMaxSessionGames));
@@ -107,6 +140,10 @@ Expected<Schedule> make_schedule(const RunDefinition& d, std::int64_t openings) 
             return Schedule::match(d.games, openings);
         case Format::Gauntlet:
             return Schedule::gauntlet(n, d.rounds, openings);
+        case Format::Swiss:
+        case Format::Knockout:
+            return fail("a " + std::string(to_string(d.format)) +
+                        " is paired round by round (round_formats.hpp), not scheduled ahead");
         case Format::RoundRobin:
             break;
     }
@@ -114,6 +151,11 @@ Expected<Schedule> make_schedule(const RunDefinition& d, std::int64_t openings) 
 }
 
 std::int64_t planned_games(const RunDefinition& d, const std::optional<Shard>& shard) {
+    if (d.format == Format::Swiss || d.format == Format::Knockout) {
+        auto params = round_params(d);
+        if (!params) return 0;
+        return d.format == Format::Swiss ? swiss_games(*params) : knockout_games(*params);
+    }
     auto schedule = make_schedule(d, 0);
     if (!schedule) return 0;
     // A session is one pair of the schedule; one that ends early leaves its slots empty.
@@ -202,6 +244,11 @@ std::string to_json(const RunDefinition& d) {
     j.raw("sprt", d.sprt ? sprt_json(*d.sprt) : "null");
     // Only written for a session run, so every other run keeps its text and fingerprint.
     if (d.session_games != 0) j.field("session_games", d.session_games);
+    // Only written for the round formats, so every other run keeps its text and fingerprint.
+    if (d.format == Format::Swiss || d.format == Format::Knockout) {
+        j.raw("seeding", Json::string_array(d.seeding));
+        j.raw("bye_points", shortest(d.bye_points)).field("tiebreak_pairs", d.tiebreak_pairs);
+    }
     std::vector<std::string> engines;
     for (const auto& e : d.engines) engines.push_back(engine_json(e));
     j.raw("engines", Json::array(engines));
@@ -418,7 +465,9 @@ Expected<Ok> read_scalars(Members& m, RunDefinition& d) {
     std::string format, rules_text, tc;
     OAQ_READ(format, m.text("format"));
     auto parsed_format = kFormatWords.find(format);
-    if (!parsed_format) return m.wrong("format", "\"round_robin\", \"gauntlet\" or \"match\"");
+    if (!parsed_format)
+        return m.wrong("format",
+                       "\"round_robin\", \"gauntlet\", \"match\", \"swiss\" or \"knockout\"");
     d.format = *parsed_format;
     OAQ_READ(d.rounds, m.integer<int>("rounds"));
     OAQ_READ(d.games, m.integer<std::int64_t>("games"));
@@ -456,6 +505,11 @@ Expected<RunDefinition> read_definition(const JsonValue& root) {
     OAQ_READ(node, m.get("sprt"));
     if (!node->is_null()) OAQ_READ(d.sprt, read_sprt(*node));
     if (m.has("session_games")) OAQ_READ(d.session_games, m.integer<int>("session_games"));
+    if (m.has("seeding")) {
+        OAQ_READ(d.seeding, m.strings("seeding"));
+        OAQ_READ(d.bye_points, m.real("bye_points"));
+        OAQ_READ(d.tiebreak_pairs, m.integer<int>("tiebreak_pairs"));
+    }
     OAQ_READ(node, m.get("engines"));
     const auto* engines = node->as_array();
     if (!engines) return m.wrong("engines", "an array");

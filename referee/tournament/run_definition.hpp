@@ -71,8 +71,8 @@ struct SprtDefinition {
 struct RunDefinition {
     std::vector<EngineDefinition> engines;
     Format format = Format::RoundRobin;
-    int rounds = 1;          // round robin and gauntlet
-    std::int64_t games = 2;  // match (a cap with an SPRT)
+    int rounds = 1;          // round robin and gauntlet; a Swiss's rounds
+    std::int64_t games = 2;  // match (a cap with an SPRT); a Swiss or knockout pairing's (even)
     rules::Rules rules;
     game::TimeControl tc = game::kDefaultTimeControl;
     game::Milliseconds time_margin = game::kDefaultTimeMargin;
@@ -86,6 +86,13 @@ struct RunDefinition {
     int session_games = 0;
     // Games in a row an engine may fail to start before the run gives up on it (runner.hpp).
     int max_handshake_failures = game::kDefaultMaxHandshakeFailures;
+    // Swiss and knockout (round_formats.hpp), written only for them: the engines in seed order
+    // (the top seed first), resolved when the run is defined (from the run's seed or the stored
+    // ratings) so a resume never seeds again; a Swiss bye's points; a tied knockout match's
+    // tie-break pairs (then the higher seed goes through).
+    std::vector<std::string> seeding;
+    double bye_points = 2;
+    int tiebreak_pairs = 1;
 
     friend bool operator==(const RunDefinition&, const RunDefinition&) = default;
 
@@ -97,7 +104,9 @@ struct RunDefinition {
 // Checks what a definition must satisfy to run: at least two engines with distinct, non-empty
 // names and commands; exactly two for a match; rounds >= 1, games >= 1, max_plies >= 0; positive
 // stall timeout; non-negative margin; random openings 0..100 plies and shorter than the ply limit;
-// valid SPRT parameters; sessions of 1..1000 games, without openings or an SPRT.
+// valid SPRT parameters; sessions of 1..1000 games, without openings or an SPRT; a Swiss or
+// knockout with even games per pairing, a seeding of its engines, and a Swiss without more rounds
+// than a field can play without a repeat pairing.
 Expected<Ok> validate(const RunDefinition& definition);
 
 std::string to_json(const RunDefinition& definition);
@@ -118,8 +127,9 @@ std::uint64_t derived_seed(std::string_view name, RunDefinition definition);
 Expected<Schedule> make_schedule(const RunDefinition& definition, std::int64_t openings);
 
 // The games a run of the definition plans: its schedule's games (with `shard`, that shard's). For
-// sessions, the most they can play: sessions x G (a session that ends by the rules before its G-th
-// game plays fewer, so a finished session run may hold less). 0 when there is no schedule.
+// sessions and knockouts (tie-break pairs), the most they can play: sessions x G (a session that
+// ends by the rules before its G-th game plays fewer, so a finished session run may hold less). 0
+// when there is no schedule.
 std::int64_t planned_games(const RunDefinition& definition,
                            const std::optional<Shard>& shard = std::nullopt);
 

@@ -49,4 +49,24 @@ std::string game_reference(std::string_view name, std::int64_t game_index) {
     return std::string(name) + "#" + std::to_string(game_index + 1);
 }
 
+std::string shell_quote(std::string_view word) {
+    const bool plain = !word.empty() && word.find_first_not_of(
+                                            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                            "0123456789_-.,/:=+@%") == std::string_view::npos;
+    if (plain) return std::string(word);
+    std::string out = "'";
+    for (char c : word) {
+        if (c == '\'')
+            out += "'\\''";  // close, an escaped quote, open again
+        else
+            out += c;
+    }
+    return out + "'";
+}
+
+std::string resume_command(std::string_view command, std::string_view name, std::string_view db) {
+    return "oaq " + std::string(command) + " --resume " + shell_quote(name) + " --db " +
+           shell_quote(db);
+}
+
 }  // namespace oaq::tournament

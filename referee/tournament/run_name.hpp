@@ -20,4 +20,9 @@ Expected<Ok> check_run_name(std::string_view name);
 // "cup#7": game `game_index` (0-based, the schedule's index) of run `name`.
 std::string game_reference(std::string_view name, std::int64_t game_index);
 
+// `word` for a POSIX shell: as is when it holds only safe characters, else in single quotes.
+std::string shell_quote(std::string_view word);
+// "oaq COMMAND --resume NAME --db FILE", quoted for the shell (`command`: match or tournament).
+std::string resume_command(std::string_view command, std::string_view name, std::string_view db);
+
 }  // namespace oaq::tournament

@@ -17,6 +17,7 @@
 #include "game/game_record.hpp"
 #include "game/player.hpp"
 #include "tournament/rating_input.hpp"
+#include "tournament/round_formats.hpp"
 #include "tournament/run_definition.hpp"
 #include "tournament/run_status.hpp"
 #include "tournament/schedule.hpp"
@@ -94,6 +95,10 @@ class RunRecorder {
                                                        const SessionStep& step) = 0;
     // The stored games of each session of the run (by session index), in game order (resume).
     virtual std::map<std::int64_t, std::vector<StoredSessionGame>> stored_sessions(RunId run) = 0;
+
+    // A Swiss round's bye (round_formats.hpp): never a game. Written when its round starts; the
+    // same round's bye written again (a resumed round) changes nothing.
+    virtual void record_bye(RunId run, const RoundBye& bye) = 0;
 
     // What engine `name` said about itself at its handshake.
     virtual void save_identity(const std::string& engine, const game::PlayerIdentity& identity) = 0;

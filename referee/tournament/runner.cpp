@@ -140,7 +140,9 @@ RunSummary run_tournament(TournamentPlan plan, const EngineFactory& make_engine,
             const bool south_real = !south, north_real = !north;
             if (south_real) south = pool.acquire(pairing->south);
             if (north_real) north = pool.acquire(pairing->north);
-            auto record = game::play_game(*south, *north, settings, abort);
+            auto record = game::play_game(
+                *south, *north, settings, abort,
+                plan.observe_game ? plan.observe_game(*pairing) : game::GameObserver{});
             // The seats name the run's engines by the index the run holds ids for.
             record.south().engine = pairing->south;
             record.north().engine = pairing->north;

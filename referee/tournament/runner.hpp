@@ -39,6 +39,10 @@ struct TournamentPlan {
     std::function<void(int engine_index, const game::Player&)> on_engine_done;
     // Called when a game is handed to a worker, before it starts (with the sink's lock held).
     std::function<void(const Pairing&)> on_game_start;
+    // The hooks of one game as it plays (each position and move: a live view), asked for when a
+    // worker starts the game; called on that worker's thread, so games played at once call theirs
+    // at the same time. nullptr: none.
+    std::function<game::GameObserver(const Pairing&)> observe_game = nullptr;
     // After an engine failed to start (handshake, options, isready: GameRecord::failed_to_start)
     // in this many of its games in a row, it is given up on for the rest of the run, as cutechess
     // and fastchess do: its remaining games are played without starting it, each a loss by the

@@ -90,8 +90,22 @@ Schedule::Encounter Schedule::encounter_at(std::int64_t pair_in_round) const {
     return Encounter{a, b};
 }
 
+Expected<Schedule> Schedule::listed(Format format, int engines, std::vector<Pairing> games) {
+    if (engines < 2) return fail("a schedule needs at least 2 engines");
+    for (const auto& g : games) {
+        if (g.south < 0 || g.south >= engines || g.north < 0 || g.north >= engines ||
+            g.south == g.north)
+            return fail("a listed game names engines outside the field");
+    }
+    const auto total = static_cast<std::int64_t>(games.size());
+    Schedule schedule(format, engines, 1, total, 0);
+    schedule.listed_ = std::make_shared<const std::vector<Pairing>>(std::move(games));
+    return schedule;
+}
+
 Pairing Schedule::pairing_at(std::int64_t game_index) const {
     assert(game_index >= 0 && game_index < total_games_);
+    if (listed_) return (*listed_)[static_cast<std::size_t>(game_index)];
     Pairing p;
     p.game_index = game_index;
     p.pair_index = game_index / 2;

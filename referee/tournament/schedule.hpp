@@ -10,7 +10,9 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <vector>
 
 #include "common/expected.hpp"
 #include "common/words.hpp"
@@ -21,12 +23,16 @@ enum class Format {
     RoundRobin,  // every pair of engines meets once per round
     Gauntlet,    // engine 0 meets every other engine once per round
     Match,       // two engines, a fixed number of games
+    Swiss,       // rounds paired from the results so far (round_formats.hpp)
+    Knockout,    // a seeded bracket (round_formats.hpp)
 };
 
 inline constexpr auto kFormatWords = words<Format>({
     {Format::RoundRobin, "round_robin"},
     {Format::Gauntlet, "gauntlet"},
     {Format::Match, "match"},
+    {Format::Swiss, "swiss"},
+    {Format::Knockout, "knockout"},
 });
 inline std::string_view to_string(Format format) {
     return kFormatWords.word(format);
@@ -79,6 +85,10 @@ class Schedule {
     // game of every pair. An odd count leaves the last pair with one game.
     static Expected<Schedule> match(std::int64_t games, std::int64_t openings);
 
+    // The games of one phase of a Swiss or knockout (round_formats.hpp), in the order given: their
+    // game indices are the run's, and pairing_at(i) is the i-th of them.
+    static Expected<Schedule> listed(Format format, int engines, std::vector<Pairing> games);
+
     Format format() const { return format_; }
     int engines() const { return engines_; }
     int rounds() const { return rounds_; }
@@ -115,6 +125,7 @@ class Schedule {
     std::int64_t openings_;
     std::int64_t pairs_per_round_;
     std::int64_t position_ = 0;
+    std::shared_ptr<const std::vector<Pairing>> listed_;  // listed(): the games
 };
 
 }  // namespace oaq::tournament

@@ -113,7 +113,9 @@ class SessionWorkers {
         }
         auto south = pool_.acquire(p.south);
         auto north = pool_.acquire(p.north);
-        auto record = game::play_game(*south, *north, settings, abort_);
+        auto record = game::play_game(
+            *south, *north, settings, abort_,
+            plan_.base.observe_game ? plan_.base.observe_game(p) : game::GameObserver{});
         record.south().engine = p.south;
         record.north().engine = p.north;
         pool_.release(p.south, std::move(south));

@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "common/error.hpp"
+#include "tournament/definition_text.hpp"
 #include "tournament/numbers.hpp"
 
 namespace oaq::tournament {
@@ -109,6 +110,31 @@ Shard parse_shard(std::string_view text) {
         if (!v) return std::nullopt;
         return std::string(v);
     });
+}
+
+bool settle_shard(RunDefinition& d, std::string_view name, ShardSeeding given) {
+    if (d.sprt)
+        throw OaqError("--shard: an SPRT needs every game in one place; play it without --shard");
+    if (d.session_games != 0)
+        throw OaqError(
+            "--shard: sessions are not sharded (a session's games belong together); "
+            "play them without --shard");
+    if (d.format == Format::Swiss || d.format == Format::Knockout)
+        throw OaqError("--shard: a " + std::string(to_string(d.format)) +
+                       " is not sharded (each round is paired from every game of the rounds "
+                       "before, so its rounds cannot be split over machines that do not see "
+                       "each other's games); play it in one place with --concurrency");
+    if (!given.name_given)
+        throw OaqError(
+            "--shard: the shards of a run are merged by its name: give every shard the same "
+            "--name");
+    if (given.seed_given) return false;
+    const bool openings_follow = !given.openings_seed_given && draws_from_seed(d.openings);
+    auto unseeded = d;
+    if (openings_follow) unseeded.openings.seed = 0;
+    d.seed = derived_seed(name, unseeded);
+    if (openings_follow) d.openings.seed = d.seed;
+    return true;
 }
 
 }  // namespace oaq::tournament

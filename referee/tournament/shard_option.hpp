@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "tournament/run_definition.hpp"
 #include "tournament/schedule.hpp"
 
 namespace oaq::tournament {
@@ -23,5 +24,19 @@ namespace oaq::tournament {
 using GetEnv = std::function<std::optional<std::string>(std::string_view name)>;
 Shard parse_shard(std::string_view text, const GetEnv& getenv);
 Shard parse_shard(std::string_view text);  // the process environment
+
+// What every shard of one run must agree on. Shards are started apart (an array task each), so the
+// run has no SPRT (each shard would stop at its own verdict) and no sessions (a session's games
+// belong together), its name must be given (`name_given`: the shards are merged by it), and a seed
+// not given is derived from the name and the definition (derived_seed) instead of drawn: N shards
+// started on N machines store one definition and merge. Openings that draw from a seed follow the
+// run's unless they were given their own (`openings_seed_given`). Returns whether the seed was
+// derived. Throws OaqError naming --shard.
+struct ShardSeeding {
+    bool name_given = false;
+    bool seed_given = false;
+    bool openings_seed_given = false;
+};
+bool settle_shard(RunDefinition& definition, std::string_view name, ShardSeeding given);
 
 }  // namespace oaq::tournament

@@ -43,4 +43,13 @@ std::string merge_text(const store::MergeSummary& s, const std::string& into) {
                              s.added, s.seconds, rate);
 }
 
+std::string merge_progress_text(const store::MergeProgress& p) {
+    const double left = p.seen > 0 ? p.seconds * static_cast<double>(p.incoming - p.seen) /
+                                         static_cast<double>(p.seen)
+                                   : 0.0;
+    return fmt::format(
+        "merge: {} of {} files, {} of {} games read, {} added, {:.1f} s, about {:.0f} s left\n",
+        p.files_done, p.files, p.seen, p.incoming, p.added, p.seconds, left);
+}
+
 }  // namespace oaq::views

@@ -7,6 +7,7 @@
 #include "rules/rules.hpp"
 #include "tournament/run_definition.hpp"
 #include "views/results_json.hpp"
+#include "views/round_views.hpp"
 #include "views/session_lines.hpp"
 #include "views/standings.hpp"
 
@@ -19,14 +20,16 @@ using store::RowId;
 // ---- tournaments ----------------------------------------------------------------------------
 
 // The games a run plans: its shard's in a shard's own file, the whole run's otherwise; for
-// sessions the most they can play (tournament::planned_games).
+// sessions and knockouts the most they can play (tournament::planned_games).
 Planned planned_games(const store::TournamentRow& t) {
     if (t.shards.size() == 1 && t.shards.front().source.empty()) return {t.shards.front().games};
     if (!t.shards.empty()) return {t.shards.front().run_games};
     if (!t.definition) return {};
     auto d = tournament::run_definition_from_json(*t.definition);
     if (!d) return {};
-    return {tournament::planned_games(*d), d->session_games != 0};
+    // A knockout plans its tie-break pairs too, which only tied matches play.
+    return {tournament::planned_games(*d),
+            d->session_games != 0 || d->format == tournament::Format::Knockout};
 }
 
 // "18", or for sessions "≤18" (a session that ends by the rules plays fewer); CSV the number.
@@ -156,6 +159,12 @@ std::vector<Cell> standings_csv_row(const tournament::RankedLine& l) {
 }  // namespace
 
 std::string standings_view(store::Store& db, const Selection& sel, OutputFormat format) {
+    // A Swiss or knockout shows its own table (round_views.hpp) when the whole run is selected.
+    if (sel.tournament && !sel.filter.engine_id && !sel.filter.ended_from &&
+        !sel.filter.ended_before) {
+        auto own = round_format_view(db, *sel.tournament, format);
+        if (!own.empty()) return own;
+    }
     const auto indexed = index_games(db, db.result_rows(sel.filter));
     const auto lines = ranked(indexed);
     if (format == OutputFormat::Json) {

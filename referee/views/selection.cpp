@@ -140,4 +140,13 @@ std::vector<tournament::RankedLine> ranked(const tournament::RatingInput& input,
     return *lines;
 }
 
+std::optional<rules::Result> parse_result_text(const std::string& text) {
+    if (text == "1-0") return rules::Result::SouthWin;
+    if (text == "0-1") return rules::Result::NorthWin;
+    if (text == "1/2-1/2") return rules::Result::Draw;
+    auto r = rules::parse_result(text);
+    if (r == rules::Result::Ongoing) return std::nullopt;  // never stored
+    return r;
+}
+
 }  // namespace oaq::views

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/expected.hpp"
+#include "rules/game.hpp"
 #include "store/store.hpp"
 #include "tournament/ranking.hpp"
 #include "tournament/rating.hpp"
@@ -48,6 +49,9 @@ store::GameFilter game_filter(const Selection& selection);
 store::TimePoint parse_date(const std::string& text, const std::string& option);
 // The expanded form of a rules string. Throws OaqError naming --rules.
 std::string expanded_rules(const std::string& text);
+// A result as typed (--result): the word (south_win, north_win, draw) or the token (1-0, 0-1,
+// 1/2-1/2); nullopt for anything else (ongoing is never stored).
+std::optional<rules::Result> parse_result_text(const std::string& text);
 
 // The finished sessions of the selection as one result each (first = South; first_wins = 1-0),
 // for ratings computed from sessions (`oaq ratings --by session`).

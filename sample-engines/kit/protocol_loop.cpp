@@ -1,5 +1,6 @@
 #include "kit/protocol_loop.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <charconv>
@@ -17,16 +18,23 @@
 #include "rules/game.hpp"
 #include "rules/move.hpp"
 #include "rules/position_string.hpp"
+#include "rules/ring_game.hpp"
+#include "rules/ring_position_string.hpp"
+#include "rules/ring_turn.hpp"
 #include "rules/turn.hpp"
 
 namespace oaq::kit {
 
-Expected<GamePosition> resolve_position(const protocol::PositionCommand& command,
-                                        const rules::Rules& rules) {
-    auto start =
-        rules::parse_position(command.fen ? std::string_view(*command.fen) : "startpos", rules);
+namespace {
+
+// The start (startpos or the position string, read by `parse`) and then each move, which must be
+// legal: the one body of resolve_position and resolve_ring_position.
+template <class Out, class Parse>
+Expected<Out> resolve_with(const protocol::PositionCommand& command, const rules::Rules& rules,
+                           Parse parse) {
+    auto start = parse(command.fen ? std::string_view(*command.fen) : "startpos", rules);
     if (!start) return fail("position: " + start.error().message);
-    GamePosition out{*start, {}};
+    Out out{*start, {}};
     for (std::size_t i = 0; i < command.moves.size(); ++i) {
         const std::string& text = command.moves[i];
         auto move = rules::parse_move(text);
@@ -39,6 +47,32 @@ Expected<GamePosition> resolve_position(const protocol::PositionCommand& command
         out.position = rules::play(out.position, *move, rules);
     }
     return out;
+}
+
+}  // namespace
+
+Expected<GamePosition> resolve_position(const protocol::PositionCommand& command,
+                                        const rules::Rules& rules) {
+    return resolve_with<GamePosition>(command, rules, [](std::string_view text, const auto& r) {
+        return rules::parse_position(text, r);
+    });
+}
+
+Expected<RingGamePosition> resolve_ring_position(const protocol::PositionCommand& command,
+                                                 const rules::Rules& rules) {
+    return resolve_with<RingGamePosition>(command, rules, [](std::string_view text, const auto& r) {
+        return rules::parse_ring_position(text, r);
+    });
+}
+
+int seats_of(const protocol::PositionCommand& command, const rules::Rules& rules) {
+    if (rules.players != 2 || !command.fen) return rules.players;
+    // The pits field of a ring position string: 6N cells joined by commas.
+    const std::string_view fen = *command.fen;
+    const std::string_view pits = fen.substr(0, fen.find(' '));
+    const auto cells = static_cast<int>(std::count(pits.begin(), pits.end(), ',')) + 1;
+    const int seats = cells / 6;
+    return cells % 6 == 0 && seats >= 3 && seats <= rules::kMaxPlayers ? seats : 2;
 }
 
 namespace {
@@ -65,6 +99,11 @@ class ProtocolLoop {
         // The referee's ply limit (RULES.md section 4), delivered in every SearchRequest.
         options_.add_spin("PlyLimit", rules::kDefaultPlyLimit, 0, kMaxPlyLimit,
                           [this](long long plies) { ply_limit_ = static_cast<int>(plies); });
+        // N-seat games (protocol-spec 6.3): the declaration. Its value is the number of seats of
+        // the next game, told again by the Rules value (players=N): the later of the two wins.
+        if (engine_.max_players() > 2)
+            options_.add_spin("Players", 2, 2, engine_.max_players(),
+                              [this](long long n) { rules_.players = static_cast<int>(n); });
         engine_.declare_options(options_);
     }
 
@@ -147,8 +186,9 @@ class ProtocolLoop {
     void on_ugi() {
         write(protocol::Reply{protocol::Id{"name", engine_.name()}});
         write(protocol::Reply{protocol::Id{"author", engine_.author()}});
-        write(
-            protocol::Reply{protocol::Id{"protocol", std::to_string(protocol::kProtocolVersion)}});
+        // Version 2 (N-seat play) for an engine that declares Players; version 1 otherwise.
+        const int version = engine_.max_players() > 2 ? 2 : protocol::kProtocolVersion;
+        write(protocol::Reply{protocol::Id{"protocol", std::to_string(version)}});
         for (const auto& decl : options_.declarations()) write(protocol::Reply{decl});
         write(protocol::Reply{protocol::UgiOk{}});
     }
@@ -158,10 +198,9 @@ class ProtocolLoop {
     bool on_setoption(const protocol::SetOption& c) {
         if (is_rules_option(c.name)) {
             auto parsed = rules::parse_rules(c.value);
-            if (!parsed || parsed->players != 2) {
-                // The kit's engines play the 2-player game: the ring of 3 or 4 is not theirs.
+            if (!parsed || parsed->players > engine_.max_players()) {
                 say("unsupported rules " + c.value + ": " +
-                    (parsed ? "the kit plays 2 players only" : parsed.error().message));
+                    (parsed ? players_refusal() : parsed.error().message));
                 exit_code_ = 1;
                 return false;
             }
@@ -172,8 +211,16 @@ class ProtocolLoop {
         return true;
     }
 
+    std::string players_refusal() const {
+        const int most = engine_.max_players();
+        return most == 2 ? "this engine plays 2 players only"
+                         : "this engine plays up to " + std::to_string(most) + " players";
+    }
+
     void on_go(const protocol::Go& go) {
         const auto start = Clock::now();
+        const int seats = seats_of(position_, rules_);
+        if (seats > 2) return on_go_ring(go, start, seats);
         auto game = resolve_position(position_, rules_);
         if (!game) {
             say(game.error().message);
@@ -185,20 +232,57 @@ class ProtocolLoop {
             write_bestmove("(none)");
             return;
         }
-        SearchRequest request{rules_, game->position, std::move(game->history),
-                              time_manager_.limits(go, game->position.side), ply_limit_};
+        start_search(SearchRequest{rules_, game->position, std::move(game->history),
+                                   time_manager_.limits(go, game->position.side), ply_limit_},
+                     start);
+    }
+
+    // A game of 3 or 4 seats: the ring position, the clock of the seat to move, search_ring().
+    void on_go_ring(const protocol::Go& go, Clock::time_point start, int seats) {
+        if (seats > engine_.max_players()) {
+            say("unsupported position of " + std::to_string(seats) +
+                " seats: " + players_refusal());
+            write_bestmove("(none)");
+            return;
+        }
+        rules::Rules rules = rules_;
+        rules.players = seats;
+        auto game = resolve_ring_position(position_, rules);
+        if (!game) {
+            say(game.error().message);
+            write_bestmove("(none)");
+            return;
+        }
+        if (game->position.is_over()) {
+            say("the game is over in this position");
+            write_bestmove("(none)");
+            return;
+        }
+        start_search(
+            RingSearchRequest{rules, game->position, std::move(game->history),
+                              time_manager_.limits(go, game->position.to_move), ply_limit_},
+            start);
+    }
+
+    template <class Request>
+    void start_search(Request request, Clock::time_point start) {
         infinite_ = request.limits.infinite;
         stop_.store(false);
         search_thread_ =
             std::thread([this, request = std::move(request), start] { search(request, start); });
     }
 
-    // Runs on the search thread.
-    void search(const SearchRequest& request, Clock::time_point start) {
+    // Runs on the search thread: SearchRequest to search(), RingSearchRequest to search_ring().
+    template <class Request>
+    void search(const Request& request, Clock::time_point start) {
         SearchControl control(
             request.limits, stop_,
             [this](const protocol::Info& info) { write(protocol::Reply{info}); }, start);
-        rules::Move move = engine_.search(request, control);
+        rules::Move move{};
+        if constexpr (std::is_same_v<Request, RingSearchRequest>)
+            move = engine_.search_ring(request, control);
+        else
+            move = engine_.search(request, control);
         if (!rules::is_legal(request.position, move, request.rules)) {
             say("engine chose the illegal move " + rules::to_string(move) +
                 "; playing the first legal move");

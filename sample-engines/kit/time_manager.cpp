@@ -13,14 +13,19 @@ Milliseconds at_least_1ms(Milliseconds d) {
 }  // namespace
 
 SearchLimits TimeManager::limits(const protocol::Go& go, rules::Side side) const {
+    return limits(go, side == rules::Side::South ? 0 : 1);
+}
+
+SearchLimits TimeManager::limits(const protocol::Go& go, int seat) const {
     SearchLimits out;
     out.depth = go.depth;
     out.nodes = go.nodes;
     out.infinite = go.infinite;
 
-    const bool south = side == rules::Side::South;
-    const auto& time_left = south ? go.p1time : go.p2time;
-    const auto& increment = south ? go.p1inc : go.p2inc;
+    const auto k = static_cast<std::size_t>(seat);
+    const bool known = seat >= 0 && k < protocol::kMaxSeats;
+    const std::optional<Milliseconds> time_left = known ? go.time[k] : std::nullopt;
+    const std::optional<Milliseconds> increment = known ? go.inc[k] : std::nullopt;
 
     if (go.movetime) {
         // Keep a margin for the pipe and the referee, but never more than half the move time.

@@ -1,10 +1,11 @@
 // TimeManager: turns the limits of a `go` command into the limits a search obeys. Clock fields
-// (p1time/p2time/p1inc/p2inc, p1 = South) give a soft limit (do not start another iteration after
-// it) and a hard limit (return at once); `movetime` gives both as the move time minus a margin for
-// the pipe and the referee's scheduling. depth, nodes and infinite pass through. Pure arithmetic on
-// std::chrono durations: no clock is read here, so tests give exact numbers.
-// Invariants: soft <= hard; hard never exceeds the time left minus the safety margin (or half the
-// time left when that is smaller), and every limit is at least 1 ms.
+// (p1time..p4time/p1inc..p4inc, p1 = South or seat 1; the clock read is the seat to move's) give a
+// soft limit (do not start another iteration after it) and a hard limit (return at once);
+// `movetime` gives both as the move time minus a margin for the pipe and the referee's scheduling.
+// depth, nodes and infinite pass through. Pure arithmetic on std::chrono durations: no clock is
+// read here, so tests give exact numbers. Invariants: soft <= hard; hard never exceeds the time
+// left minus the safety margin (or half the time left when that is smaller), and every limit is at
+// least 1 ms.
 #pragma once
 
 #include <chrono>
@@ -44,6 +45,8 @@ class TimeManager {
 
     // The limits for the side to move. With no limit at all in `go` the search is infinite.
     SearchLimits limits(const protocol::Go& go, rules::Side side_to_move) const;
+    // The same for seat `seat` (from 0: p<seat+1>time and p<seat+1>inc) of a game of any size.
+    SearchLimits limits(const protocol::Go& go, int seat) const;
 
   private:
     TimeManagerConfig config_;

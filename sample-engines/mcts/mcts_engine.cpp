@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "mcts/ring_mcts.hpp"
 #include "rules/turn.hpp"
 
 namespace oaq::engines {
@@ -275,6 +276,16 @@ rules::Move MctsEngine::search(const kit::SearchRequest& request, kit::SearchCon
         kept_rules_ = request.rules;
     }
     return chosen;
+}
+
+rules::Move MctsEngine::search_ring(const kit::RingSearchRequest& request,
+                                    kit::SearchControl& control) {
+    // The ring tree holds 44-byte positions: the TreeMB budget in its own node size.
+    const mcts::RingSettings settings{exploration_, greedy_playouts_,
+                                      max_tree_nodes_ * sizeof(Node) / 96};
+    const auto result = mcts::search_ring(request, control, settings, rng());
+    last_playouts_ = result.playouts;
+    return result.move;
 }
 
 }  // namespace oaq::engines

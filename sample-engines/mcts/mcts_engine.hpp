@@ -7,7 +7,8 @@
 // n x 1000 playouts (a tree search has no fixed depth); a fixed Seed makes a
 // nodes-limited search reproducible. With TreeReuse (default on) the subtree of the new position,
 // found within two plies of the last search's root under the same rules, is kept with its
-// statistics; `uginewgame` drops it.
+// statistics; `uginewgame` drops it. At a table of 3 or 4 seats it searches with mcts/ring_mcts.hpp
+// (each seat maximises its own points), with the same options.
 #pragma once
 
 #include <cstdint>
@@ -47,6 +48,9 @@ class MctsEngine : public kit::SeededEngine {
         kept_.clear();
     }
     rules::Move search(const kit::SearchRequest& request, kit::SearchControl& control) override;
+    int max_players() const override { return rules::kMaxPlayers; }
+    rules::Move search_ring(const kit::RingSearchRequest& request,
+                            kit::SearchControl& control) override;
 
     std::uint64_t last_playouts() const { return last_playouts_; }
 

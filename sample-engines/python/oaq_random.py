@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 """oaq_random.py: a standalone O an quan bot in Python (standard library only).
 
-It carries its own copy of the rules (rules.md: every switch and preset), independent of the C++
-rules library, and speaks the engine protocol (protocol-spec/README.md) on stdin/stdout:
+It carries its own copy of the rules (rules.md: every switch and preset, and the ring of 3 or 4
+seats of section 10), independent of the C++ rules library, and speaks the engine protocol
+(protocol-spec/README.md, version 2) on stdin/stdout:
 
     ugi -> id name / id author / option ... / ugiok      isready -> readyok
     setoption name Rules value <rules string>             setoption name Seed value <n>
     setoption name Style value random|greedy              uginewgame
+    setoption name Players value <2..4>                   (N-seat play, spec section 6.3)
     (a Rules value it cannot parse: `info string unsupported rules ...` and exit 1, spec section 6)
-    position startpos|fen <6 or 7 fields> [moves ...]     go ... -> bestmove <move>
+    position startpos|fen <6, 7 or 2N+2 fields> [moves ...]   go ... -> bestmove <move>
     stop, quit; anything else is ignored.
+
+At a table of 3 or 4 seats it moves for the seat to move, and Style=greedy takes the move that
+gives its own seat the highest score (a move that ends the game: the best points first).
 
 The move is uniformly random (Style=random, the default) or the one with the best immediate score
 difference (Style=greedy; a move that wins or loses the game outright, as under refill=own_or_lose,
@@ -47,6 +52,7 @@ DEFAULTS = {
     "quan_non": 0,
     "end": "mandarins_empty",
     "refill": "borrow",
+    "players": 2,
 }
 
 CHOICES = {
@@ -74,6 +80,10 @@ def _apply(rules, item):
         if value not in ("yes", "no"):
             raise RulesError("%s must be yes or no" % key)
         rules[key] = value == "yes"
+    elif key == "players":
+        if value not in ("2", "3", "4"):
+            raise RulesError("players must be 2, 3 or 4")
+        rules[key] = int(value)
     elif key == "quan_non":
         if not value.isdigit() or int(value) > 70:
             raise RulesError("quan_non must be a whole number from 0 to 70")
@@ -109,55 +119,70 @@ NO_SHARES = (0,) * 10
 
 
 def is_mandarin(pit):
-    return pit == QW or pit == QE
+    return pit % 6 == 0
 
 
 def squares(side):
-    return range(1, 6) if side == SOUTH else range(7, 12)
+    """The pits of a seat's squares 1..5 (seat 0 = South = seat 1 of the texts)."""
+    return range(6 * side + 1, 6 * side + 6)
 
 
 class Position:
-    """The board: citizens per pit, pieces still in QW/QE, side to move, stores, debts, shares, end.
+    """The board: citizens per pit, pieces still in the mandarin pits, seat to move, stores, debts
+    (2 seats) or balances (3 or 4 seats, rules.md 10.4), shares, end. `n` is the number of seats:
+    the ring has 6n pits, seat s owns pits 6s+1..6s+5, the mandarin pits are 0, 6, .., 6(n-1).
 
     shares[i] is the fifths of square i (S1..S5, N1..N5) its owner's opponent paid for (section 8);
     `lost` is set when the game ended because the side to move lost at a refill (own_or_lose)."""
 
-    __slots__ = ("pits", "piece", "side", "store", "pieces", "debt", "shares", "over", "lost")
+    __slots__ = ("n", "pits", "piece", "side", "store", "pieces", "debt", "balance", "shares",
+                 "over", "lost")
 
-    def __init__(self):
-        self.pits = [0] * 12
-        self.piece = [False, False]  # QW, QE still hold their piece
+    def __init__(self, n=2):
+        self.n = n
+        self.pits = [0] * (6 * n)
+        self.piece = [False] * n  # the mandarin pit 6m still holds its piece
         self.side = SOUTH
-        self.store = [0, 0]  # captured citizens
-        self.pieces = [0, 0]  # captured mandarin pieces
-        self.debt = [0, 0]
+        self.store = [0] * n  # captured citizens
+        self.pieces = [0] * n  # captured mandarin pieces
+        self.debt = [0, 0]  # 2 seats only
+        self.balance = [0] * n  # 3 or 4 seats only: citizens lent minus borrowed
         self.shares = NO_SHARES
         self.over = False
         self.lost = False
 
     def copy(self):
         p = Position.__new__(Position)
+        p.n = self.n
         p.pits = self.pits[:]
         p.piece = self.piece[:]
         p.side = self.side
         p.store = self.store[:]
         p.pieces = self.pieces[:]
         p.debt = self.debt[:]
+        p.balance = self.balance[:]
         p.shares = self.shares  # a tuple: never changes during a game
         p.over = self.over
         p.lost = self.lost
         return p
 
     def has_piece(self, pit):
-        return pit == QW and self.piece[0] or pit == QE and self.piece[1]
+        return pit % 6 == 0 and self.piece[pit // 6]
+
+    def all_mandarins_empty(self):
+        return all(self.is_empty(6 * m) for m in range(self.n))
 
     def is_empty(self, pit):
         return self.pits[pit] == 0 and not self.has_piece(pit)
 
     def __str__(self):
         cells = []
-        for pit in range(12):
+        for pit in range(6 * self.n):
             cells.append(("Q" if self.has_piece(pit) else "") + str(self.pits[pit]))
+        if self.n > 2:  # rules.md 10.6: <pits> <seat> <stores 1..N> <balances 1..N>
+            return " ".join([",".join(cells), str(self.side + 1)]
+                            + ["%d+%d" % (self.store[s], self.pieces[s]) for s in range(self.n)]
+                            + [str(b) for b in self.balance])
         text = "%s %s %d+%d %d+%d %d %d" % (
             ",".join(cells), "S" if self.side == SOUTH else "N",
             self.store[0], self.pieces[0], self.store[1], self.pieces[1], self.debt[0], self.debt[1])
@@ -167,25 +192,55 @@ class Position:
 
 
 def score(pos, side, rules):
+    if pos.n > 2:
+        return pos.store[side] + rules["quan_value"] * pos.pieces[side] + pos.balance[side]
     return (pos.store[side] + rules["quan_value"] * pos.pieces[side]
             - pos.debt[side] + pos.debt[1 - side])
 
 
+def standings(pos, rules):
+    """Every seat's points (rules.md 10.5): (seats ranked below + half the seats tied) / (n - 1);
+    a seat that lost at a refill (the seat to move of a lost position) is last alone."""
+    scores = [score(pos, s, rules) for s in range(pos.n)]
+    loser = pos.side if pos.lost else None
+
+    def below(s, o):
+        if s == loser:
+            return o != loser
+        return o != loser and scores[o] > scores[s]
+
+    points = []
+    for s in range(pos.n):
+        others = [o for o in range(pos.n) if o != s]
+        worse = sum(1 for o in others if below(o, s))
+        ties = sum(1 for o in others if not below(o, s) and not below(s, o))
+        points.append((worse + 0.5 * ties) / (pos.n - 1))
+    return points
+
+
 def start_position(rules):
-    p = Position()
-    for pit in list(squares(SOUTH)) + list(squares(NORTH)):
-        p.pits[pit] = 5
-    if rules["quan_setup"] == "piece":
-        p.piece = [True, True]
-    else:
-        p.pits[QW] = p.pits[QE] = 10
+    n = rules["players"]
+    p = Position(n)
+    for side in range(n):
+        for pit in squares(side):
+            p.pits[pit] = 5
+        if rules["quan_setup"] == "piece":
+            p.piece[side] = True
+        else:
+            p.pits[6 * side] = 10
     return p
 
 
 def settle(p):
     """The game is over: each side's own squares go to its own store, except that of x citizens on
-    a square whose opponent paid k fifths the opponent gets floor(x * k / 5)."""
+    a square whose opponent paid k fifths the opponent gets floor(x * k / 5) (2 seats only)."""
     p.over = True
+    if p.n > 2:
+        for side in range(p.n):
+            for pit in squares(side):
+                p.store[side] += p.pits[pit]
+                p.pits[pit] = 0
+        return
     for side in (SOUTH, NORTH):
         for k, pit in enumerate(squares(side)):
             x = p.pits[pit]
@@ -209,10 +264,23 @@ def begin_turn(p, rules):
         while p.store[me] < 5 and p.pieces[me] > 0:
             p.pieces[me] -= 1
             p.store[me] += rules["quan_value"]
-    if p.store[me] + p.store[them] < 5:
+    if sum(p.store) < 5:
         settle(p)
         return
     own = min(p.store[me], 5)
+    if p.n > 2:  # rules.md 10.4: borrow from the next seats in turn order, as balances
+        p.store[me] -= own
+        short = 5 - own
+        for k in range(1, p.n):
+            lender = (me + k) % p.n
+            lent = min(p.store[lender], short)
+            p.store[lender] -= lent
+            p.balance[lender] += lent
+            p.balance[me] -= lent
+            short -= lent
+        for pit in squares(me):
+            p.pits[pit] = 1
+        return
     p.store[me] -= own
     p.store[them] -= 5 - own
     p.debt[me] += 5 - own
@@ -220,10 +288,51 @@ def begin_turn(p, rules):
         p.pits[pit] = 1
 
 
+def parse_ring_position(fields, rules):
+    n = rules["players"]
+    if len(fields) != 2 * n + 2:
+        raise ValueError("a position of %d seats has %d fields" % (n, 2 * n + 2))
+    cells = fields[0].split(",")
+    if len(cells) != 6 * n:
+        raise ValueError("%d pits expected" % (6 * n))
+    p = Position(n)
+    for pit, cell in enumerate(cells):
+        if cell.startswith("Q"):
+            if not is_mandarin(pit):
+                raise ValueError("only a mandarin pit holds a piece")
+            p.piece[pit // 6] = True
+            cell = cell[1:]
+        if not cell.isdigit():
+            raise ValueError("bad cell %r" % cell)
+        p.pits[pit] = int(cell)
+    if not fields[1].isdigit() or not 1 <= int(fields[1]) <= n:
+        raise ValueError("the seat to move must be 1..%d" % n)
+    p.side = int(fields[1]) - 1
+    for side, store in enumerate(fields[2:2 + n]):
+        citizens, pieces = store.split("+")
+        p.store[side], p.pieces[side] = int(citizens), int(pieces)
+    p.balance = [int(b) for b in fields[2 + n:]]
+    if sum(p.balance) != 0:
+        raise ValueError("the balances must sum to 0")
+    if rules["end"] == "mandarins_empty" and p.all_mandarins_empty():
+        settle(p)
+    else:
+        begin_turn(p, rules)
+    return p
+
+
+def ring_seats(fields):
+    """The seats of a ring position string (6N cells, N = 3 or 4), or 2."""
+    cells = len(fields[0].split(",")) if fields else 0
+    return cells // 6 if cells in (18, 24) else 2
+
+
 def parse_position(text, rules):
     if text == "startpos":
         return start_position(rules)
     fields = text.split(" ")
+    if rules["players"] > 2:
+        return parse_ring_position(fields, rules)
     if len(fields) not in (6, 7):
         raise ValueError("a position has 6 fields, or 7 with the shares")
     cells = fields[0].split(",")
@@ -262,7 +371,7 @@ def legal_moves(p, rules):
     if p.over:
         return []
     dirs = {"free": "LR", "cw": "L", "ccw": "R"}[rules["direction"]]
-    first = 1 if p.side == SOUTH else 7
+    first = 6 * p.side + 1
     return ["%d%s" % (k, d) for k in range(1, 6) if p.pits[first + k - 1] for d in dirs]
 
 
@@ -271,7 +380,8 @@ def play(pos, move, rules):
     p = pos.copy()
     me = p.side
     step = 1 if move[1] == "R" else -1
-    pit = int(move[0]) + (0 if me == SOUTH else 6)
+    pit = int(move[0]) + 6 * me
+    ring = 6 * p.n
     captured_mandarin = False
 
     def gap(q):
@@ -292,43 +402,43 @@ def play(pos, move, rules):
         hand, p.pits[pit] = p.pits[pit], 0
         last = pit
         while hand:
-            last = (last + step) % 12
+            last = (last + step) % ring
             p.pits[last] += 1
             hand -= 1
-        nxt = (last + step) % 12
+        nxt = (last + step) % ring
         if full_square(nxt):
             pit = nxt
             continue
         if not gap(nxt):
             break
-        target = (nxt + step) % 12
+        target = (nxt + step) % ring
         relay = False
         while capturable(target):
             p.store[me] += p.pits[target]
             p.pits[target] = 0
             if is_mandarin(target):
                 captured_mandarin = True
-                idx = 0 if target == QW else 1
+                idx = target // 6
                 if p.piece[idx]:
                     p.piece[idx] = False
                     p.pieces[me] += 1
-            after = (target + step) % 12
+            after = (target + step) % ring
             if full_square(after):
                 relay = rules["after_capture"] == "relay"
                 pit = after
                 break
             if not rules["chain"] or not gap(after):
                 break
-            target = (after + step) % 12
+            target = (after + step) % ring
         if not relay:
             break
 
-    p.side = 1 - me
+    p.side = (me + 1) % p.n
     if rules["end"] == "first_mandarin_capture":
         if captured_mandarin:
             settle(p)
             return p
-    elif p.is_empty(QW) and p.is_empty(QE):
+    elif p.all_mandarins_empty():
         settle(p)
         return p
     begin_turn(p, rules)
@@ -382,7 +492,12 @@ class Bot:
                 return False
             return True
         try:
-            if name == "seed":
+            if name == "players":
+                # Spec 6.3: the seats of the next game, told again by the Rules (players=N).
+                if value not in ("2", "3", "4"):
+                    raise ValueError("Players is 2, 3 or 4")
+                self.rules = dict(self.rules, players=int(value))
+            elif name == "seed":
                 self.seed = int(value)
                 self.rng = random.Random(self.seed)
             elif name == "style":
@@ -402,24 +517,41 @@ class Bot:
             head, moves = tokens[:k], tokens[k + 1:]
         else:
             head, moves = tokens, []
-        text = "startpos" if "startpos" in head else " ".join(head[head.index("fen") + 1:][:7])
-        p = parse_position(text, self.rules)
+        rules = self.rules
+        if "startpos" in head:
+            text = "startpos"
+        else:
+            fields = head[head.index("fen") + 1:]
+            seats = ring_seats(fields)
+            if rules["players"] == 2 and seats > 2:  # a ring string with no Rules sent: its shape
+                rules = dict(rules, players=seats)
+            text = " ".join(fields[:7] if rules["players"] == 2 else fields[:2 * seats + 2])
+        p = parse_position(text, rules)
         for m in moves:
-            if m not in legal_moves(p, self.rules):
+            if m not in legal_moves(p, rules):
                 raise ValueError("illegal move " + m)
-            p = play(p, m, self.rules)
-        return p
+            p = play(p, m, rules)
+        return p, rules
 
-    def choose(self, p):
-        moves = legal_moves(p, self.rules)
-        if self.style == "greedy":
+    def choose(self, p, rules):
+        moves = legal_moves(p, rules)
+        if self.style == "greedy" and p.n > 2:
+            me = p.side
+
+            def own(m):  # own score now; a move that ends the game: its points first
+                after = play(p, m, rules)
+                return (standings(after, rules)[me] if after.over else 0.5, score(after, me, rules))
+
+            best = max(own(m) for m in moves)
+            moves = [m for m in moves if own(m) == best]
+        elif self.style == "greedy":
             me = p.side
 
             def gain(m):
-                after = play(p, m, self.rules)
+                after = play(p, m, rules)
                 if after.lost:  # the side to move after the move, the opponent, lost outright
                     return 1000
-                return score(after, me, self.rules) - score(after, 1 - me, self.rules)
+                return score(after, me, rules) - score(after, 1 - me, rules)
 
             best = max(gain(m) for m in moves)
             moves = [m for m in moves if gain(m) == best]
@@ -433,8 +565,9 @@ class Bot:
         if cmd == "ugi":
             self.send("id name oaq-random-py")
             self.send("id author the oaq authors")
-            self.send("id protocol 1")
+            self.send("id protocol 2")
             self.send("option name Rules type string default standard")
+            self.send("option name Players type spin default 2 min 2 max 4")
             self.send("option name Seed type spin default 1 min 0 max 2000000000")
             self.send("option name Style type combo default random var random var greedy")
             self.send("ugiok")
@@ -448,7 +581,7 @@ class Bot:
             self.position_command = tokens[1:]
         elif cmd == "go":
             try:
-                p = self.resolve(self.position_command)
+                p, rules = self.resolve(self.position_command)
             except (ValueError, IndexError) as e:
                 self.send("info string bad position: %s" % e)
                 self.send("bestmove (none)")
@@ -456,7 +589,7 @@ class Bot:
             if p.over:
                 self.send("bestmove (none)")
             else:
-                move = self.choose(p)
+                move = self.choose(p, rules)
                 self.send("info depth 1 nodes 1 pv " + move)
                 if "infinite" in tokens[1:]:
                     # `go infinite` searches until `stop` (protocol-spec 4.6): hold the answer.

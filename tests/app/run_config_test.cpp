@@ -300,21 +300,59 @@ TEST_CASE("the tournament format reads round_robin, its default, and the old wor
           tournament::Format::RoundRobin);
     CHECK(with_format({"--format", "gauntlet"})->definition.format == tournament::Format::Gauntlet);
     try {
-        with_format({"--format", "swiss"});
-        FAIL("--format swiss was accepted");
+        with_format({"--format", "ladder"});
+        FAIL("--format ladder was accepted");
     } catch (const OaqError& e) {
-        CHECK(std::string(e.what()) == "--format: \"swiss\" is not round_robin or gauntlet");
+        CHECK(std::string(e.what()) ==
+              "--format: \"ladder\" is not round_robin, gauntlet, swiss or knockout");
     }
 }
 
-TEST_CASE("the resume command is quoted for the shell", "[app][edges]") {
-    CHECK(app::shell_quote("plain-name_1.db") == "plain-name_1.db");
-    CHECK(app::shell_quote("my run") == "'my run'");
-    CHECK(app::shell_quote("it's") == "'it'\\''s'");
-    CHECK(app::shell_quote("") == "''");
-    CHECK(app::shell_quote("$HOME;rm") == "'$HOME;rm'");
-    CHECK(app::resume_command(app::RunMode::Tournament, "spring cup", "/data/my results.db") ==
-          "oaq tournament --resume 'spring cup' --db '/data/my results.db'");
-    CHECK(app::resume_command(app::RunMode::Match, "m1", "x.db") ==
-          "oaq match --resume m1 --db x.db");
+TEST_CASE(
+    "a Swiss or knockout on the command line stores its seeding, bye points and tie-break "
+    "pairs",
+    "[app][run][swiss]") {
+    auto parse = [](std::vector<std::string> extra) {
+        std::vector<std::string> args{"tournament"};
+        for (const char* name : {"a", "b", "c", "d", "e"}) {
+            args.insert(args.end(), {"--engine", std::string("name=") + name, "cmd=/bin/true"});
+        }
+        args.insert(args.end(), extra.begin(), extra.end());
+        return app::parse_run_config(app::RunMode::Tournament, args);
+    };
+    auto swiss = parse({"--format", "swiss", "--rounds", "4", "--seeding", "given", "--games", "4",
+                        "--bye-points", "2.5"});
+    REQUIRE(swiss);
+    const auto& d = swiss->definition;
+    CHECK(d.format == tournament::Format::Swiss);
+    CHECK(d.rounds == 4);
+    CHECK(d.games == 4);
+    CHECK(d.bye_points == 2.5);
+    CHECK(d.seeding == std::vector<std::string>{"a", "b", "c", "d", "e"});
+    // Random seeding follows --seed: the same seed, the same order.
+    auto one = parse({"--format", "knockout", "--seed", "3"});
+    auto two = parse({"--format", "knockout", "--seed", "3"});
+    CHECK(one->definition.seeding == two->definition.seeding);
+    CHECK(one->definition.bye_points == 2);  // a pairing won
+    CHECK(one->definition.tiebreak_pairs == 1);
+    auto refused = [&](std::vector<std::string> extra) {
+        try {
+            parse(extra);
+        } catch (const OaqError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    CHECK(refused({"--format", "swiss", "--rounds", "6"}) ==
+          "--format swiss: 6 rounds: a Swiss of 5 engines has at most 5 rounds without a repeat "
+          "pairing or a second bye");
+    CHECK(refused({"--format", "swiss", "--bye-points", "0.3"}) ==
+          "--bye-points: 0.3 is not a multiple of 0.5");
+    CHECK(refused({"--format", "knockout", "--rounds", "2"}).rfind("--rounds: a knockout", 0) == 0);
+    CHECK(refused({"--format", "swiss", "--seeding", "elo"}) ==
+          "--seeding: \"elo\" is not random, given or ratings");
+    CHECK(refused({"--format", "gauntlet", "--tiebreak-pairs", "2"}) ==
+          "--tiebreak-pairs is for --format swiss or knockout");
+    CHECK(refused({"--format", "swiss", "--shard", "1/2", "--name", "x"})
+              .rfind("--shard: a swiss is not sharded", 0) == 0);
 }

@@ -236,7 +236,7 @@ TEST_CASE("using most of the clock on one move is a warning", "[engine][complian
     engine.on["go"] = [go = engine.on["go"]](Reply& r) {
         auto g = go_read(r);
         auto mine =
-            game_heard(r.heard()).position.side == oaq::rules::Side::South ? g.p1time : g.p2time;
+            game_heard(r.heard()).position.side == oaq::rules::Side::South ? g.time[0] : g.time[1];
         if (mine) r.after(*mine * 6 / 10);
         go(r);
     };

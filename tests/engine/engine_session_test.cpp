@@ -542,3 +542,44 @@ TEST_CASE("the protocol log stops at the engine's limit with a marker where it w
     CHECK(text.substr(20000) == marker);
     std::filesystem::remove(log);
 }
+
+TEST_CASE("a table of three sends Players 3 once to an engine that declares it, and never for two",
+          "[engine][session][table]") {
+    FakeHost fake(engine_with("ugi", [](Reply& r) {
+        r.say("id name ring")
+            .say("option name Rules type string default standard")
+            .say("option name Players type spin default 2 min 2 max 4")
+            .say("ugiok");
+    }));
+    EngineSession s(fake_engine_config(), fake.host());
+    const auto three = oaq::rules::parse_rules("standard,players=3").value();
+    REQUIRE(s.prepare(three, 450));
+    REQUIRE(s.prepare(three, 450));
+    REQUIRE(s.prepare(kStandard, kPlies));
+    const std::vector<std::string> expected{
+        "ugi",
+        "setoption name Rules value " + oaq::rules::expanded(three),
+        "setoption name Players value 3",
+        "isready",
+        "isready",
+        "setoption name Rules value " + oaq::rules::expanded(kStandard),
+        "isready"};
+    CHECK(fake.last().heard == expected);
+}
+
+TEST_CASE("an engine without Players max >= N cannot be prepared for a table of N",
+          "[engine][session][table]") {
+    FakeHost fake(engine_with("ugi", [](Reply& r) {
+        r.say("option name Rules type string default standard")
+            .say("option name Players type spin default 2 min 2 max 3")
+            .say("ugiok");
+    }));
+    EngineSession s(fake_engine_config(), fake.host());
+    auto r = s.prepare(oaq::rules::parse_rules("standard,players=4").value(), 600);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().termination == Termination::ProtocolViolation);
+    CHECK(r.error().detail ==
+          "engine \"fake\" cannot play 4-seat games: it declares no option Players with max >= 4 "
+          "(protocol-spec section 6.3)");
+    CHECK_FALSE(heard(fake.last(), "setoption name Players value 4"));
+}

@@ -35,6 +35,11 @@
 //                             North's is empty
 //   --no-flush                hold output until 4096 bytes are pending, as stdio does on a pipe
 //   --delay MS                think MS per move (a `stop` ends the thinking early)
+//   --info-string TEXT        send "info string TEXT" as each search starts (e.g. markup, for the
+//                             live page's escaping test)
+//   --players N               declare `option name Players type spin default 2 min 2 max N` and
+//                             play the ring game of 3 or 4 seats (ring positions, first legal
+//                             move; --illegal-move, --bad-move-token and --crash-at-ply apply)
 //   --invalid-utf8            put bytes that are not UTF-8 into `id name`, every pv and (with
 //                             --bad-move-token) the bad bestmove token
 #include <poll.h>
@@ -53,6 +58,8 @@
 #include "protocol/codec.hpp"
 #include "protocol/line_buffer.hpp"
 #include "rules/position_string.hpp"
+#include "rules/ring_position_string.hpp"
+#include "rules/ring_turn.hpp"
 #include "rules/rules.hpp"
 #include "rules/turn.hpp"
 
@@ -70,7 +77,9 @@ struct Flags {
     bool spawn_child = false, setsid_child = false, orphan_child = false;
     bool double_bestmove = false, north_reads_south = false, no_flush = false;
     bool invalid_utf8 = false;
+    long players = 0;  // 0: no Players option
     long info_flood = 0, long_line = 0, stderr_flood = 0, slow_start_ms = 0, delay_ms = 0;
+    std::string info_string;
 };
 
 Flags g_flags;
@@ -156,8 +165,12 @@ void parse_flags(int argc, char** argv) {
             g_flags.stderr_flood = number_after(i, argc, argv);
         else if (a == "--slow-start")
             g_flags.slow_start_ms = number_after(i, argc, argv);
+        else if (a == "--players")
+            g_flags.players = number_after(i, argc, argv);
         else if (a == "--delay")
             g_flags.delay_ms = number_after(i, argc, argv);
+        else if (a == "--info-string" && i + 1 < argc)
+            g_flags.info_string = argv[++i];
         else
             usage(argv[i]);
     }
@@ -236,6 +249,31 @@ std::string choose_move(const rules::Position& pos, const rules::Rules& rules) {
     return rules::to_string(legal[0]);
 }
 
+// The move for the seat to move of a ring position (3 or 4 seats), as choose_move does for two.
+std::string choose_ring_move(const rules::RingPosition& pos, const rules::Rules& rules) {
+    auto legal = rules::legal_moves(pos, rules);
+    if (g_flags.bad_move_token) return "6L";
+    if (g_flags.illegal_move) {
+        for (int k = 1; k <= 5; ++k)
+            if (pos.is_empty(rules::ring_pit(pos.to_move, k))) return std::to_string(k) + "L";
+    }
+    return legal.empty() ? "1L" : rules::to_string(legal[0]);
+}
+
+// The move for a `position` of the ring game: "1L" when it cannot be read.
+std::string ring_move(const protocol::PositionCommand& position, const rules::Rules& rules) {
+    auto pos = position.fen ? rules::parse_ring_position(*position.fen, rules)
+                            : Expected<rules::RingPosition>(rules::ring_start_position(rules));
+    if (!pos) return "1L";
+    rules::RingPosition p = *pos;
+    for (const auto& text : position.moves) {
+        auto m = rules::parse_move(text);
+        if (!m || !rules::is_legal(p, *m, rules)) break;
+        p = rules::play(p, *m, rules);
+    }
+    return choose_ring_move(p, rules);
+}
+
 // A legal move other than `move` when there is one (for --double-bestmove).
 std::string another_move(const rules::Position& pos, const rules::Rules& rules,
                          const std::string& move) {
@@ -258,6 +296,10 @@ void think_and_answer(const protocol::PositionCommand& position, const protocol:
                 quit_now();
         }
     }
+    if (!g_flags.info_string.empty()) {
+        say("info depth 1 string " + g_flags.info_string);
+        flush();
+    }
     // Think: until the delay passes, or until `stop` for an infinite search.
     std::optional<Clock::time_point> until;
     if (!go.infinite) until = Clock::now() + std::chrono::milliseconds(g_flags.delay_ms);
@@ -279,7 +321,9 @@ void think_and_answer(const protocol::PositionCommand& position, const protocol:
 
     std::string move = "1L", second = "1L";
     auto pos = rules::parse_position(position.fen ? *position.fen : "startpos", rules);
-    if (pos) {
+    if (rules.players > 2) {
+        move = second = ring_move(position, rules);
+    } else if (pos) {
         rules::Position p = *pos;
         for (const auto& text : position.moves) {
             auto m = rules::parse_move(text);
@@ -354,6 +398,9 @@ int main(int argc, char** argv) {
             say("id author oaq");
             if (!g_flags.no_rules_option) say("option name Rules type string default standard");
             say("option name Hash type spin default 16 min 1 max 1024");
+            if (g_flags.players > 0)
+                say("option name Players type spin default 2 min 2 max " +
+                    std::to_string(g_flags.players));
             if (!g_flags.no_ugiok) say("ugiok");
             flush();
         } else if (std::holds_alternative<protocol::IsReady>(*cmd)) {

@@ -65,9 +65,9 @@ TEST_CASE("the clock is charged with the time used and credited with the increme
     CHECK(rec.moves[2].time_left == 10s - 2 * 250ms + 2 * 100ms);
     // The second `go` of South reports both clocks as they stood.
     REQUIRE(south.gos.size() == 2);
-    CHECK(south.gos[1].p1time == std::chrono::milliseconds(9850));
-    CHECK(south.gos[1].p2time == std::chrono::milliseconds(10060));
-    CHECK(south.gos[1].p1inc == 100ms);
+    CHECK(south.gos[1].time[0] == std::chrono::milliseconds(9850));
+    CHECK(south.gos[1].time[1] == std::chrono::milliseconds(10060));
+    CHECK(south.gos[1].inc[0] == 100ms);
     // The deadline is the time left plus the margin.
     CHECK(south.deadlines[0] == std::chrono::nanoseconds(10s + 50ms));
     CHECK(rec.termination == Termination::PlyLimit);
@@ -114,7 +114,7 @@ TEST_CASE("movetime sends go movetime and forfeits beyond movetime plus margin",
     auto rec = game::play_game(south, north, settings, kNoAbort);
     REQUIRE(south.gos.size() == 1);
     CHECK(south.gos[0].movetime == 100ms);
-    CHECK_FALSE(south.gos[0].p1time.has_value());
+    CHECK_FALSE(south.gos[0].time[0].has_value());
     CHECK(rec.termination == Termination::TimeForfeit);
     CHECK(rec.result == rules::Result::NorthWin);
 }

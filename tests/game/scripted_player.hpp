@@ -9,12 +9,23 @@
 
 #include "game/player.hpp"
 #include "rules/position_string.hpp"
+#include "rules/ring_position_string.hpp"
+#include "rules/ring_turn.hpp"
 #include "rules/turn.hpp"
 
 namespace oaq::testing {
 
 inline rules::Position position_of(const protocol::PositionCommand& cmd, const rules::Rules& r) {
     auto pos = cmd.fen ? rules::parse_position(*cmd.fen, r).value() : rules::start_position(r);
+    for (const auto& m : cmd.moves) pos = rules::play(pos, rules::parse_move(m).value(), r);
+    return pos;
+}
+
+// The ring position (3 or 4 seats) a `position` command describes.
+inline rules::RingPosition ring_position_of(const protocol::PositionCommand& cmd,
+                                            const rules::Rules& r) {
+    auto pos =
+        cmd.fen ? rules::parse_ring_position(*cmd.fen, r).value() : rules::ring_start_position(r);
     for (const auto& m : cmd.moves) pos = rules::play(pos, rules::parse_move(m).value(), r);
     return pos;
 }
@@ -35,11 +46,13 @@ class ScriptedPlayer : public game::Player {
     std::vector<std::optional<game::Nanoseconds>> deadlines;
     int prepares = 0;
     int new_games = 0;
-    int ply_limit = -1;  // what the last prepare() was told
+    int ply_limit = -1;        // what the last prepare() was told
+    int prepared_players = 0;  // the players of the rules the last prepare() was told
 
     const std::string& name() const override { return name_; }
-    Expected<Ok, game::PlayerFailure> prepare(const rules::Rules&, int limit) override {
+    Expected<Ok, game::PlayerFailure> prepare(const rules::Rules& r, int limit) override {
         ++prepares;
+        prepared_players = r.players;
         ply_limit = limit;
         return prepare_result;
     }
@@ -60,7 +73,9 @@ class ScriptedPlayer : public game::Player {
     game::PlayerIdentity identity() const override { return {name_, "test", {}}; }
 
     Reply first_legal(const protocol::PositionCommand& position) const {
-        auto moves = rules::legal_moves(position_of(position, rules_), rules_);
+        auto moves = rules_.players > 2
+                         ? rules::legal_moves(ring_position_of(position, rules_), rules_)
+                         : rules::legal_moves(position_of(position, rules_), rules_);
         game::SearchResult r;
         r.move = rules::to_string(moves[0]);
         r.elapsed = think;

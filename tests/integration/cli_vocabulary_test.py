@@ -67,11 +67,11 @@ def one_line_error(proc, *words):
 
 def test_help_lists_everything():
     top = oaq("--help", check=0).stdout
-    for command in ("match", "tournament", "check-engine", "play", "rules", "report", "results",
+    for command in ("match", "tournament", "check-engine", "play", "rules", "report", "serve", "results",
                     "ratings", "help", "--version"):
         assert re.search(rf"^  (-h, )?{re.escape(command)}\b", top, re.M), (command, top)
     assert oaq("--version", check=0).stdout.startswith("oaq ")
-    for command in ("tournament", "match", "ratings", "check-engine"):
+    for command in ("tournament", "match", "ratings", "check-engine", "serve"):
         assert oaq("help", command, check=0).stdout == oaq(command, "--help", check=0).stdout
     assert oaq("help", "results", "standings", check=0).stdout == \
         oaq("results", "standings", "--help", check=0).stdout

@@ -20,6 +20,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import urllib.request
 
 ANNOTATIONS = {"description", "title", "$schema", "$id", "$defs", "x-oaq-outputs"}
 KEYWORDS = {"type", "enum", "const", "properties", "required", "additionalProperties", "items",
@@ -301,6 +302,29 @@ def check_tools(r, b):
     r.validate("rules session --json", "rules", "session", "--json", "--game", " ".join(moves))
 
 
+def check_live(r, b):
+    """--live adds the live_server line; oaq serve prints it, and its /state is live_page_state."""
+    r.validate("match --json", "match", "--db", r.db, "--name", "lm", "--json", "--games", "2", "--tc",
+               "movetime=10", "--live", "127.0.0.1:0", *engine(b, "greedy", "oaq-greedy"),
+               *engine(b, "random", "oaq-random"))
+    proc = subprocess.Popen([os.path.join(b, "oaq"), "serve", "--db", r.db, "--tournament", "lm", "--port", "0",
+                             "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = json.loads(proc.stdout.readline())
+        r.seen.add("serve --json")
+        errors = r.validator.errors(line, {"$ref": "#/$defs/live_server"})
+        state = json.loads(urllib.request.urlopen(line["url"] + "state", timeout=10).read())
+        errors += r.validator.errors(state, {"$ref": "#/$defs/live_page_state"})
+        if not state["finished"]:
+            errors.append("serve: /state holds no finished game")
+        for e in errors[:4]:
+            r.failures.append("serve --json / GET /state: " + e)
+        print(f"{'ok  ' if not errors else '... '}serve --json and its /state")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bin", required=True)
@@ -316,6 +340,7 @@ def main():
         check_results(r)
         check_shards(r, b, tmp)
         check_tools(r, b)
+        check_live(r, b)
     missing = set(r.outputs) - r.seen
     if missing:
         r.failures.append(f"x-oaq-outputs lists commands the test did not run: {sorted(missing)}")

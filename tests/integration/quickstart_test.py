@@ -62,7 +62,7 @@ def main():
                 print(f"FAIL {i}: {first}: {e}")
         text = "\n".join(outputs)
         checks = [
-            ("every step of the page has its commands (7 blocks)", len(scripts) >= 7),
+            ("every step of the page has its commands (8 blocks)", len(scripts) >= 8),
             ("mybot's perft 4 equals oaq's (4772)",
              "perft 4: 4772 nodes" in text and re.search(r"^4772$", text, re.M)),
             ("the depth-2 counts from the position after 1L agree",
@@ -71,6 +71,11 @@ def main():
             ("the match prints its pair counts",
              re.search(r"mybot vs oaq-greedy: .*pairs \[", text)),
             ("the SPRT of the Style change accepts H1", "SPRT verdict: H1 accepted" in text),
+            ("mybot's perft 4 at three seats equals oaq's (5616)",
+             "perft 4: 5616 nodes" in text and re.search(r"^5616$", text, re.M)),
+            ("mybot declares protocol 2 and answers a 3-seat position with a bestmove",
+             re.search(r"^id protocol 2$", text, re.M)
+             and re.search(r"^bestmove [1-5][LR]$", text, re.M)),
         ]
         for name, ok in checks:
             print(("PASS " if ok else "FAIL ") + name)

@@ -4,6 +4,13 @@
 - protocol-spec/README.md, "A complete first bot": the Python bot in that section is taken from
   the page, passes `oaq check-engine`, and plays a match against oaq-random without a single
   failure (no illegal move, no protocol violation, no time loss).
+- protocol-spec/README.md, "A first bot for two to four players": the N-seat bot from the page
+  plays whole games of 2, 3 and 4 seats over a pipe at every seat, each move checked with
+  `oaq rules play`.
+- protocol-spec/README.md section 11.5 (a game of three players) and the example of section 6.3:
+  every move of their `position` lines is legal, the position the text quotes is the one reached,
+  and oaq-greedy given the transcript's `>` lines answers exactly its `<` lines (info lines: same
+  count and pv, times aside).
 - protocol-spec/rules.md section 7: every perft table (from the start of each preset, deeper, and
   from mid-game positions) is read from the page and checked with `oaq rules perft`; section 8.9's
   repetition ends after exactly the ply the text says.
@@ -54,6 +61,113 @@ def test_first_bot(bin_dir, spec_dir, tmp):
     assert len(games) == 40, f"{len(games)} games"
     bad = [g for g in games if g["termination"] not in ("normal", "repetition", "ply_limit")]
     assert not bad, f"the spec's bot failed: {bad[0]}"
+
+
+STANDARD = ("quan_value=10,quan_setup=piece,direction=free,empty_quan_gap=yes,after_capture=relay,"
+            "chain=yes,quan_non=0,end=mandarins_empty")
+
+
+def play_over_pipe(oaq, cmd, seats):
+    """One whole game of `seats` seats, the bot `cmd` at every seat (one process, stateless
+    requests as a referee sends them); every move checked by `oaq rules play`. Returns the plies
+    and the last `oaq rules play --json` report."""
+    bot = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def send(text):
+        bot.stdin.write(text + "\n")
+        bot.stdin.flush()
+
+    def read_until(word):
+        while True:
+            line = bot.stdout.readline()
+            assert line, f"{seats} seats: the bot closed its output waiting for {word}"
+            if line.split()[:1] == [word]:
+                return line.split()
+
+    try:
+        send("ugi")
+        read_until("ugiok")
+        if seats > 2:
+            send(f"setoption name Players value {seats}")
+        send("setoption name Rules value " + STANDARD + (f",players={seats}" if seats > 2 else ""))
+        send("isready")
+        read_until("readyok")
+        send("uginewgame")
+        send("isready")
+        read_until("readyok")
+        clocks = " ".join([f"p{k}time 5000" for k in range(1, seats + 1)] +
+                          [f"p{k}inc 50" for k in range(1, seats + 1)])
+        moves = []
+        while True:
+            send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+            send("isready")
+            send("go " + clocks)
+            read_until("readyok")
+            moves.append(read_until("bestmove")[1])
+            out = run([oaq, "rules", "play", "--json", "--rules", f"standard,players={seats}"] +
+                      moves)
+            assert out.returncode == 0, f"{seats} seats, ply {len(moves)}: {out.stderr.strip()}"
+            game = json.loads(out.stdout)
+            if game["over"] or len(moves) >= 150 * seats:
+                return moves, game
+    finally:
+        bot.kill()
+        bot.wait()
+
+
+def test_ring_bot(bin_dir, spec_dir, tmp):
+    with open(os.path.join(spec_dir, "README.md"), encoding="utf-8") as f:
+        bot = code_block(f.read(), "### A first bot for two to four players", "python")
+    path = os.path.join(tmp, "ringbot.py")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(bot)
+    for seats in (2, 3, 4):
+        moves, game = play_over_pipe(os.path.join(bin_dir, "oaq"), [sys.executable, path], seats)
+        assert game["over"], f"{seats} seats: not over after {len(moves)} plies"
+
+
+def transcript_lines(section):
+    """The `>` and `<` lines of every fenced block of a transcript section, annotations cut."""
+    lines = []
+    for block in re.findall(r"^```\n(.*?)^```", section, re.S | re.M):
+        for line in block.splitlines():
+            if line[:2] in ("> ", "< "):
+                lines.append((line[0], re.sub(r"\s+\[[^]]*\]$", "", line[2:]).rstrip()))
+    return lines
+
+
+def check_positions_legal(oaq, lines, rules):
+    for _, line in lines:
+        if line.startswith("position startpos moves "):
+            out = run([oaq, "rules", "play", "--json", "--rules", rules] + line.split()[3:])
+            assert out.returncode == 0, f"{line}: {out.stderr.strip()}"
+
+
+def test_three_player_transcript(bin_dir, spec_dir, tmp):
+    with open(os.path.join(spec_dir, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    oaq = os.path.join(bin_dir, "oaq")
+    example = transcript_lines(text[text.index("### 6.3 "):text.index("## 7. Timing")])
+    assert ("<", "option name Players type spin default 2 min 2 max 4") in example, example
+    check_positions_legal(oaq, example, "standard,players=3")
+
+    section = text[text.index("### 11.5 "):text.index("## 12. Writing")]
+    lines = transcript_lines(section)
+    check_positions_legal(oaq, lines, "standard,players=3")
+    quoted = re.search(r"The position before `4R` is `([^`]+)`", section.replace("\n", " "))
+    last = [l for d, l in lines if l.startswith("position ")][-1]
+    out = run([oaq, "rules", "play", "--json", "--rules", "standard,players=3"] + last.split()[3:])
+    assert quoted and json.loads(out.stdout)["final"] == quoted.group(1), out.stdout
+
+    script = "".join(l + "\n" for d, l in lines if d == ">") + "quit\n"
+    engine = subprocess.run([os.path.join(bin_dir, "oaq-greedy")], input=script,
+                            capture_output=True, text=True, timeout=60)
+    got = engine.stdout.splitlines()
+    want = [l for d, l in lines if d == "<"]
+    strip = lambda ls: [l for l in ls if not l.startswith("info ")]
+    assert strip(got) == strip(want), f"oaq-greedy answered {strip(got)}, the page {strip(want)}"
+    pvs = lambda ls: [l.split(" pv ")[1] for l in ls if l.startswith("info ")]
+    assert pvs(got) == pvs(want), f"info pv: oaq-greedy {pvs(got)}, the page {pvs(want)}"
 
 
 def perft_rows(markdown):
@@ -133,7 +247,9 @@ def main():
     with tempfile.TemporaryDirectory(prefix="oaq-spec-") as tmp:
         for name, test in [("first bot from the page", test_first_bot),
                            ("perft vectors of rules.md", test_perft_vectors),
-                           ("repetition example of rules.md", test_repetition_example)]:
+                           ("repetition example of rules.md", test_repetition_example),
+                           ("N-seat bot from the page", test_ring_bot),
+                           ("three-player transcripts of the page", test_three_player_transcript)]:
             try:
                 test(args.bin, args.spec, tmp)
                 print(f"PASS {name}")

@@ -64,9 +64,12 @@ class Generator {
                 if (coin()) fen = word() + " S 0+0 0+0 " + word() + " 0";
                 return PositionCommand{fen, moves()};
             }
-            case 5:
-                return Go{maybe(time()), maybe(time()),  maybe(time()),  maybe(time()),
-                          maybe(time()), maybe(depth()), maybe(count()), coin()};
+            case 5: {
+                Go go{{}, {}, maybe(time()), maybe(depth()), maybe(count()), coin()};
+                for (auto& t : go.time) t = maybe(time());
+                for (auto& t : go.inc) t = maybe(time());
+                return go;
+            }
             case 6:
                 return Stop{};
             default:
@@ -112,18 +115,48 @@ class Generator {
     }
 
     std::string garbage() {
-        static const std::vector<std::string> pieces = {
-            "go",    "position",  "fen",     "startpos",
-            "moves", "setoption", "name",    "value",
-            "info",  "score",     "cp",      "mate",
-            "pv",    "string",    "option",  "type",
-            "spin",  "default",   "var",     "min",
-            "max",   "bestmove",  "ponder",  "id",
-            "depth", "nodes",     "p1time",  "movetime",
-            "-",     "-5",        "0",       "99999999999999999999",
-            "1L",    "\t",        " ",       "  ",
-            "\r",    "\n",        "<empty>", std::string(1, '\0'),
-            "\xff"};
+        static const std::vector<std::string> pieces = {"go",
+                                                        "position",
+                                                        "fen",
+                                                        "startpos",
+                                                        "moves",
+                                                        "setoption",
+                                                        "name",
+                                                        "value",
+                                                        "info",
+                                                        "score",
+                                                        "cp",
+                                                        "mate",
+                                                        "pv",
+                                                        "string",
+                                                        "option",
+                                                        "type",
+                                                        "spin",
+                                                        "default",
+                                                        "var",
+                                                        "min",
+                                                        "max",
+                                                        "bestmove",
+                                                        "ponder",
+                                                        "id",
+                                                        "depth",
+                                                        "nodes",
+                                                        "p1time",
+                                                        "movetime",
+                                                        "p3inc",
+                                                        "-",
+                                                        "-5",
+                                                        "0",
+                                                        "99999999999999999999",
+                                                        "1L",
+                                                        "\t",
+                                                        " ",
+                                                        "  ",
+                                                        "\r",
+                                                        "\n",
+                                                        "<empty>",
+                                                        std::string(1, '\0'),
+                                                        "\xff"};
         std::string out;
         for (long long n = between(0, 12); n > 0; --n) {
             out += pieces[static_cast<std::size_t>(

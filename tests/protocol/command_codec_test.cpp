@@ -10,6 +10,21 @@ using namespace std::chrono_literals;
 
 namespace {
 
+// A `go` with clocks only: times and increments in seat order.
+Go clocks(std::vector<Milliseconds> times, std::vector<Milliseconds> incs) {
+    Go go;
+    for (std::size_t k = 0; k < times.size(); ++k) go.time[k] = times[k];
+    for (std::size_t k = 0; k < incs.size(); ++k) go.inc[k] = incs[k];
+    return go;
+}
+
+Go all_max() {
+    Go go{{}, {}, kMaxTime, 2147483647, 18446744073709551615ULL, true};
+    go.time = {kMaxTime, kMaxTime, kMaxTime, kMaxTime};
+    go.inc = {kMaxTime, kMaxTime, kMaxTime, kMaxTime};
+    return go;
+}
+
 Command decoded(std::string_view line) {
     auto c = decode_command(line);
     INFO(line);
@@ -49,8 +64,7 @@ TEST_CASE("the argument-less commands decode and encode as their single word", "
 TEST_CASE("a trailing CR, tabs and runs of blanks are only separators", "[protocol]") {
     CHECK(decoded("isready\r") == Command{IsReady{}});
     CHECK(decoded("  \t isready \t ") == Command{IsReady{}});
-    CHECK(as<Go>("go\tp1time   100 \t p2time 200\r") ==
-          Go{100ms, 200ms, {}, {}, {}, {}, {}, false});
+    CHECK(as<Go>("go\tp1time   100 \t p2time 200\r") == clocks({100ms, 200ms}, {}));
 }
 
 TEST_CASE("only one trailing CR is stripped", "[protocol]") {
@@ -91,7 +105,10 @@ TEST_CASE("a line longer than kMaxLineLength is an error, the limit itself is fi
 
 TEST_CASE("go decodes clocks, increments and each limit", "[protocol][go]") {
     CHECK(as<Go>("go p1time 60000 p2time 59000 p1inc 1000 p2inc 500") ==
-          Go{60000ms, 59000ms, 1000ms, 500ms, {}, {}, {}, false});
+          clocks({60000ms, 59000ms}, {1000ms, 500ms}));
+    CHECK(as<Go>("go p1time 3 p2time 4 p3time 5 p4time 6 p1inc 1 p2inc 1 p3inc 2 p4inc 0") ==
+          clocks({3ms, 4ms, 5ms, 6ms}, {1ms, 1ms, 2ms, 0ms}));
+    CHECK(as<Go>("go p5time 100 depth 2") == Go{{}, {}, {}, 2, {}, false});
     Go movetime = as<Go>("go movetime 250");
     CHECK(movetime.movetime == 250ms);
     CHECK(as<Go>("go depth 7").depth == 7);
@@ -101,9 +118,9 @@ TEST_CASE("go decodes clocks, increments and each limit", "[protocol][go]") {
 }
 
 TEST_CASE("go skips unknown tokens between its keywords", "[protocol][go]") {
-    CHECK(as<Go>("go p1time 100 foo p2time 200") == Go{100ms, 200ms, {}, {}, {}, {}, {}, false});
+    CHECK(as<Go>("go p1time 100 foo p2time 200") == clocks({100ms, 200ms}, {}));
     // A UCI clock is unknown here: its keyword and its value are both skipped.
-    CHECK(as<Go>("go wtime 5 btime 6 depth 3") == Go{{}, {}, {}, {}, {}, 3, {}, false});
+    CHECK(as<Go>("go wtime 5 btime 6 depth 3") == Go{{}, {}, {}, 3, {}, false});
     CHECK(as<Go>("go ponder infinite").infinite);
 }
 
@@ -112,8 +129,8 @@ TEST_CASE("a repeated go keyword keeps its last value", "[protocol][go]") {
 }
 
 TEST_CASE("negative times are clamped to 0, whatever their size", "[protocol][go]") {
-    CHECK(as<Go>("go p1time -120 p2time 300").p1time == 0ms);
-    CHECK(as<Go>("go p1inc -99999999999999999999999").p1inc == 0ms);
+    CHECK(as<Go>("go p1time -120 p2time 300").time[0] == 0ms);
+    CHECK(as<Go>("go p1inc -99999999999999999999999").inc[0] == 0ms);
     CHECK(as<Go>("go movetime -1").movetime == 0ms);
 }
 
@@ -121,7 +138,7 @@ TEST_CASE("go rejects overflowing, malformed and missing numbers", "[protocol][g
     CHECK(error_of("go p1time 99999999999999999999") ==
           "p1time: \"99999999999999999999\" is out of range");
     // Times stop where std::chrono::nanoseconds would overflow.
-    CHECK(as<Go>("go p2time 9223372036854").p2time == kMaxTime);
+    CHECK(as<Go>("go p2time 9223372036854").time[1] == kMaxTime);
     CHECK(error_of("go p2time 9223372036855") == "p2time: \"9223372036855\" is out of range");
     CHECK(error_of("go depth 2147483648") == "depth: \"2147483648\" is out of range");
     CHECK(error_of("go nodes 18446744073709551616") ==
@@ -135,12 +152,19 @@ TEST_CASE("go rejects overflowing, malformed and missing numbers", "[protocol][g
 }
 
 TEST_CASE("go encodes its fields in canonical order and clamps negative clocks", "[protocol][go]") {
-    Go go{1000ms, 2000ms, 10ms, 20ms, 50ms, 4, 1000, true};
+    Go go = clocks({1000ms, 2000ms}, {10ms, 20ms});
+    go.movetime = 50ms;
+    go.depth = 4;
+    go.nodes = 1000;
+    go.infinite = true;
     CHECK(encode(go) ==
           "go p1time 1000 p2time 2000 p1inc 10 p2inc 20 movetime 50 depth 4 nodes 1000 infinite");
     CHECK(encode(Go{}) == "go");
+    // Every seat's clock, then every seat's increment (spec section 4.6).
+    CHECK(encode(clocks({1ms, 2ms, 3ms}, {4ms, 5ms, 6ms})) ==
+          "go p1time 1 p2time 2 p3time 3 p1inc 4 p2inc 5 p3inc 6");
     Go late;
-    late.p1time = -35ms;
+    late.time[0] = -35ms;
     CHECK(encode(late) == "go p1time 0");
 }
 
@@ -190,6 +214,19 @@ TEST_CASE("position needs startpos or six fen fields", "[protocol][position]") {
     CHECK(error_of("position fen") == "position fen: expected 6 fields, got 0");
 }
 
+TEST_CASE("a ring position string takes 2N + 2 fields", "[protocol][position][ring]") {
+    const std::string three = "Q0,5,5,5,5,5,Q0,5,5,5,5,5,Q0,5,5,5,5,5 1 0+0 0+0 0+0 0 0 0";
+    CHECK(as<PositionCommand>("position fen " + three + " moves 1L 2R") ==
+          PositionCommand{three, {"1L", "2R"}});
+    // A token after the fields that is not `moves` is skipped, as for two seats.
+    CHECK(as<PositionCommand>("position fen " + three + " extra").fen == three);
+    const std::string four =
+        "Q0,5,5,5,5,5,Q0,5,5,5,5,5,Q0,5,5,5,5,5,Q0,5,5,5,5,5 4 1+0 0+0 0+0 0+0 2 -1 -1 0";
+    CHECK(as<PositionCommand>("position fen " + four).fen == four);
+    CHECK(error_of("position fen Q0,5,5,5,5,5,Q0,5,5,5,5,5,Q0,5,5,5,5,5 2 0+0 0+0 0+0 0 0") ==
+          "position fen: expected 8 fields for 3 seats, got 7");
+}
+
 TEST_CASE("position encodes canonically", "[protocol][position]") {
     CHECK(encode(PositionCommand{}) == "position startpos");
     CHECK(encode(PositionCommand{std::nullopt, {"1L", "2R"}}) == "position startpos moves 1L 2R");
@@ -232,14 +269,15 @@ TEST_CASE("every command survives encode then decode", "[protocol][roundtrip]") 
         PositionCommand{std::nullopt, {"1L", "3R", "4R"}},
         PositionCommand{"Q9,4,0,2,0,0,5,3,1,3,0,4 S 9+1 10+0 0 0", {}},
         PositionCommand{"10,5,5,5,5,5,10,5,5,5,5,5 S 0+0 0+0 0 0", {"1L"}},
+        PositionCommand{"Q0,5,5,5,5,5,Q0,5,5,5,5,5,Q0,5,5,5,5,5 1 0+0 0+0 0+0 0 0 0", {"2R"}},
         Go{},
-        Go{60000ms, 0ms, 1000ms, 0ms, {}, {}, {}, false},
-        Go{{}, {}, {}, {}, 100ms, {}, {}, false},
-        Go{{}, {}, {}, {}, {}, 12, {}, false},
-        Go{{}, {}, {}, {}, {}, {}, 5000000, false},
-        Go{{}, {}, {}, {}, {}, {}, {}, true},
-        Go{kMaxTime, kMaxTime, kMaxTime, kMaxTime, kMaxTime, 2147483647, 18446744073709551615ULL,
-           true},
+        clocks({60000ms, 0ms}, {1000ms, 0ms}),
+        clocks({1ms, 2ms, 3ms}, {0ms, 0ms, 5ms}),
+        Go{{}, {}, 100ms, {}, {}, false},
+        Go{{}, {}, {}, 12, {}, false},
+        Go{{}, {}, {}, {}, 5000000, false},
+        Go{{}, {}, {}, {}, {}, true},
+        all_max(),
         Stop{},
         Quit{},
     };

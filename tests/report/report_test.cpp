@@ -352,3 +352,49 @@ TEST_CASE("a session run's report draws each session's wealth curve", "[report]"
     plain.add(play_game("a", "b", false, 400));
     CHECK(report::sessions_html(report::load_report(plain.db, std::nullopt).value()).empty());
 }
+
+TEST_CASE(
+    "A knockout's page draws its bracket with seeds, byes, how each match ended and the "
+    "winner",
+    "[report][html][knockout]") {
+    report::ReportData d;
+    d.tournament.name = "ko";
+    d.tournament.format = "knockout";
+    tournament::RunDefinition def;
+    def.format = tournament::Format::Knockout;
+    def.tiebreak_pairs = 1;
+    d.round_definition = def;
+    views::KnockoutData k;
+    k.names = {"alpha", "beta", "gamma"};
+    k.seed_of = {0, 1, 2};
+    tournament::RoundParams p;
+    p.engines = 3;
+    p.seed_order = {0, 1, 2};
+    tournament::PairResults results;
+    auto replay = tournament::replay_knockout(p, results);
+    for (const auto& pp : replay.next->pairings) {  // beta (seed 2) beats gamma
+        results.add(pp.first_pair, pp.first, 1.0);
+        results.add(pp.first_pair, pp.second, 0.0);
+    }
+    replay = tournament::replay_knockout(p, results);
+    for (const auto& pp : replay.next->pairings) {  // the final drawn, then its tie-break
+        results.add(pp.first_pair, pp.first, 0.5);
+        results.add(pp.first_pair, pp.second, 0.5);
+    }
+    replay = tournament::replay_knockout(p, results);
+    for (const auto& pp : replay.next->pairings) {
+        results.add(pp.first_pair, pp.first, 0.0);  // beta, the lower seed, wins both
+        results.add(pp.first_pair, pp.second, 1.0);
+    }
+    k.bracket = tournament::replay_knockout(p, results);
+    d.knockout = k;
+    const auto html = report::round_format_html(d);
+    CHECK_THAT(html, Catch::Contains("<section id=\"bracket\"><h2>Bracket</h2>"));
+    CHECK_THAT(html, Catch::Contains("<h3>semi-finals</h3>"));
+    CHECK_THAT(html, Catch::Contains("<h3>final</h3>"));
+    CHECK_THAT(html, Catch::Contains("<div class=\"side none\">bye</div>"));
+    CHECK_THAT(html, Catch::Contains("<div class=\"how\">tiebreak</div>"));
+    CHECK_THAT(html,
+               Catch::Contains("<h3>winner</h3><div class=\"matches\"><div class=\"match\"><div "
+                               "class=\"side won\">beta</div>"));
+}

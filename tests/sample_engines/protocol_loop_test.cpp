@@ -53,8 +53,9 @@ TEST_CASE("the ugi handshake names the engine, declares Rules and ends with ugio
     REQUIRE(lines.size() >= 5);
     CHECK(lines[0] == "id name oaq-random");
     CHECK(lines[1].rfind("id author ", 0) == 0);
-    CHECK(lines[2] == "id protocol 1");
+    CHECK(lines[2] == "id protocol 2");  // it plays N seats (spec section 9)
     CHECK(contains_line(lines, "option name Rules type string default standard"));
+    CHECK(contains_line(lines, "option name Players type spin default 2 min 2 max 4"));
     CHECK(contains_line(lines, "option name Seed type spin"));
     CHECK(lines[lines.size() - 2] == "ugiok");
     CHECK(lines.back() == "readyok");
@@ -88,14 +89,15 @@ TEST_CASE("a bad position or bad rules are reported and refused", "[kit][loop]")
         REQUIRE(lines.size() == 1);
         CHECK(lines[0].rfind("info string unsupported rules chess", 0) == 0);
     }
-    SECTION("the ring game of 3 or 4 players is refused like any rules the kit cannot play") {
+    SECTION("the ring game is refused by an engine of 2 seats like any rules it cannot play") {
+        oaq::engines::AlphaBetaEngine two_seats;
         std::istringstream in("setoption name Rules value standard,players=3\nisready\n");
         std::ostringstream out;
-        CHECK(oaq::kit::run_protocol(engine, in, out) == 1);
+        CHECK(oaq::kit::run_protocol(two_seats, in, out) == 1);
         const auto lines = oaq::test::split_lines(out.str());
         REQUIRE(lines.size() == 1);
         CHECK(lines[0] ==
-              "info string unsupported rules standard,players=3: the kit plays 2 players only");
+              "info string unsupported rules standard,players=3: this engine plays 2 players only");
     }
     SECTION("the Rules option name is case-insensitive and takes the expanded form") {
         const auto lines =

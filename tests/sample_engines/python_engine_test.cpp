@@ -3,7 +3,8 @@
 // 7 presets and some override mixes, from the start and from mid-game positions), by the final
 // positions of whole random games with shares (section 8: settlement, refill=own_or_lose), and
 // every bestmove it gives in scripted sessions, some from seven-field positions, is checked with
-// oaq::rules::is_legal.
+// oaq::rules::is_legal. At tables of 3 and 4 seats (protocol-spec 6.3) the same: perft and whole
+// games against the ring's rules, and a session of ring positions whose every bestmove is legal.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
@@ -18,6 +19,9 @@
 
 #include "rules/perft.hpp"
 #include "rules/position_string.hpp"
+#include "rules/ring_game.hpp"
+#include "rules/ring_position_string.hpp"
+#include "rules/ring_turn.hpp"
 #include "rules/turn.hpp"
 #include "session.hpp"
 
@@ -190,4 +194,114 @@ TEST_CASE("the Python bot is reproducible for a seed", "[python][integration]") 
         "position startpos moves 1R 5L\ngo depth 1\nquit\n";
     const auto first = run("python3 " + quoted(kBot), script);
     CHECK(first == run("python3 " + quoted(kBot), script));
+}
+
+namespace {
+
+const char* const kRingRuleSets[] = {
+    "standard,players=3", "stop-after-capture,players=4", "tg-standard,players=3",
+    "village,players=4",  "quan-non,players=3,chain=no",  "no-empty-gap,players=4,quan_value=5",
+};
+
+// Positions of seeded random games of the ring, game not over.
+std::vector<oaq::rules::RingPosition> sample_ring_positions(const oaq::rules::Rules& rules,
+                                                            std::uint64_t seed, std::size_t count) {
+    std::mt19937_64 rng(seed);
+    std::vector<oaq::rules::RingPosition> out;
+    while (out.size() < count) {
+        auto pos = oaq::rules::ring_start_position(rules);
+        for (std::uint64_t ply = 0; !pos.is_over() && out.size() < count; ++ply) {
+            if (ply % 3 == 1) out.push_back(pos);
+            const auto moves = oaq::rules::legal_moves(pos, rules);
+            pos =
+                oaq::rules::play(pos, moves[static_cast<std::size_t>(rng() % moves.size())], rules);
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("the Python bot's perft matches the rules library at tables of 3 and 4 seats",
+          "[python][integration][nseat]") {
+    const std::string rules_text =
+        GENERATE(from_range(std::begin(kRingRuleSets), std::end(kRingRuleSets)));
+    const auto rules = *oaq::rules::parse_rules(rules_text);
+    INFO(rules_text);
+    CHECK(run("python3 " + quoted(kBot) + " --perft " + quoted(rules_text) + " 4") ==
+          std::to_string(oaq::rules::perft(oaq::rules::ring_start_position(rules), 4, rules)) +
+              "\n");
+    for (const auto& pos : sample_ring_positions(rules, 5, 2)) {
+        const std::string text = oaq::rules::to_string(pos);
+        INFO(text);
+        CHECK(run("python3 " + quoted(kBot) + " --perft " + quoted(rules_text) + " 3 " +
+                  quoted(text)) == std::to_string(oaq::rules::perft(pos, 3, rules)) + "\n");
+    }
+}
+
+TEST_CASE("the Python bot ends and settles whole random games of 3 and 4 seats as the library",
+          "[python][integration][nseat]") {
+    const std::string rules_text =
+        GENERATE(from_range(std::begin(kRingRuleSets), std::end(kRingRuleSets)));
+    const auto rules = *oaq::rules::parse_rules(rules_text);
+    std::mt19937_64 rng(31);
+    for (int game = 0; game < 3; ++game) {
+        oaq::rules::RingGame play(rules, oaq::rules::ring_start_position(rules), 0);
+        std::string moves;
+        while (!play.is_over()) {
+            const auto legal = oaq::rules::legal_moves(play.position(), rules);
+            const auto move = legal[static_cast<std::size_t>(rng() % legal.size())];
+            moves += " " + oaq::rules::to_string(move);
+            REQUIRE(play.play(move));
+        }
+        INFO(rules_text << " / startpos" << moves);
+        CHECK(run("python3 " + quoted(kBot) + " --play " + quoted(rules_text) + " startpos" +
+                  moves) == oaq::rules::to_string(play.position()) + "\n");
+    }
+}
+
+TEST_CASE(
+    "the Python bot declares Players and plays legal moves for the seat to move at 3 and 4 "
+    "seats over a pipe",
+    "[python][integration][nseat]") {
+    const int seats = GENERATE(3, 4);
+    const std::string rules_text = "standard,players=" + std::to_string(seats);
+    const auto rules = *oaq::rules::parse_rules(rules_text);
+    const auto positions = sample_ring_positions(rules, 17, 16);
+    // As the referee does (spec 6.3): Players, then the expanded Rules, then the game.
+    std::string script = "ugi\nsetoption name Players value " + std::to_string(seats) +
+                         "\nsetoption name Rules value " + oaq::rules::expanded(rules) +
+                         "\nsetoption name Seed value 5\nisready\nuginewgame\nisready\n";
+    std::string clocks;
+    for (int k = 1; k <= seats; ++k) clocks += " p" + std::to_string(k) + "time 5000";
+    for (int k = 1; k <= seats; ++k) clocks += " p" + std::to_string(k) + "inc 50";
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        if (i % 2 == 1) script += "setoption name Style value greedy\n";
+        script +=
+            "position fen " + oaq::rules::to_string(positions[i]) + "\nisready\ngo" + clocks + "\n";
+        if (i % 2 == 1) script += "setoption name Style value random\n";
+    }
+    // A game from the start with its moves, as the referee sends it: seat 3 to move.
+    script += "position startpos moves 1R 3L\ngo movetime 50\nquit\n";
+    oaq::rules::RingGame game(rules, oaq::rules::ring_start_position(rules));
+    REQUIRE(game.play(std::string_view("1R")));
+    REQUIRE(game.play(std::string_view("3L")));
+
+    const auto lines = oaq::test::split_lines(run("python3 " + quoted(kBot), script));
+    CHECK(std::count(lines.begin(), lines.end(),
+                     "option name Players type spin default 2 min 2 max 4") == 1);
+    CHECK(std::count(lines.begin(), lines.end(), "id protocol 2") == 1);
+    std::vector<std::string> best;
+    for (const auto& line : lines)
+        if (line.rfind("bestmove ", 0) == 0) best.push_back(line.substr(9));
+    REQUIRE(best.size() == positions.size() + 1);
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        INFO(oaq::rules::to_string(positions[i]) << " -> " << best[i]);
+        const auto move = oaq::rules::parse_move(best[i]);
+        REQUIRE(move);
+        CHECK(oaq::rules::is_legal(positions[i], *move, rules));
+    }
+    const auto last = oaq::rules::parse_move(best.back());
+    REQUIRE(last);
+    CHECK(oaq::rules::is_legal(game.position(), *last, rules));
 }

@@ -27,10 +27,10 @@ TEST_CASE("movetime leaves a small margin and soft equals hard", "[kit][time]") 
 
 TEST_CASE("the clock of the side to move gives a soft and a hard limit", "[kit][time]") {
     Go go;
-    go.p1time = 60000ms;
-    go.p2time = 10000ms;
-    go.p1inc = 1000ms;
-    go.p2inc = 0ms;
+    go.time[0] = 60000ms;
+    go.time[1] = 10000ms;
+    go.inc[0] = 1000ms;
+    go.inc[1] = 0ms;
     const TimeManager tm;
     const auto south = tm.limits(go, Side::South);
     CHECK(*south.soft_time == 60000ms / 25 + 800ms);
@@ -43,17 +43,17 @@ TEST_CASE("the clock of the side to move gives a soft and a hard limit", "[kit][
 
 TEST_CASE("a nearly empty clock is never overspent", "[kit][time]") {
     Go go;
-    go.p1time = 100ms;
-    go.p1inc = 2000ms;  // a large increment must not push the budget past the clock
+    go.time[0] = 100ms;
+    go.inc[0] = 2000ms;  // a large increment must not push the budget past the clock
     const auto limits = TimeManager{}.limits(go, Side::South);
     CHECK(*limits.hard_time <= 70ms);
     CHECK(*limits.soft_time <= *limits.hard_time);
 
-    go.p1time = 20ms;
+    go.time[0] = 20ms;
     const auto tiny = TimeManager{}.limits(go, Side::South);
     CHECK(*tiny.hard_time <= 10ms);  // at most half the clock once the safety margin is more
     CHECK(*tiny.hard_time >= 1ms);
-    go.p1time = 0ms;
+    go.time[0] = 0ms;
     CHECK(*TimeManager{}.limits(go, Side::South).hard_time == 1ms);
 }
 
@@ -70,17 +70,17 @@ TEST_CASE("depth, nodes and infinite pass through, and no limit at all means inf
 
     CHECK(TimeManager{}.limits(Go{}, Side::South).infinite);
     Go only_north_clock;
-    only_north_clock.p2time = 1000ms;
+    only_north_clock.time[1] = 1000ms;
     CHECK(TimeManager{}.limits(only_north_clock, Side::South).infinite);
 }
 
 TEST_CASE("with movetime and a clock together the smaller budget wins", "[kit][time]") {
     Go go;
     go.movetime = 1000ms;
-    go.p1time = 5000ms;
+    go.time[0] = 5000ms;
     const auto limits = TimeManager{}.limits(go, Side::South);
     CHECK(*limits.soft_time == 200ms);  // 5000 / 25
     CHECK(*limits.hard_time == 600ms);  // 3 x soft, below the movetime budget of 940
-    go.p1time = 100000ms;
+    go.time[0] = 100000ms;
     CHECK(*TimeManager{}.limits(go, Side::South).hard_time == 940ms);
 }

@@ -235,3 +235,76 @@ TEST_CASE("an engine binary's digest is the SHA-256 of the file's bytes", "[stor
     std::filesystem::remove(path);
     CHECK(store::file_sha256(path.string()).empty());  // no such file
 }
+
+namespace {
+
+tournament::RunDefinition swiss_definition() {
+    auto d = definition(5);
+    d.format = tournament::Format::Swiss;
+    d.rounds = 3;
+    d.seeding = {"p3", "p1", "p4", "p0", "p2"};
+    return d;
+}
+
+struct GameList : tournament::RunObserver {
+    std::vector<std::pair<std::int64_t, std::pair<int, int>>> games;
+    void game_finished(const tournament::GameFinished& e) override {
+        if (!e.aborted) games.push_back({e.pairing.game_index, {e.pairing.south, e.pairing.north}});
+    }
+};
+
+std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t>> stored_games(
+    store::Store& db, store::RowId tournament) {
+    store::ResultFilter filter;
+    filter.tournament_id = tournament;
+    std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t>> out;
+    for (const auto& r : db.result_rows(filter))
+        out.emplace_back(r.pair_index, r.south, r.north, static_cast<std::int64_t>(r.result));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("a Swiss stores one bye a round and resumes to the games of an uninterrupted one",
+          "[store][run][swiss]") {
+    auto whole_db = store::Store::open_memory();
+    store::StoreRunRecorder whole_recorder(whole_db);
+    std::atomic<bool> no{false};
+    tournament::RunObserver quiet;
+    auto whole = tournament::Run::create(whole_recorder, "cup", swiss_definition()).value();
+    CHECK(whole.play(scripted(), quiet, no, {2, 0}).status == tournament::RunStatus::Finished);
+    const auto whole_id = whole_db.find_tournament("cup")->id;
+    CHECK(whole_db.byes(whole_id).size() == 3);
+    CHECK(stored_games(whole_db, whole_id).size() == 3 * 2 * 2);
+
+    auto db = store::Store::open_memory();
+    store::StoreRunRecorder recorder(db);
+    std::atomic<bool> stop{false};
+    StopAfter stopper(stop, 5);  // inside round 2
+    auto first = tournament::Run::create(recorder, "cup", swiss_definition()).value();
+    CHECK(first.play(scripted(), stopper, stop, {1, 0}).status ==
+          tournament::RunStatus::Interrupted);
+    const auto id = db.find_tournament("cup")->id;
+    CHECK(db.byes(id).size() == 2);  // round 2 started: its bye is stored
+    auto resumed = tournament::Run::resume(recorder, "cup").value();
+    CHECK(resumed.play(scripted(), quiet, no, {2, 0}).status == tournament::RunStatus::Finished);
+    CHECK(stored_games(db, id) == stored_games(whole_db, whole_id));
+    const auto byes = db.byes(id), whole_byes = whole_db.byes(whole_id);
+    REQUIRE(byes.size() == whole_byes.size());
+    for (std::size_t i = 0; i < byes.size(); ++i) {
+        CHECK(byes[i].round == whole_byes[i].round);
+        CHECK(db.engine(byes[i].engine_id)->name == whole_db.engine(whole_byes[i].engine_id)->name);
+        CHECK(byes[i].points == 2.0);
+    }
+}
+
+TEST_CASE("a Swiss is not sharded", "[store][run][swiss]") {
+    auto db = store::Store::open_memory();
+    store::StoreRunRecorder recorder(db);
+    auto run = tournament::Run::create(recorder, "cup", swiss_definition(), "{}", {}, {},
+                                       tournament::Shard{0, 2});
+    REQUIRE_FALSE(run);
+    CHECK_THAT(run.error().message, Catch::Contains("a swiss is not sharded"));
+    CHECK_FALSE(db.find_tournament("cup"));
+}

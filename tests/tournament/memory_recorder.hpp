@@ -26,6 +26,7 @@ class MemoryRecorder : public tournament::RunRecorder {
         std::optional<tournament::WallTime> finished_at;
         int reopened = 0;
         std::optional<std::string> lock;  // who holds the run lock
+        std::vector<tournament::RoundBye> byes;
     };
 
     // Who this recorder takes locks as (tests pretend to be two processes with two recorders
@@ -136,6 +137,12 @@ class MemoryRecorder : public tournament::RunRecorder {
                                                      g.record.termination, g.record.result});
         }
         return out;
+    }
+    void record_bye(tournament::RunId id, const tournament::RoundBye& bye) override {
+        auto& byes = runs.at(id).byes;
+        for (const auto& b : byes)
+            if (b.round == bye.round) return;
+        byes.push_back(bye);
     }
     void save_identity(const std::string& engine, const game::PlayerIdentity& id) override {
         identities[engine] = id;

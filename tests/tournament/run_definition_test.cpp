@@ -128,7 +128,7 @@ TEST_CASE("reading a definition is strict and names the key", "[run_definition]"
         {replace("\"rounds\":1,", ""), "definition: missing \"rounds\""},
         {replace("\"rounds\":1", "\"rounds\":\"1\""), "\"rounds\" must be an integer"},
         {replace("\"max_plies\":300", "\"max_plies\":300,\"extra\":0"), "unknown key \"extra\""},
-        {replace("\"format\":\"match\"", "\"format\":\"swiss\""), "\"format\" must be"},
+        {replace("\"format\":\"match\"", "\"format\":\"ladder\""), "\"format\" must be"},
         {replace("\"tc\":\"movetime=20\"", "\"tc\":\"fast\""), "definition.tc"},
         {replace("\"restart\":\"every_game\"", "\"restart\":\"never\""), "engines[0]: \"restart\""},
         {replace("\"kind\":\"random\"", "\"kind\":\"book\""), "openings: \"kind\""},
@@ -247,4 +247,58 @@ TEST_CASE("a run plans its schedule's games, and sessions the most they can play
     d.rounds = 2;
     // Three pairings twice, each a session: six sessions of at most 7 games.
     CHECK(planned_games(d) == 42);
+}
+
+namespace {
+
+RunDefinition swiss(int engines, int rounds) {
+    RunDefinition d;
+    d.format = Format::Swiss;
+    d.rounds = rounds;
+    for (int i = 0; i < engines; ++i) {
+        EngineDefinition e;
+        e.name = "e" + std::to_string(i);
+        e.command = "/bin/e";
+        d.engines.push_back(e);
+        d.seeding.insert(d.seeding.begin(), e.name);
+    }
+    d.bye_points = 1.5;
+    d.tiebreak_pairs = 2;
+    return d;
+}
+
+}  // namespace
+
+TEST_CASE("a Swiss definition keeps its seeding, bye points and tie-break pairs",
+          "[run_definition][swiss]") {
+    const auto d = swiss(5, 3);
+    const auto json = to_json(d);
+    CHECK_THAT(json, Catch::Contains("\"seeding\":[\"e4\",\"e3\",\"e2\",\"e1\",\"e0\"],"
+                                     "\"bye_points\":1.5,\"tiebreak_pairs\":2"));
+    auto back = run_definition_from_json(json);
+    REQUIRE(back);
+    CHECK(*back == d);
+    CHECK(planned_games(d) == 3 * 2 * 2);
+    auto knockout = d;
+    knockout.format = Format::Knockout;
+    knockout.rounds = 1;
+    CHECK(planned_games(knockout) == 4 * 2 * (1 + 2));
+}
+
+TEST_CASE("a Swiss with more rounds than its field can pair without a repeat is refused",
+          "[run_definition][swiss]") {
+    CHECK(validate(swiss(6, 5)));
+    auto even = validate(swiss(6, 6));
+    REQUIRE_FALSE(even);
+    CHECK(even.error().message ==
+          "6 rounds: a Swiss of 6 engines has at most 5 rounds without a repeat pairing");
+    auto odd = validate(swiss(5, 6));
+    REQUIRE_FALSE(odd);
+    CHECK_THAT(odd.error().message, Catch::Contains("at most 5 rounds"));
+    auto odd_games = swiss(5, 2);
+    odd_games.games = 3;
+    CHECK_FALSE(validate(odd_games));
+    auto unseeded = swiss(5, 2);
+    unseeded.seeding.pop_back();
+    CHECK_FALSE(validate(unseeded));
 }

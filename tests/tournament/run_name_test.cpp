@@ -54,3 +54,14 @@ TEST_CASE("Run::create refuses a name its games could not be named by and writes
     CHECK_FALSE(recorder.find_run("a#b"));
     CHECK(Run::create(recorder, "ab", d, "{}"));
 }
+
+TEST_CASE("the resume command is quoted for the shell", "[run][names][edges]") {
+    CHECK(shell_quote("plain-name_1.db") == "plain-name_1.db");
+    CHECK(shell_quote("my run") == "'my run'");
+    CHECK(shell_quote("it's") == "'it'\\''s'");
+    CHECK(shell_quote("") == "''");
+    CHECK(shell_quote("$HOME;rm") == "'$HOME;rm'");
+    CHECK(resume_command("tournament", "spring cup", "/data/my results.db") ==
+          "oaq tournament --resume 'spring cup' --db '/data/my results.db'");
+    CHECK(resume_command("match", "m1", "x.db") == "oaq match --resume m1 --db x.db");
+}

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <map>
+#include <mutex>
 #include <set>
 
 #include "../game/scripted_player.hpp"
@@ -558,4 +559,64 @@ TEST_CASE("a session run records each game with its session step and resumes by 
         indices.insert(game.pairing.game_index);
     }
     CHECK(indices == std::set<std::int64_t>{0, 4, 8});  // 4 slots per session
+}
+
+namespace {
+
+// An observer of a live view: every position of every game (from several workers at once) and
+// the standings after every stored game.
+struct LiveEvents : Events {
+    bool live = true;
+    std::mutex mutex;
+    std::map<std::int64_t, std::vector<PositionReached>> positions;  // by game index
+    std::vector<StandingsDue> changes;
+    bool wants_live() const override { return live; }
+    void position_reached(const PositionReached& e) override {
+        std::lock_guard lock(mutex);
+        auto copy = e;
+        copy.move = nullptr;  // points into the running game
+        positions[e.pairing.game_index].push_back(copy);
+    }
+    void standings_changed(const StandingsDue& e) override { changes.push_back(e); }
+};
+
+}  // namespace
+
+TEST_CASE("an observer that wants a live view gets every position of every game in order",
+          "[run][live]") {
+    testing::MemoryRecorder recorder;
+    auto run = Run::create(recorder, "rr", definition(3), "{\"argv\":[]}", ticking()).value();
+    std::atomic<bool> interrupted{false};
+    LiveEvents events;
+    run.play(scripted(), events, interrupted, {2, 0});
+    auto& stored = recorder.run("rr");
+    REQUIRE(events.positions.size() == 6);
+    for (const auto& g : stored.games) {
+        const auto& seen = events.positions.at(g.pairing.game_index);
+        REQUIRE(seen.size() == g.record.moves.size() + 1);
+        CHECK(seen.front().ply == 0);
+        CHECK(seen.front().position == g.record.start_position);
+        CHECK(seen.back().position == g.record.final_position);
+        for (std::size_t i = 0; i < seen.size(); ++i) {
+            CHECK(seen[i].ply == static_cast<int>(i));
+            CHECK(seen[i].pairing == g.pairing);
+            CHECK(seen[i].time_controls.size() == 2);
+        }
+    }
+    // The standings after every stored game, with every engine.
+    REQUIRE(events.changes.size() == 6);
+    CHECK(events.changes.back().done == 6);
+    CHECK(events.changes.front().standings.size() == 3);
+}
+
+TEST_CASE("an observer that does not want a live view gets no position", "[run][live]") {
+    testing::MemoryRecorder recorder;
+    auto run = Run::create(recorder, "rr", definition(3), "{\"argv\":[]}", ticking()).value();
+    std::atomic<bool> interrupted{false};
+    LiveEvents events;
+    events.live = false;
+    run.play(scripted(), events, interrupted, {2, 0});
+    CHECK(events.positions.empty());
+    CHECK(events.changes.empty());
+    CHECK(events.games.size() == 6);
 }

@@ -101,3 +101,41 @@ TEST_CASE("shard option: a stepped or sparse slurm array is refused in every tas
                                                 {"SLURM_ARRAY_TASK_STEP", "1"}})) ==
           tournament::Shard{9, 10});
 }
+
+TEST_CASE("settle_shard derives the seed of an unseeded shard from the run's name and definition",
+          "[shard]") {
+    tournament::RunDefinition d;
+    d.openings.kind = tournament::OpeningsDefinition::Kind::Random;
+    d.openings.plies = 4;
+    auto derived = d;
+    CHECK(tournament::settle_shard(derived, "cup", {true, false, false}));
+    CHECK(derived.seed == tournament::derived_seed("cup", d));
+    CHECK(derived.openings.seed == derived.seed);  // generated openings follow the run's seed
+    auto other = d;
+    tournament::settle_shard(other, "cup2", {true, false, false});
+    CHECK(other.seed != derived.seed);
+    // A given seed is kept, and openings with a seed of their own keep it.
+    auto seeded = d;
+    seeded.seed = 99;
+    CHECK_FALSE(tournament::settle_shard(seeded, "cup", {true, true, false}));
+    CHECK(seeded.seed == 99);
+    auto own = d;
+    own.openings.seed = 5;
+    CHECK(tournament::settle_shard(own, "cup", {true, false, true}));
+    CHECK(own.openings.seed == 5);
+    CHECK(own.seed == tournament::derived_seed("cup", own));
+}
+
+TEST_CASE("settle_shard refuses an SPRT, sessions and a run without a name", "[shard]") {
+    tournament::RunDefinition d;
+    CHECK_THROWS_WITH(tournament::settle_shard(d, "x", {false, false, false}),
+                      Catch::Contains("--shard") && Catch::Contains("--name"));
+    auto sessions = d;
+    sessions.session_games = 3;
+    CHECK_THROWS_WITH(tournament::settle_shard(sessions, "x", {true, false, false}),
+                      Catch::StartsWith("--shard: sessions are not sharded"));
+    auto sprt = d;
+    sprt.sprt = tournament::SprtDefinition{};
+    CHECK_THROWS_WITH(tournament::settle_shard(sprt, "x", {true, false, false}),
+                      Catch::StartsWith("--shard: an SPRT needs every game in one place"));
+}

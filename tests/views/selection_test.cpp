@@ -124,3 +124,14 @@ TEST_CASE("a table prints aligned for people, quoted in CSV and typed in JSON", 
     CHECK(views::score_cell(0.875, views::OutputFormat::Table).text == "87.5%");
     CHECK(views::score_cell(0.875, views::OutputFormat::Csv).text == "0.8750");
 }
+
+TEST_CASE("a result is typed as its word or its PGN token and ongoing is no result",
+          "[views][selection]") {
+    CHECK(views::parse_result_text("1-0") == rules::Result::SouthWin);
+    CHECK(views::parse_result_text("0-1") == rules::Result::NorthWin);
+    CHECK(views::parse_result_text("1/2-1/2") == rules::Result::Draw);
+    CHECK(views::parse_result_text("south_win") == rules::Result::SouthWin);
+    CHECK(views::parse_result_text("draw") == rules::Result::Draw);
+    CHECK_FALSE(views::parse_result_text("ongoing"));
+    CHECK_FALSE(views::parse_result_text("white"));
+}

@@ -3,7 +3,7 @@
 // so the file can be read (or fed to Ordo) while the run plays and holds every stored game if the
 // run is killed. Aborted games are not written (resume plays them again, and they are not
 // stored either). The text is exactly what `oaq results export --format pgn` writes for the game.
-// RunObservers lets the app hand the run more than one observer (the progress lines and this).
+// RunObservers hands the run more than one observer (the app's progress lines and this).
 #pragma once
 
 #include <fstream>
@@ -12,7 +12,7 @@
 
 #include "tournament/run.hpp"
 
-namespace oaq::app {
+namespace oaq::views {
 
 class PgnOut : public tournament::RunObserver {
   public:
@@ -40,9 +40,13 @@ class RunObservers : public tournament::RunObserver {
     void game_finished(const tournament::GameFinished& e) override;
     void standings_due(const tournament::StandingsDue& e) override;
     void run_finished(const tournament::RunFinished& e) override;
+    bool wants_live() const override;
+    void position_reached(const tournament::PositionReached& e) override;
+    void info_received(const tournament::InfoReceived& e) override;
+    void standings_changed(const tournament::StandingsDue& e) override;
 
   private:
     std::vector<tournament::RunObserver*> observers_;
 };
 
-}  // namespace oaq::app
+}  // namespace oaq::views

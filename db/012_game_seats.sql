@@ -1,4 +1,4 @@
--- 011_game_seats: one schema for games of any number of seats (2, 3 or 4; RULES.md section 9).
+-- 012_game_seats: one schema for games of any number of seats (2, 3 or 4; RULES.md section 9).
 -- A game is one row of game_rows (what the whole table shares: run, slot, opening, positions,
 -- termination, times) and one row of game_seats per seat, in turn order from 0 (engine, time
 -- control, score, rank, points; for 2 seats ranks 1/2 or 1/1 and points 1/0 or 1/2 each, as
