@@ -10,7 +10,9 @@
 // is the group_index-th group of the tournament; round = group / tables, table = group % tables,
 // and the seating is the (g mod N!)-th permutation of the table's engines in lexicographic order
 // (the first: ascending engine order). A match of `games` games that is not a multiple of N! ends
-// with a partial group. `--shard K/N` holds whole seating groups (group_index mod N == K).
+// with a partial group (the groups and seatings of table_match.hpp's `oaq match` at a table).
+// `--shard K/N` holds whole seating groups (group_index mod N == K). Not yet played by
+// `oaq tournament`, which refuses players=N: this is the schedule it is to play.
 #pragma once
 
 #include <array>

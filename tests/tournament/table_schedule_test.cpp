@@ -9,6 +9,7 @@
 #include <set>
 #include <vector>
 
+#include "tournament/table_match.hpp"
 #include "tournament/table_schedule.hpp"
 
 using oaq::tournament::Format;
@@ -191,4 +192,19 @@ TEST_CASE("impossible table schedules are refused with a reason", "[tournament][
     CHECK_FALSE(TableSchedule::round_robin(5, 3, 1, -1));
     CHECK_FALSE(TableSchedule::match(3, 0, 0));
     CHECK_FALSE(TableSchedule::round_robin(100000, 4, 1000, 0));
+}
+
+TEST_CASE("a table match numbers its games as oaq match at a table plays them",
+          "[tournament][table_schedule]") {
+    // table_match.hpp plays `oaq match --rules ...,players=N`: the same groups and seatings, so
+    // a tournament of tables can be played and stored the way a match is.
+    for (int seats : {3, 4}) {
+        const auto s = TableSchedule::match(seats, 60, 0).value();
+        for (std::int64_t i = 0; i < s.total_games(); ++i) {
+            const auto mine = s.game_at(i);
+            const auto played = oaq::tournament::table_game(i, seats);
+            CHECK(mine.group_index == played.group);
+            CHECK(seated(mine) == played.seating);
+        }
+    }
 }
