@@ -124,6 +124,49 @@ std::vector<ResultGame> ResultStore::result_games(const ResultFilter& filter) {
     return in_id_order(std::move(out), [](const ResultGame& g) { return g.id; });
 }
 
+std::vector<tournament::TableRow> ResultStore::table_rows(const ResultFilter& filter) {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    BoundQuery q;
+    q.sql =
+        "SELECT g.id, g.tournament_id, g.pair_index, g.seats, g.failed_seat, s.seat, s.engine_id,"
+        " s.rank FROM game_rows g JOIN game_seats s ON s.game_id = g.id WHERE g.seats >= 3";
+    add_conditions(q, filter);
+    if (filter.engine_id) {
+        q.add(" AND g.id IN (SELECT game_id FROM game_seats WHERE engine_id = ?)",
+              *filter.engine_id);
+    }
+    // An engine sits at a table once: it never plays itself there.
+    if (filter.engine_id && filter.opponent_id == filter.engine_id) q.sql += " AND 0";
+    if (filter.engine_id && filter.opponent_id) {
+        q.add(" AND g.id IN (SELECT game_id FROM game_seats WHERE engine_id = ?)",
+              *filter.opponent_id);
+    }
+    q.sql += " ORDER BY g.id, s.seat";
+    Statement st(impl_->db, q.sql);
+    q.bind(st);
+    std::vector<tournament::TableRow> out;
+    while (st.step()) {
+        const RowId id = st.int64(0);
+        if (out.empty() || out.back().game_id != id) {
+            tournament::TableRow row;
+            row.game_id = id;
+            row.tournament_id = st.int64(1);
+            row.group_index = st.int64(2);
+            row.seats = static_cast<std::size_t>(st.int64(3));
+            if (!st.is_null(4)) row.failed_seat = static_cast<std::size_t>(st.int64(4));
+            out.push_back(row);
+        }
+        const auto seat = static_cast<std::size_t>(st.int64(5));
+        if (seat >= out.back().seats || seat >= tournament::kMaxTableSeats) {
+            impl_->damaged("game with id " + std::to_string(id) + ": seat " + std::to_string(seat) +
+                           " of a game of " + std::to_string(out.back().seats) + " seats");
+        }
+        out.back().engines[seat] = st.int64(6);
+        out.back().ranks[seat] = st.int32(7);
+    }
+    return out;
+}
+
 std::vector<tournament::ResultRow> ResultStore::result_rows(const ResultFilter& filter) {
     std::lock_guard<std::mutex> lock(impl_->mutex);
     std::vector<tournament::ResultRow> out;

@@ -1,5 +1,6 @@
 // ResultStore: what results and ratings read of the games (the 2-seat results: standings, rating
-// input, result scans; store/queries.cpp) and the rating snapshots kept (store_ratings.cpp).
+// input, result scans; the rating input of games of 3 and 4 seats; store/queries.cpp) and the
+// rating snapshots kept (store_ratings.cpp).
 #pragma once
 
 #include <optional>
@@ -24,6 +25,9 @@ class ResultStore : protected StorePart {
     // The same games as the rating input reads them (no time control): a million in well under
     // a second.
     std::vector<tournament::ResultRow> result_rows(const ResultFilter& filter);
+    // The games of 3 and 4 seats the filter selects (result_rows holds the 2-seat ones), as the
+    // rating input reads them: each seat's engine and rank, and the failing seat; by id.
+    std::vector<tournament::TableRow> table_rows(const ResultFilter& filter);
 
     // Stores a snapshot and its entries in one transaction; returns the snapshot id.
     RowId save_rating_snapshot(const RatingSnapshot& snapshot);

@@ -115,13 +115,17 @@ struct Tally {
     std::vector<ChoiceSet> sets;
     std::unordered_map<Members, std::size_t, MembersHash> where;
     Matrix beats;  // beats[i][j]: weight of i placed ahead of a set holding j
-    std::map<std::vector<int>, std::vector<Stage>> patterns;
+    // The stages of each tie pattern, computed once: indexed by the seat count (2..4) and the
+    // ranks (each 1..4, validated) as digits in base 5, below 5^5.
+    std::vector<std::optional<std::vector<Stage>>> patterns =
+        std::vector<std::optional<std::vector<Stage>>>(5 * 5 * 5 * 5 * 5);
 
     const std::vector<Stage>& stages(std::span<const int> ranks) {
-        std::vector<int> key(ranks.begin(), ranks.end());
-        auto it = patterns.find(key);
-        if (it == patterns.end()) it = patterns.emplace(key, tie_pattern_stages(ranks)).first;
-        return it->second;
+        std::size_t code = ranks.size();
+        for (int r : ranks) code = code * 5 + static_cast<std::size_t>(r);
+        auto& entry = patterns[code];
+        if (!entry) entry = tie_pattern_stages(ranks);
+        return *entry;
     }
 
     void add(const TableResult& game) {
@@ -510,6 +514,20 @@ std::vector<EngineRating> fit_games(int engines, const Games& games, const Ancho
     std::vector<EngineRating> out(n);
     Tally tally;
     tally.beats = square(n);
+    // Room for the choice sets at once (no rehash while they arrive): a game of N seats places
+    // N - 1 engines, each from a set of 2 to N engines, and there are only so many such sets.
+    std::size_t seats = 2;
+    if constexpr (!std::is_same_v<typename Games::value_type, GameResult>) {
+        if (!std::empty(games)) seats = std::begin(games)->seats;
+    }
+    double possible = 0.0;
+    const auto engines_d = static_cast<double>(n);
+    for (double k = 2, c = engines_d * (engines_d - 1) / 2; k <= static_cast<double>(seats);
+         ++k, c = c * (engines_d - k + 1) / k) {
+        possible += std::max(c, 0.0);
+    }
+    const double placings = static_cast<double>((seats - 1) * std::size(games));
+    tally.where.reserve(static_cast<std::size_t>(std::min({possible, placings, 1e7})));
     for (const auto& g : games) {
         const auto t = [&] {
             if constexpr (std::is_same_v<std::decay_t<decltype(g)>, GameResult>) {

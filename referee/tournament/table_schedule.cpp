@@ -115,9 +115,9 @@ std::int64_t TableSchedule::games_in_group(std::int64_t group_index) const {
     return std::min(group_size_, total_games_ - group_index * group_size_);
 }
 
-TableGame TableSchedule::game_at(std::int64_t game_index) const {
+SeatedGame TableSchedule::game_at(std::int64_t game_index) const {
     assert(game_index >= 0 && game_index < total_games_);
-    TableGame g;
+    SeatedGame g;
     g.game_index = game_index;
     g.group_index = game_index / group_size_;
     g.round = static_cast<int>(g.group_index / tables_);
@@ -144,7 +144,7 @@ TableGame TableSchedule::game_at(std::int64_t game_index) const {
     return g;
 }
 
-std::optional<TableGame> TableSchedule::next() {
+std::optional<SeatedGame> TableSchedule::next() {
     if (position_ >= total_games_) return std::nullopt;
     return game_at(position_++);
 }
@@ -153,12 +153,12 @@ void TableSchedule::skip_to(std::int64_t game_index) {
     position_ = std::clamp<std::int64_t>(game_index, 0, total_games_);
 }
 
-bool shard_holds(const Shard& shard, const TableGame& game) {
+bool shard_holds(const Shard& shard, const SeatedGame& game) {
     return game.group_index % shard.count == shard.index;
 }
 
 std::int64_t shard_position(const Shard& shard, const TableSchedule& schedule,
-                            const TableGame& game) {
+                            const SeatedGame& game) {
     return (game.group_index / shard.count) * schedule.group_size() +
            (game.game_index - game.group_index * schedule.group_size());
 }

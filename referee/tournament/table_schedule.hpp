@@ -10,7 +10,9 @@
 // is the group_index-th group of the tournament; round = group / tables, table = group % tables,
 // and the seating is the (g mod N!)-th permutation of the table's engines in lexicographic order
 // (the first: ascending engine order). A match of `games` games that is not a multiple of N! ends
-// with a partial group. `--shard K/N` holds whole seating groups (group_index mod N == K).
+// with a partial group (the groups and seatings of table_match.hpp's `oaq match` at a table).
+// `--shard K/N` holds whole seating groups (group_index mod N == K). Not yet played by
+// `oaq tournament`, which refuses players=N: this is the schedule it is to play.
 #pragma once
 
 #include <array>
@@ -25,7 +27,7 @@
 namespace oaq::tournament {
 
 // One game of a table tournament. Engines are indices into the caller's engine list.
-struct TableGame {
+struct SeatedGame {
     std::int64_t game_index = 0;     // 0-based over the whole tournament
     std::int64_t group_index = 0;    // the N! games of a seating group share it
     int round = 0;                   // 0-based seating group of its table (`--rounds`)
@@ -35,7 +37,7 @@ struct TableGame {
     std::size_t seats = 3;
     std::array<int, kMaxTableSeats> engines{};  // in seat order: engines[0] moves first
 
-    friend bool operator==(const TableGame&, const TableGame&) = default;
+    friend bool operator==(const SeatedGame&, const SeatedGame&) = default;
 };
 
 class TableSchedule {
@@ -61,9 +63,9 @@ class TableSchedule {
     // Games in seating group `group_index`: N!, or fewer for the last group of a match.
     std::int64_t games_in_group(std::int64_t group_index) const;
 
-    std::optional<TableGame> next();
+    std::optional<SeatedGame> next();
     // The game at `game_index`. Precondition: 0 <= game_index < total_games().
-    TableGame game_at(std::int64_t game_index) const;
+    SeatedGame game_at(std::int64_t game_index) const;
     void skip_to(std::int64_t game_index);  // clamped to [0, total_games()]
     std::int64_t position() const { return position_; }
 
@@ -87,10 +89,10 @@ std::optional<std::int64_t> tables_of(std::int64_t engines, std::int64_t seats);
 
 // Shards of a table tournament: shard.index holds the seating groups whose group_index modulo
 // shard.count is shard.index, whole groups only; together the shards hold every game once.
-bool shard_holds(const Shard& shard, const TableGame& game);
+bool shard_holds(const Shard& shard, const SeatedGame& game);
 // The 0-based place of `game` (which the shard holds) among the shard's games in schedule order.
 std::int64_t shard_position(const Shard& shard, const TableSchedule& schedule,
-                            const TableGame& game);
+                            const SeatedGame& game);
 // The games of `schedule` that `shard` holds.
 std::int64_t shard_games(const TableSchedule& schedule, const Shard& shard);
 

@@ -15,8 +15,20 @@ using tournament::is_rated;
 Rated rate(store::Store& db, Selection selection, bool by_session,
            const std::optional<std::string>& anchor, double anchor_rating) {
     Rated r{std::move(selection), by_session, {}, {}, {}, {}};
-    r.input = r.by_session ? index_games(db, session_results(db, r.sel))
-                           : index_games(db, db.result_rows(r.sel.filter));
+    if (r.by_session) {
+        r.input = index_games(db, session_results(db, r.sel));
+    } else {
+        // One rules string or one tournament has one number of seats; a hand-edited file might
+        // not, and ratings never pool different numbers of players.
+        auto tables = db.table_rows(r.sel.filter);
+        auto rows = db.result_rows(r.sel.filter);
+        if (!tables.empty() && !rows.empty()) {
+            throw OaqError("ratings: " + r.sel.scope + " holds games of 2 and of " +
+                           std::to_string(tables.front().seats) +
+                           " seats: ratings never pool different numbers of players");
+        }
+        r.input = tables.empty() ? index_games(db, rows) : index_tables(db, tables);
+    }
     r.anchor.rating = anchor_rating;
     if (anchor) {
         r.anchor_name = *anchor;

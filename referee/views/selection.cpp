@@ -134,6 +134,13 @@ std::vector<store::ResultGame> session_results(store::Store& db, const Selection
     return out;
 }
 
+// The rating input of games of 3 and 4 seats (Store::table_rows), for `oaq ratings`.
+tournament::RatingInput index_tables(store::Store& db,
+                                     const std::vector<tournament::TableRow>& rows) {
+    return tournament::build_table_rating_input(store::rated_engines(db), rows,
+                                                tournament::EngineSelection::WithGames);
+}
+
 tournament::RatingInput index_games(store::Store& db, const std::vector<store::ResultGame>& games) {
     return index_games(db, store::result_rows(games));
 }

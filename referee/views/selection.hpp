@@ -75,4 +75,9 @@ tournament::RatingInput index_tables(store::Store& db, const std::vector<store::
 std::vector<tournament::RankedLine> ranked(const tournament::RatingInput& input,
                                            const tournament::Anchor& anchor = {});
 
+// The rating input of games of 3 and 4 seats read by Store::table_rows (`oaq ratings`), engines
+// as index_games names them.
+tournament::RatingInput index_tables(store::Store& db,
+                                     const std::vector<tournament::TableRow>& rows);
+
 }  // namespace oaq::views

@@ -324,3 +324,49 @@ TEST_CASE("malformed tables are refused with a reason", "[tournament][rating][pl
     CHECK(error({table({0}, {1})}) == "game 1 of the input: 1 seats, not 2 to 4");
     CHECK_FALSE(fit_table_ratings(4, {}, Anchor{4, 0.0}));
 }
+
+TEST_CASE("lopsided but connected tables still fit to the maximum",
+          "[tournament][rating][plackett_luce]") {
+    // 2,000 games in the order 0 > 1 > 2 > 3 and one with the order reversed: the gaps are about
+    // a thousand Elo each, far from the start of the iteration, yet finite.
+    std::vector<TableResult> games(2000, table({0, 1, 2, 3}, {1, 2, 3, 4}));
+    games.push_back(table({0, 1, 2, 3}, {4, 3, 2, 1}));
+    const auto r = fit(4, games);
+    auto elo = ratings_of(r);
+    for (const auto& e : r) {
+        CHECK(e.status == RatingStatus::Ok);
+        CHECK(std::isfinite(e.rating));
+        CHECK(std::isfinite(e.error));
+    }
+    CHECK(elo[0] - elo[1] > 500);
+    CHECK(elo[1] > elo[2]);
+    CHECK(elo[2] - elo[3] > 500);
+    for (std::size_t i = 0; i < elo.size(); ++i) {
+        auto up = elo;
+        auto down = elo;
+        up[i] += 1e-3;
+        down[i] -= 1e-3;
+        const double slope = (log_likelihood(games, up) - log_likelihood(games, down)) / 2e-3;
+        CHECK(slope == Approx(0.0).margin(1e-6));
+    }
+}
+
+TEST_CASE("the 95% intervals of table ratings cover the simulated strengths about 95% of the time",
+          "[tournament][rating][plackett_luce]") {
+    // 200 seeded tournaments of 600 three-seat games: 800 intervals, of which about 760 should
+    // hold the truth (a binomial standard deviation of 6).
+    const std::vector<double> truth{-90.0, -10.0, 30.0, 70.0};
+    int covered = 0;
+    int intervals = 0;
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        const auto r = fit(4, simulate(truth, 3, 600, 0.0, seed));
+        for (std::size_t i = 0; i < truth.size(); ++i) {
+            ++intervals;
+            if (std::abs(r[i].rating - truth[i]) <= r[i].error) ++covered;
+        }
+    }
+    const double coverage = static_cast<double>(covered) / intervals;
+    INFO("coverage " << coverage);
+    CHECK(coverage > 0.92);
+    CHECK(coverage < 0.98);
+}

@@ -9,31 +9,32 @@
 #include <set>
 #include <vector>
 
+#include "tournament/table_match.hpp"
 #include "tournament/table_schedule.hpp"
 
 using oaq::tournament::Format;
+using oaq::tournament::SeatedGame;
 using oaq::tournament::Shard;
 using oaq::tournament::shard_games;
 using oaq::tournament::shard_holds;
 using oaq::tournament::shard_position;
-using oaq::tournament::TableGame;
 using oaq::tournament::tables_of;
 using oaq::tournament::TableSchedule;
 
 namespace {
 
-std::vector<int> seated(const TableGame& g) {
+std::vector<int> seated(const SeatedGame& g) {
     return {g.engines.begin(), g.engines.begin() + static_cast<std::ptrdiff_t>(g.seats)};
 }
 
-std::vector<int> table_of(const TableGame& g) {
+std::vector<int> table_of(const SeatedGame& g) {
     auto t = seated(g);
     std::sort(t.begin(), t.end());
     return t;
 }
 
-std::vector<TableGame> all_games(TableSchedule s) {
-    std::vector<TableGame> out;
+std::vector<SeatedGame> all_games(TableSchedule s) {
+    std::vector<SeatedGame> out;
     while (auto g = s.next()) out.push_back(*g);
     return out;
 }
@@ -191,4 +192,19 @@ TEST_CASE("impossible table schedules are refused with a reason", "[tournament][
     CHECK_FALSE(TableSchedule::round_robin(5, 3, 1, -1));
     CHECK_FALSE(TableSchedule::match(3, 0, 0));
     CHECK_FALSE(TableSchedule::round_robin(100000, 4, 1000, 0));
+}
+
+TEST_CASE("a table match numbers its games as oaq match at a table plays them",
+          "[tournament][table_schedule]") {
+    // table_match.hpp plays `oaq match --rules ...,players=N`: the same groups and seatings, so
+    // a tournament of tables can be played and stored the way a match is.
+    for (int seats : {3, 4}) {
+        const auto s = TableSchedule::match(seats, 60, 0).value();
+        for (std::int64_t i = 0; i < s.total_games(); ++i) {
+            const auto mine = s.game_at(i);
+            const auto played = oaq::tournament::table_game(i, seats);
+            CHECK(mine.group_index == played.group);
+            CHECK(seated(mine) == played.seating);
+        }
+    }
 }
