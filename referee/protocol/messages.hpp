@@ -16,7 +16,9 @@
 
 namespace oaq::protocol {
 
-inline constexpr int kProtocolVersion = 1;
+// Version 2 adds tables of 3 and 4 seats (option Players, p3time..p4time, ring positions); a
+// version-1 engine never sees any of it (protocol-spec section 9).
+inline constexpr int kProtocolVersion = 2;
 // Longest line either side may send, LF excluded (spec section "Framing").
 inline constexpr std::size_t kMaxLineLength = 16384;
 

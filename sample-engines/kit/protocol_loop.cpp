@@ -187,7 +187,7 @@ class ProtocolLoop {
         write(protocol::Reply{protocol::Id{"name", engine_.name()}});
         write(protocol::Reply{protocol::Id{"author", engine_.author()}});
         // Version 2 (N-seat play) for an engine that declares Players; version 1 otherwise.
-        const int version = engine_.max_players() > 2 ? 2 : protocol::kProtocolVersion;
+        const int version = engine_.max_players() > 2 ? protocol::kProtocolVersion : 1;
         write(protocol::Reply{protocol::Id{"protocol", std::to_string(version)}});
         for (const auto& decl : options_.declarations()) write(protocol::Reply{decl});
         write(protocol::Reply{protocol::UgiOk{}});
