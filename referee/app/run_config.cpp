@@ -295,7 +295,8 @@ void read_tournament_options(const po::variables_map& vm, RunConfig& c) {
 }
 
 // players=N: a match plays N engines at a table, a round robin or gauntlet every table of its
-// schedule (table_schedule.hpp); what a table does not do yet is refused with one line. A match of 2 needs exactly 2 engines.
+// schedule (table_schedule.hpp); what a table does not do yet is refused with one line. A match of
+// 2 needs exactly 2 engines.
 void check_seats(const po::variables_map& vm, RunConfig& c) {
     const auto& d = c.definition;
     const int n = d.rules.players;

@@ -50,10 +50,10 @@ class TableStore {
         auto d = tournament::run_definition_from_json(stored->definition_json.value_or(""));
         if (!d) throw OaqError("--resume: run \"" + stored->name + "\": " + d.error().message);
         if (c.shard && stored->shard != c.shard)
-            throw OaqError("--shard " + views::shard_text(*c.shard) + ": run \"" + stored->name +
-                           "\" in " + *c.db + " is " +
-                           (stored->shard ? "shard " + views::shard_text(*stored->shard)
-                                          : "no shard"));
+            throw OaqError(
+                "--shard " + views::shard_text(*c.shard) + ": run \"" + stored->name + "\" in " +
+                *c.db + " is " +
+                (stored->shard ? "shard " + views::shard_text(*stored->shard) : "no shard"));
         if (c.resume_games) throw OaqError("--games: a run of tables resumes as it was defined");
         apply_stored_settings(c, *stored);
         c.definition = *d;
@@ -122,8 +122,7 @@ class TableStore {
     bool locked_ = false;
 };
 
-// The games to play: a fresh match's are numbered by the plan; a tournament's, a shard's or a
-// resumed run's are listed from the schedule, without the games stored already.
+// The games to play, listed from the run's schedule (a shard's only), without those stored already.
 tournament::TablePlan table_plan(const RunConfig& c, const std::vector<std::int64_t>& done) {
     const auto& d = c.definition;
     tournament::TablePlan plan;
@@ -132,13 +131,11 @@ tournament::TablePlan table_plan(const RunConfig& c, const std::vector<std::int6
     plan.settings.margin = d.time_margin;
     for (std::size_t i = 0; i < d.engines.size(); ++i)
         plan.time_controls.push_back(d.time_control(i));
-    plan.games = d.games;
-    if (d.format != tournament::Format::Match || c.resume || c.shard) {
-        auto schedule = tournament::table_schedule(d);
-        if (!schedule) throw OaqError(schedule.error().message);
-        plan.list = tournament::table_games(*schedule, c.shard, done);
-        plan.games = static_cast<std::int64_t>(plan.list.size());
-    }
+    // A match's seating groups are its rounds, as a 2-seat match's pairs are.
+    auto schedule = tournament::table_schedule(d);
+    if (!schedule) throw OaqError(schedule.error().message);
+    plan.list = tournament::table_games(*schedule, c.shard, done);
+    plan.games = static_cast<std::int64_t>(plan.list.size());
     plan.concurrency = c.concurrency;
     if (d.openings.kind == tournament::OpeningsDefinition::Kind::Random) {
         plan.opening_for = [rules = d.rules, openings = d.openings](std::int64_t group) {

@@ -160,14 +160,14 @@ Expected<TableSchedule> table_schedule(const RunDefinition& d) {
     const int engines = static_cast<int>(d.engines.size());
     const int seats = d.rules.players;
     switch (d.format) {
-    case Format::Match:
-        return TableSchedule::match(seats, d.games, 0);
-    case Format::Gauntlet:
-        return TableSchedule::gauntlet(engines, seats, d.rounds, 0);
-    case Format::RoundRobin:
-        return TableSchedule::round_robin(engines, seats, d.rounds, 0);
-    default:
-        return fail("a " + std::string(to_string(d.format)) + " has no table schedule");
+        case Format::Match:
+            return TableSchedule::match(seats, d.games, 0);
+        case Format::Gauntlet:
+            return TableSchedule::gauntlet(engines, seats, d.rounds, 0);
+        case Format::RoundRobin:
+            return TableSchedule::round_robin(engines, seats, d.rounds, 0);
+        default:
+            return fail("a " + std::string(to_string(d.format)) + " has no table schedule");
     }
 }
 
