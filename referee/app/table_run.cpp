@@ -157,6 +157,16 @@ void check_run(const RunConfig& c) {
     }
 }
 
+// "" (a match), "3-seat round robin of 4 engines", "shard 1/3 of a 3-seat gauntlet of 5 engines".
+std::string run_kind(const RunConfig& c) {
+    const auto& d = c.definition;
+    if (d.format == tournament::Format::Match) return "";
+    auto kind = fmt::format("{}-seat {} of {} engines", d.rules.players,
+                            d.format == tournament::Format::Gauntlet ? "gauntlet" : "round robin",
+                            d.engines.size());
+    return c.shard ? "shard " + views::shard_text(*c.shard) + " of a " + kind : kind;
+}
+
 // A tournament ends with its standings over the stored games (the seat-generic results view).
 void print_standings(TableStore& stored, const RunConfig& c, const std::string& name) {
     if (c.json || c.definition.format == tournament::Format::Match) return;
@@ -186,7 +196,7 @@ int run_table(RunConfig& c, const MakePlayers& make_players) {
     check_run(c);
     auto plan = table_plan(c, done_games);
     const auto total = tournament::planned_games(d, c.shard);
-    views::TableMatchInfo info{c.name, d.rules.players, total, {}};
+    views::TableMatchInfo info{c.name, d.rules.players, total, {}, run_kind(c)};
     for (const auto& e : d.engines) info.engines.push_back(e.name);
     engine::OptionWarnings warnings([&c](const std::string& engine, const std::string& message) {
         std::cout << views::RunLines(c.json, "").warning(engine, message) << std::flush;

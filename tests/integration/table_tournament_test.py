@@ -67,6 +67,8 @@ def test_a_three_seat_round_robin_plays_every_table_in_seating_groups():
         assert [g[0] for g in games] == list(range(48)), games
         tables = {frozenset(s.split(":")[1] for s in g[7].split()) for g in games}
         assert len(tables) == 4, tables
+        assert r.stdout.startswith(
+            "rr: 3-seat round robin of 4 engines, 48 games (8 seating groups of 6)\n"), r.stdout
         assert "Standings, tournament rr (48 games, 3 seats)" in r.stdout, r.stdout
 
 
