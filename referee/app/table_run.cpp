@@ -222,6 +222,10 @@ int run_table(RunConfig& c, const MakePlayers& make_players) {
                                              seconds.count(), c.json)
               << std::flush;
     print_standings(stored, c, info.name);
+    // Stopped with games left: how to go on, as a 2-seat run says it.
+    if (stop.flag() && c.db && !c.json)
+        std::cout << "Continue with: "
+                  << tournament::resume_command(command_word(c.mode), info.name, *c.db) << "\n";
     return stop.flag() ? 128 + stop.signal_number() : 0;
 }
 

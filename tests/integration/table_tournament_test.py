@@ -171,7 +171,8 @@ def test_a_match_at_a_table_resumes():
             if line.startswith("[ 3/12]"):
                 break
         proc.send_signal(signal.SIGINT)
-        proc.communicate(timeout=60)
+        rest, _ = proc.communicate(timeout=60)
+        assert f"Continue with: oaq match --resume rr --db {db}" in rest, rest
         assert 3 <= len(stored_games(db)) < 12, stored_games(db)
         r = oaq("match", "--resume", "rr", "--db", db)
         assert r.returncode == 0, r.stderr
