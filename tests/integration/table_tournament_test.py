@@ -187,6 +187,7 @@ def test_what_a_table_does_not_do_is_refused_in_one_line():
             (["--games", "6"], "--games: not for a tournament of players=3"),
             (["--sprt", "elo0=0,elo1=5"], "--sprt"),
             (["--pgnout", os.path.join(tmp, "x.pgn")], "--pgnout: not for a tournament"),
+            (["--live", "127.0.0.1:0"], "--live: not for a tournament of players=3"),
         ]
         for extra, message in cases:
             args = tournament_args(db, *extra)
