@@ -294,8 +294,9 @@ void read_tournament_options(const po::variables_map& vm, RunConfig& c) {
     }
 }
 
-// players=N: a match plays N engines at a table (table_command.cpp); tournaments of tables and
-// what a table does not do yet are refused with one line. A match of 2 needs exactly 2 engines.
+// players=N: a match plays N engines at a table, a round robin or gauntlet every table of its
+// schedule (table_schedule.hpp); what a table does not do yet is refused with one line. A match of
+// 2 needs exactly 2 engines.
 void check_seats(const po::variables_map& vm, RunConfig& c) {
     const auto& d = c.definition;
     const int n = d.rules.players;
@@ -309,25 +310,35 @@ void check_seats(const po::variables_map& vm, RunConfig& c) {
     }
     if (n == 2) return;
     const auto seats = "players=" + std::to_string(n);
-    if (c.mode == RunMode::Tournament)
-        throw OaqError("--rules: " + seats +
-                       ": tournaments of 3 or 4 seats are not played yet; oaq match plays one "
-                       "table of N engines");
-    for (const char* option : {"sprt", "session", "shard", "pgnout", "rounds"}) {
-        if (vm.count(option))
-            throw OaqError(std::string("--") + option + ": not for a match of " + seats +
+    const bool tournament = c.mode == RunMode::Tournament;
+    const auto what = (tournament ? "a tournament of " : "a match of ") + seats;
+    if (tournament && d.format != tournament::Format::RoundRobin &&
+        d.format != tournament::Format::Gauntlet)
+        throw OaqError("--format " + std::string(to_string(d.format)) + ": not for " + what +
+                       " (round_robin and gauntlet play tables)");
+    if (tournament && vm.count("games"))
+        throw OaqError("--games: not for " + what + " (--rounds N: N seating groups per table)");
+    // A match of N engines is one table: no shards, no rounds (--games counts its games).
+    std::vector<const char*> refused{"sprt", "session", "pgnout", "live"};
+    if (!tournament) refused.insert(refused.end(), {"shard", "rounds"});
+    for (const char* option : refused) {
+        if (vm.count(option) && !vm[option].defaulted())
+            throw OaqError(std::string("--") + option + ": not for " + what +
                            " (a table plays seating groups, from the start or plies=N openings)");
     }
     if (d.openings.kind == tournament::OpeningsDefinition::Kind::File)
-        throw OaqError("--openings: a book holds 2-seat lines; a match of " + seats +
+        throw OaqError("--openings: a book holds 2-seat lines; " + what +
                        " takes plies=N (random openings, one per seating group)");
     if (vm["max-plies"].defaulted()) c.definition.max_plies = rules::default_ply_limit(d.rules);
     // One seating group unless told: every engine in every seat once.
-    if (vm["games"].defaulted()) {
+    if (!tournament && vm["games"].defaulted()) {
         std::int64_t group = 1;
         for (int i = 2; i <= n; ++i) group *= i;
         c.definition.games = group;
     }
+    if (tournament && d.engines.size() < static_cast<std::size_t>(n))
+        throw OaqError("--engine: " + what + " needs at least " + std::to_string(n) +
+                       " engines, got " + std::to_string(d.engines.size()));
 }
 
 std::string default_name(RunMode mode) {

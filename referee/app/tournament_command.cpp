@@ -17,6 +17,7 @@
 #include "app/interrupts.hpp"
 #include "app/progress.hpp"
 #include "app/run_config.hpp"
+#include "app/table_run.hpp"
 #include "common/error.hpp"
 #include "engine/engine_session.hpp"
 #include "engine/option_warnings.hpp"
@@ -30,11 +31,9 @@
 #include "tournament/run_name.hpp"
 #include "tournament/seeding.hpp"
 #include "tournament/shard_option.hpp"
-#include "tournament/table_match.hpp"
 #include "views/pgn_out.hpp"
 #include "views/round_views.hpp"
 #include "views/run_lines.hpp"
-#include "views/table_lines.hpp"
 
 namespace oaq::app {
 
@@ -84,21 +83,9 @@ bool taken(const Error& e) {
     return e.kind == ErrorKind::NameTaken;
 }
 
-// A match at a table is played in one go: its games are stored, but it is not resumed yet.
-void refuse_table_resume(const tournament::StoredRun& stored) {
-    if (!stored.definition_json) return;
-    const auto d = tournament::run_definition_from_json(*stored.definition_json);
-    if (!d || d->rules.players == 2) return;
-    throw OaqError("--resume: run \"" + stored.name + "\" is a match at a table of " +
-                   std::to_string(d->rules.players) +
-                   " seats, which is not resumed yet: its finished games are stored; start a new "
-                   "match for the rest");
-}
-
 tournament::Run open_run(RunMode mode, RunConfig& c, tournament::RunRecorder& recorder) {
     if (c.resume) {
         if (auto stored = recorder.find_run(*c.resume)) {
-            refuse_table_resume(*stored);
             apply_stored_settings(c, *stored);
             // A shard resumes as itself: --shard may repeat it, never change it.
             if (c.shard && stored->shard != c.shard)
@@ -154,131 +141,12 @@ void seed_by_ratings(store::Store& db, RunConfig& c) {
         tournament::seed_order(d.engine_names(), tournament::Seeding::Ratings, d.seed, ratings);
 }
 
-// --db for a table: the match is a run of the store, written once its engines passed the check
-// (a refused engine leaves nothing behind), each finished game stored with its seats.
-class TableStore {
-  public:
-    explicit TableStore(const RunConfig& c) : config_(c) {
-        if (c.db) db_.emplace(store::Store::open(*c.db));
-        if (db_) recorder_.emplace(*db_);
-    }
-    ~TableStore() {
-        if (id_) recorder_->unlock_run(*id_);
-    }
-    TableStore(const TableStore&) = delete;
-    TableStore& operator=(const TableStore&) = delete;
-
-    // Writes the run (a default name that is taken gets a suffix, as for 2 seats).
-    void create(std::string& name) {
-        if (!recorder_) return;
-        const auto& d = config_.definition;
-        const std::string base = name;
-        for (int n = 2;; ++n) {
-            tournament::NewRun row{name,
-                                   d,
-                                   tournament::to_json(d),
-                                   tournament::fingerprint(d),
-                                   settings_json(config_),
-                                   std::chrono::system_clock::now(),
-                                   std::nullopt,
-                                   d.games,
-                                   d.games};
-            auto id = recorder_->create_run(row);
-            if (id) {
-                id_ = *id;
-                break;
-            }
-            if (config_.name_given || !taken(id.error()) || n > kNameSuffixes)
-                throw OaqError("run \"" + name + "\": " + id.error().message);
-            name = base + "-" + std::to_string(n);
-        }
-        if (auto locked = recorder_->lock_run(*id_); !locked)
-            throw OaqError(locked.error().message);
-    }
-    void record(const tournament::TableGame& g, const game::GameRecord& record) {
-        if (!id_ || record.termination == game::Termination::Aborted) return;
-        const tournament::Pairing p{g.game_index, g.group, 0, g.group, g.seating[0], g.seating[1]};
-        if (auto stored = recorder_->record_game(*id_, p, record); !stored)
-            throw OaqError(stored.error().message);
-    }
-    void finish(bool interrupted) {
-        if (!id_) return;
-        recorder_->set_status(
-            *id_,
-            interrupted ? tournament::RunStatus::Interrupted : tournament::RunStatus::Finished,
-            std::chrono::system_clock::now());
-    }
-
-  private:
-    const RunConfig& config_;
-    std::optional<store::Store> db_;
-    std::optional<store::StoreRunRecorder> recorder_;
-    std::optional<tournament::RunId> id_;
-};
-
-tournament::TablePlan table_plan(const RunConfig& c) {
-    const auto& d = c.definition;
-    tournament::TablePlan plan;
-    plan.settings.rules = d.rules;
-    plan.settings.max_plies = d.max_plies;
-    plan.settings.margin = d.time_margin;
-    for (std::size_t i = 0; i < d.engines.size(); ++i)
-        plan.time_controls.push_back(d.time_control(i));
-    plan.games = d.games;
-    plan.concurrency = c.concurrency;
-    if (d.openings.kind == tournament::OpeningsDefinition::Kind::Random) {
-        plan.opening_for = [rules = d.rules, openings = d.openings](std::int64_t group) {
-            return tournament::random_ring_opening(rules, openings.plies, openings.seed, group);
-        };
-    }
-    return plan;
-}
-
-// A match of N engines at a table of N seats (run_config.cpp refused what a table does not do):
-// seating groups under real clocks, K at a time, a line per game, the totals at the end.
-int run_table(RunConfig& c) {
-    StopRequest stop;
-    const auto& d = c.definition;
-    // What a 2-seat run checks before anything (tournament/run_checks.hpp), N engines at a time.
-    for (auto checked :
-         {tournament::validate(d), tournament::check_engines(d),
-          c.log_dir.empty() ? Expected<Ok>(Ok{}) : tournament::check_log_dir(c.log_dir),
-          tournament::check_descriptors((c.concurrency * d.rules.players + 1) / 2,
-                                        static_cast<int>(d.engines.size()))}) {
-        if (!checked) throw OaqError(checked.error().message);
-    }
-    TableStore stored(c);
-    auto plan = table_plan(c);
-    views::TableMatchInfo info{c.name, d.rules.players, d.games, {}};
-    for (const auto& e : d.engines) info.engines.push_back(e.name);
-    engine::OptionWarnings warnings([&c](const std::string& engine, const std::string& message) {
-        std::cout << views::RunLines(c.json, "").warning(engine, message) << std::flush;
-    });
-    const auto players = engine_factory(c.log_dir, warnings);
-    const tournament::EngineFactory factory = [&](int index) { return players(d, index); };
-    tournament::TableTally tally(static_cast<int>(d.engines.size()));
-    std::int64_t done = 0;
-    const auto started = std::chrono::steady_clock::now();
-    plan.on_ready = [&] {
-        stored.create(info.name);
-        std::cout << views::table_match_started(info, c.json) << std::flush;
-    };
-    const auto sink = [&](const tournament::TableGame& g, const game::GameRecord& record) {
-        stored.record(g, record);
-        tally.add(g, record);
-        std::cout << views::table_game_finished(info, g, record, ++done, c.json) << std::flush;
-    };
-    const auto summary = tournament::run_table_match(plan, factory, sink, stop.flag());
-    stored.finish(stop.flag());
-    const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - started;
-    std::cout << views::table_match_finished(info, tally, summary.played, summary.aborted,
-                                             seconds.count(), c.json)
-              << std::flush;
-    return stop.flag() ? 128 + stop.signal_number() : 0;
-}
-
 int run(RunMode mode, RunConfig& c) {
-    if (c.definition.rules.players > 2) return run_table(c);
+    if (c.definition.rules.players > 2 || resumes_table(c)) {
+        return run_table(c, [&c](engine::OptionWarnings& warnings) {
+            return engine_factory(c.log_dir, warnings);
+        });
+    }
     // From here on a signal stops the run cleanly (before play() starts: it plays nothing).
     StopRequest stop;
     auto live = start_live(mode, c);

@@ -81,8 +81,14 @@ Expected<Ok> validate(const RunDefinition& d) {
         return fail(seats == 2 ? "a match needs exactly two engines, got " + std::to_string(n)
                                : "a match of players=" + std::to_string(seats) + " needs exactly " +
                                      std::to_string(seats) + " engines, got " + std::to_string(n));
-    if (d.format != Format::Match && seats != 2)
-        return fail("a tournament of players=" + std::to_string(seats) + " is not played yet");
+    // A tournament of tables (table_schedule.hpp): every table of N of its engines, or the
+    // gauntlet's; a Swiss or knockout pairs two engines and has no table form yet.
+    if ((d.format == Format::Swiss || d.format == Format::Knockout) && seats != 2)
+        return fail("a " + std::string(to_string(d.format)) + " of players=" +
+                    std::to_string(seats) + " is not played (round_robin or gauntlet are)");
+    if (d.format != Format::Match && seats != 2 && n < seats)
+        return fail("a tournament of players=" + std::to_string(seats) + " needs at least " +
+                    std::to_string(seats) + " engines, got " + std::to_string(n));
     if (n < 2) return fail("a run needs at least two engines, got " + std::to_string(n));
     std::set<std::string> names;
     for (const auto& e : d.engines) {
@@ -150,11 +156,31 @@ Expected<Schedule> make_schedule(const RunDefinition& d, std::int64_t openings) 
     return Schedule::round_robin(n, d.rounds, openings);
 }
 
+Expected<TableSchedule> table_schedule(const RunDefinition& d) {
+    const int engines = static_cast<int>(d.engines.size());
+    const int seats = d.rules.players;
+    switch (d.format) {
+        case Format::Match:
+            return TableSchedule::match(seats, d.games, 0);
+        case Format::Gauntlet:
+            return TableSchedule::gauntlet(engines, seats, d.rounds, 0);
+        case Format::RoundRobin:
+            return TableSchedule::round_robin(engines, seats, d.rounds, 0);
+        default:
+            return fail("a " + std::string(to_string(d.format)) + " has no table schedule");
+    }
+}
+
 std::int64_t planned_games(const RunDefinition& d, const std::optional<Shard>& shard) {
     if (d.format == Format::Swiss || d.format == Format::Knockout) {
         auto params = round_params(d);
         if (!params) return 0;
         return d.format == Format::Swiss ? swiss_games(*params) : knockout_games(*params);
+    }
+    if (d.rules.players > 2) {
+        auto tables = table_schedule(d);
+        if (!tables) return 0;
+        return shard ? shard_games(*tables, *shard) : tables->total_games();
     }
     auto schedule = make_schedule(d, 0);
     if (!schedule) return 0;

@@ -31,6 +31,7 @@
 #include "rules/rules.hpp"
 #include "tournament/schedule.hpp"
 #include "tournament/sprt.hpp"
+#include "tournament/table_schedule.hpp"
 
 namespace oaq::tournament {
 
@@ -126,6 +127,9 @@ std::uint64_t derived_seed(std::string_view name, RunDefinition definition);
 // The schedule the definition plays with `openings` book lines (0: generated or none).
 Expected<Schedule> make_schedule(const RunDefinition& definition, std::int64_t openings);
 
+// The tables of a run of players=3 or 4 (match, round robin or gauntlet; openings are generated
+// per seating group, so there is no book count).
+Expected<TableSchedule> table_schedule(const RunDefinition& definition);
 // The games a run of the definition plans: its schedule's games (with `shard`, that shard's). For
 // sessions and knockouts (tie-break pairs), the most they can play: sessions x G (a session that
 // ends by the rules before its G-th game plays fewer, so a finished session run may hold less). 0

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <optional>
 #include <random>
+#include <set>
 #include <thread>
 
 #include "common/error.hpp"
@@ -67,9 +68,10 @@ TableGame table_game(std::int64_t game_index, int engines) {
 RunSummary run_table_match(const TablePlan& plan, const EngineFactory& make_engine,
                            const TableSink& sink, const std::atomic<bool>& abort) {
     const int n = plan.settings.rules.players;
+    const int engines = static_cast<int>(plan.time_controls.size());
     const int threads = std::max(1, plan.concurrency);
-    EnginePool pool(n * threads + n, make_engine, {});
-    check_engines(plan, pool, n);
+    EnginePool pool(n * threads + engines, make_engine, {});
+    check_engines(plan, pool, engines);
     if (plan.on_ready) plan.on_ready();
 
     std::mutex mutex;  // guards next_, the summary and the sink
@@ -79,11 +81,12 @@ RunSummary run_table_match(const TablePlan& plan, const EngineFactory& make_engi
     auto next_game = [&]() -> std::optional<TableGame> {
         std::lock_guard lock(mutex);
         if (stopping || abort) return std::nullopt;
-        if (next >= plan.games) {
+        const bool listed = !plan.list.empty();
+        if (next >= (listed ? static_cast<std::int64_t>(plan.list.size()) : plan.games)) {
             summary.exhausted = true;
             return std::nullopt;
         }
-        auto g = table_game(next++, n);
+        auto g = listed ? plan.list[static_cast<std::size_t>(next++)] : table_game(next++, n);
         if (plan.on_game_start) plan.on_game_start(g);
         return g;
     };
@@ -127,6 +130,20 @@ RunSummary run_table_match(const TablePlan& plan, const EngineFactory& make_engi
     pool.shutdown_all();
     if (failure) std::rethrow_exception(failure);
     return summary;
+}
+
+std::vector<TableGame> table_games(const TableSchedule& schedule, const std::optional<Shard>& shard,
+                                   const std::vector<std::int64_t>& done) {
+    const std::set<std::int64_t> played(done.begin(), done.end());
+    std::vector<TableGame> out;
+    for (std::int64_t i = 0; i < schedule.total_games(); ++i) {
+        const auto g = schedule.game_at(i);
+        if ((shard && !shard_holds(*shard, g)) || played.count(i)) continue;
+        TableGame t{g.game_index, g.opening_index, {}, g.round};
+        t.seating.assign(g.engines.begin(), g.engines.begin() + static_cast<long>(g.seats));
+        out.push_back(std::move(t));
+    }
+    return out;
 }
 
 game::Opening random_ring_opening(const rules::Rules& rules, int plies, std::uint64_t seed,

@@ -10,11 +10,13 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "game/game_runner.hpp"
 #include "game/player.hpp"
 #include "tournament/runner.hpp"
+#include "tournament/table_schedule.hpp"
 
 namespace oaq::tournament {
 
@@ -25,6 +27,7 @@ struct TableGame {
     std::int64_t game_index = 0;  // from 0
     std::int64_t group = 0;       // the seating group, from 0 (its opening's index)
     std::vector<int> seating;     // engine index at each seat, in turn order
+    int round = 0;                // a tournament's seating group of its table (--rounds), from 0
 };
 
 // Game `game_index` of a match of `engines` engines.
@@ -34,6 +37,9 @@ struct TablePlan {
     game::GameSettings settings;                   // rules (players = N), ply limit, margin
     std::vector<game::TimeControl> time_controls;  // one per engine
     std::int64_t games = 0;
+    // A tournament's games (table_schedule.hpp), in the order they are handed out, instead of
+    // games 0..games-1 of a match; the engines checked are every engine of time_controls.
+    std::vector<TableGame> list;
     int concurrency = 1;
     // The opening of a seating group; nullptr: the start position.
     std::function<game::Opening(std::int64_t group)> opening_for;
@@ -48,6 +54,10 @@ using TableSink = std::function<void(const TableGame&, const game::GameRecord&)>
 // Plays the plan to its end or an abort. Blocks; every engine process is shut down on return.
 RunSummary run_table_match(const TablePlan& plan, const EngineFactory& make_engine,
                            const TableSink& sink, const std::atomic<bool>& abort);
+
+// The games of `schedule` that `shard` holds (every game without one) and `done` does not.
+std::vector<TableGame> table_games(const TableSchedule& schedule, const std::optional<Shard>& shard,
+                                   const std::vector<std::int64_t>& done);
 
 // A random opening of the ring game: `plies` random legal moves from the start, drawn from
 // `seed` and the seating group's index (the same line for the same pair, whatever else changes),

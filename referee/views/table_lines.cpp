@@ -51,8 +51,8 @@ std::string table_match_started(const TableMatchInfo& match, bool json) {
                 : groups +
                       fmt::format(" and a partial group of {} (of {} seatings)", rest, per_group);
     }
-    return fmt::format("{}: {}-seat match, {} games ({})\n", match.name, match.seats, match.games,
-                       groups);
+    const auto kind = match.kind.empty() ? fmt::format("{}-seat match", match.seats) : match.kind;
+    return fmt::format("{}: {}, {} games ({})\n", match.name, kind, match.games, groups);
 }
 
 std::string table_game_finished(const TableMatchInfo& match, const tournament::TableGame& game,

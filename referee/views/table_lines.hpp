@@ -19,6 +19,9 @@ struct TableMatchInfo {
     int seats = 3;                     // N
     std::int64_t games = 0;            // in all
     std::vector<std::string> engines;  // in the order given
+    // What the run is, for people: "" for "3-seat match", else "3-seat round robin of 4 engines",
+    // "shard 1/3 of a 3-seat gauntlet of 5 engines".
+    std::string kind;
 };
 
 std::string table_match_started(const TableMatchInfo& match, bool json);

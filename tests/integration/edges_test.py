@@ -311,11 +311,12 @@ def test_bad_paths_and_failed_checks_are_refused_before_the_run_is_written():
 
 def test_three_or_four_players_are_refused_where_engines_play_and_in_sessions():
     # The rules library plays players=3|4 (oaq rules perft|play|show) and oaq match and
-    # check-engine play a table (table_test.py); tournaments of tables and sessions do not yet:
-    # one line naming --rules, exit 2, nothing written, no engine started.
+    # check-engine play a table (table_test.py), tournaments play tables of K >= N engines
+    # (table_tournament_test.py); sessions do not yet: one line, exit 2, nothing written, no
+    # engine started.
     db = fresh_db("players.db")
     message = refused_before_writing(db, "ring", "--rules", "standard,players=3")
-    assert "--rules: players=3: tournaments of 3 or 4 seats are not played yet" in message, message
+    assert "a tournament of players=3 needs at least 3 engines, got 2" in message, message
     for args in (["rules", "session", "--rules", "standard,players=3", "--game", "1L"],):
         proc = oaq(*args)
         assert proc.returncode == 2, (args, proc.returncode, proc.stdout)

@@ -2,7 +2,7 @@
 """Issue 26, the referee plays a table: `oaq match --rules standard,players=N` with N real engine
 processes (every seating of a 3-seat and a 4-seat match, under real clocks, K at a time), a seat
 that crashes or overruns its clock ranked last with its fault named, an engine that does not
-declare Players refused before any game by name, tournaments of tables refused with one line, and
+declare Players refused before any game by name, a Swiss of tables refused with one line, and
 `oaq check-engine --rules standard,players=3` passing a good engine and failing bad ones.
 
 Each test is a function named test_*; one line per test and a closing "N passed, M failed" line;
@@ -169,9 +169,12 @@ def test_stored_table_has_every_seat_of_every_game():
                             " WHERE t.name = 'own-tc'")
         assert len(rows) == 9
         assert all((tc == "movetime=50") == (name == "A") for name, tc in rows), rows
+        # A finished match at a table resumes to nothing more (table_tournament_test.py resumes
+        # an interrupted one).
         r = oaq("match", "--resume", "tri", "--db", db)
-        assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
-        assert "is a match at a table of 3 seats, which is not resumed yet" in r.stderr, r.stderr
+        assert r.returncode == 0, r.stderr
+        assert not any(line.startswith("[") for line in r.stdout.splitlines()), r.stdout
+        assert con_rows(db, "SELECT count(*) FROM game_seats") == [(27,)]
         merged = os.path.join(tmp, "merged.db")
         r = oaq("merge", "--into", merged, db)
         assert r.returncode == 0, r.stderr
@@ -210,9 +213,10 @@ def test_wrong_engine_count_and_tournament_are_one_line_errors():
     args = ["tournament", "--rules", "standard,players=3", "--db", os.devnull]
     for i in range(3):
         args += engine("ABC"[i], "--players 3")
+    args += ["--format", "swiss"]
     r = oaq(*args)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
-    assert "tournaments of 3 or 4 seats are not played yet" in r.stderr
+    assert "a swiss of players=3 is not played (round_robin or gauntlet are)" in r.stderr, r.stderr
 
 
 def test_two_seat_match_is_unchanged():

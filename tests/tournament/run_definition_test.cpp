@@ -302,3 +302,35 @@ TEST_CASE("a Swiss with more rounds than its field can pair without a repeat is 
     unseeded.seeding.pop_back();
     CHECK_FALSE(validate(unseeded));
 }
+
+TEST_CASE("a round robin or gauntlet of tables plans its table schedule's games",
+          "[run_definition][table_schedule]") {
+    RunDefinition d;
+    d.format = Format::RoundRobin;
+    d.rounds = 2;
+    d.rules = rules::parse_rules("standard,players=3").value();
+    for (const char* name : {"a", "b", "c", "d"}) {
+        EngineDefinition e;
+        e.name = name;
+        e.command = std::string("/bin/") + name;
+        d.engines.push_back(e);
+    }
+    CHECK(validate(d));
+    // 4 tables of 3, 2 seating groups of 3! each: 48 games; shard 2 of 3 holds groups 2 and 5.
+    CHECK(planned_games(d) == 48);
+    CHECK(planned_games(d, Shard{2, 3}) == 12);
+    d.format = Format::Gauntlet;
+    CHECK(planned_games(d) == 36);
+    d.format = Format::Match;
+    d.engines.pop_back();
+    d.games = 8;
+    CHECK(planned_games(d) == 8);
+    d.format = Format::Swiss;
+    d.engines.pop_back();
+    d.engines.pop_back();
+    CHECK(!validate(d));
+    d.format = Format::RoundRobin;
+    const auto refused = validate(d);
+    REQUIRE(!refused);
+    CHECK(refused.error().message == "a tournament of players=3 needs at least 3 engines, got 1");
+}

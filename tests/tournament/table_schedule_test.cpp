@@ -208,3 +208,21 @@ TEST_CASE("a table match numbers its games as oaq match at a table plays them",
         }
     }
 }
+
+TEST_CASE("the games left to play leave out other shards and the games stored already",
+          "[tournament][table_schedule]") {
+    const auto schedule = oaq::tournament::TableSchedule::round_robin(4, 3, 1, 0).value();
+    const auto all = oaq::tournament::table_games(schedule, std::nullopt, {});
+    REQUIRE(all.size() == 24);
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const auto g = schedule.game_at(static_cast<std::int64_t>(i));
+        CHECK(all[i].game_index == g.game_index);
+        CHECK(all[i].group == g.opening_index);
+        CHECK(all[i].round == g.round);
+        CHECK(all[i].seating == std::vector<int>(g.engines.begin(), g.engines.begin() + 3));
+    }
+    const auto left = oaq::tournament::table_games(schedule, Shard{1, 2}, {6, 7, 20});
+    std::vector<std::int64_t> indices;
+    for (const auto& g : left) indices.push_back(g.game_index);
+    CHECK(indices == std::vector<std::int64_t>{8, 9, 10, 11, 18, 19, 21, 22, 23});
+}
