@@ -249,6 +249,8 @@ int run_table(RunConfig& c) {
     }
     TableStore stored(c);
     auto plan = table_plan(c);
+    auto live = start_live(RunMode::Match, c);
+    if (live) plan.observer_for = [&](const auto& g) { return live->table().observer(g); };
     views::TableMatchInfo info{c.name, d.rules.players, d.games, {}};
     for (const auto& e : d.engines) info.engines.push_back(e.name);
     engine::OptionWarnings warnings([&c](const std::string& engine, const std::string& message) {
@@ -262,11 +264,13 @@ int run_table(RunConfig& c) {
     plan.on_ready = [&] {
         stored.create(info.name);
         std::cout << views::table_match_started(info, c.json) << std::flush;
+        if (live) live->table().run_started(info, plan.time_controls);
     };
     const auto sink = [&](const tournament::TableGame& g, const game::GameRecord& record) {
         stored.record(g, record);
         tally.add(g, record);
         std::cout << views::table_game_finished(info, g, record, ++done, c.json) << std::flush;
+        if (live) live->table().game_finished(g, record, tally, done);
     };
     const auto summary = tournament::run_table_match(plan, factory, sink, stop.flag());
     stored.finish(stop.flag());
@@ -274,6 +278,10 @@ int run_table(RunConfig& c) {
     std::cout << views::table_match_finished(info, tally, summary.played, summary.aborted,
                                              seconds.count(), c.json)
               << std::flush;
+    if (live) {  // the viewers get the run's last events first
+        live->table().run_finished(tally, summary.played, summary.aborted, seconds.count());
+        live->server().stop();
+    }
     return stop.flag() ? 128 + stop.signal_number() : 0;
 }
 

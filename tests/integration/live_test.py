@@ -470,6 +470,74 @@ def test_the_page_in_chromium_shows_running_games_as_stored():
     print(f"  checked {len(cards)} running boards against the database; screenshot {shot}")
 
 
+def ring_position_after(start, moves, rules="standard,players=3"):
+    """position_after for a table of 3 or 4 seats (the rules string says how many)."""
+    out = base.oaq("rules", "play", "--rules", rules, "--position", start, "--max-plies", "0", "--json",
+                   *moves, check=0).stdout
+    result = json.loads(out)
+    return result["positions"][-1] if result["positions"] else start
+
+
+RING = ("Array.prototype.map.call(document.querySelectorAll('.live-game'),function(c){var b=c.querySelector("
+        "'.board');return {game:Number(c.getAttribute('data-game')),ring:b.classList.contains('ring3'),"
+        "labels:Array.prototype.map.call(b.querySelectorAll('.ring-seat'),function(l){return l.textContent;}),"
+        "seats:c.querySelectorAll('.seat').length};})")
+
+
+def test_the_page_of_a_table_draws_the_ring_as_stored():
+    # oaq match at a table of 3 with --live: the page draws each running game on the triangle of
+    # 18 pits, and the board at each ply it showed is the position the database holds there.
+    browser = find_browser()
+    if not browser:
+        print("  SKIP: no Chromium installed (scripts/setup.sh installs it): the page was not "
+              "checked in a browser")
+        return
+    db = fresh("table.db")
+    table = base.engine("table", "oaq-test-engine", f"args=--players 3 --delay 150 --info-string '{HOSTILE_INFO}'")
+    args = ["match", "--rules", "standard,players=3", *table, *base.engine(HOSTILE_NAME, "oaq-greedy"),
+            *base.engine("mcts", "oaq-mcts"), "--tc", "30+0.2", "--games", "6", "--db", db, "--name", "ring",
+            "--concurrency", "2"]
+    with LiveRun(args) as run:
+        url = f"http://127.0.0.1:{run.port}/"
+        cdp = open_live_page(browser, url, os.path.join(TMP, "profile-table"))
+        try:
+            cards, rings = [], []
+            deadline = time.monotonic() + 90
+            while len(cards) < 8 and time.monotonic() < deadline and run.proc.poll() is None:
+                cards += [c for c in cdp.eval(CARDS) if c["ply"] > 0 and c not in cards]
+                rings += cdp.eval(RING)
+                time.sleep(0.2)
+            shot = os.path.join(artifacts_dir(), "live-table.png")
+            wait_for(cdp, "document.querySelectorAll('#finished tbody tr').length>0")
+            cdp.screenshot(shot)
+            cdp.click("#finished tbody tr")
+            wait_for(cdp, "document.getElementById('replay').getAttribute('data-step')==='0'")
+            cdp.click("#replay .controls button:nth-child(3)")
+            assert cdp.eval("document.getElementById('replay').getAttribute('data-step')") == "1"
+            assert cdp.eval("document.querySelectorAll('#replay .board.ring3 .pit').length") == 18
+            names = cdp.eval("Array.prototype.map.call(document.querySelectorAll('.seat .engine'),"
+                             "function(e){return e.textContent;})")
+            standings = cdp.eval("document.querySelectorAll('#standings-table tbody tr').length")
+            pwned = cdp.eval("document.body.getAttribute('data-pwned')")
+            images = cdp.eval("document.querySelectorAll('img').length")
+        finally:
+            cdp.close()
+        run.wait()
+    assert cards, "no running game with a move was shown"
+    assert rings and all(r["ring"] and len(r["labels"]) == 3 and r["seats"] == 3 for r in rings), rings[:3]
+    assert standings == 3, standings
+    games = stored_games(db, "ring")
+    for c in cards:
+        moves, _, _, g = games[c["game"]]
+        want = ring_position_after(g["start_position"], moves[:c["ply"]])
+        assert c["position"] == want, (c["game"], c["ply"], c["position"], want)
+        shown = {pit: (count, piece) for pit, count, piece in c["pits"]}
+        assert shown == parse_pits(want) and len(shown) == 18, (shown, want)
+    assert HOSTILE_NAME in names, names
+    assert pwned is None and images == 0, (pwned, images)
+    print(f"  checked {len(cards)} running ring boards against the database; screenshot {shot}")
+
+
 def test_the_page_of_an_sprt_match_draws_the_llr():
     browser = find_browser()
     if not browser:
