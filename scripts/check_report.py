@@ -648,7 +648,7 @@ def check_table(browser, profile, bin_dir, db, out, shot):
     table = dom.by_id.get("standings-table")
     if check(table is not None, "table: no standings table"):
         rows = [cells_of(r) for r in rows_of(table) if r["children"] and r["children"][0]["tag"] == "td"]
-        want = [[str(r["rank"]), r["engine"], str(r["games"]), f"{r['points']:g}", f"{r['average_rank']:.2f}",
+        want = [[str(r["rank"]), r["engine"], str(r["games"]), f"{r['points']:.2f}".rstrip("0").rstrip("."), f"{r['average_rank']:.2f}",
                  str(r["firsts"])] for r in standings]
         check([[c[0], c[1], c[2], c[3], c[5], c[6]] for c in rows] == want, f"table: standings {rows} != {want}")
     crosses = [n for n in dom.classes.get("cross", []) if n["tag"] == "table"]

@@ -75,7 +75,9 @@ void TableFeed::started(const tournament::TableGame& g, const rules::RingPositio
     plies_[game] = 0;
     to_move_[game] = pos.to_move;
     Json j;
-    j.field("tournament", match_.name).field("game", game).field("group", g.group + 1);
+    // A seating group is the pair of a 2-seat run (one opening under every order of the seats).
+    j.field("tournament", match_.name).field("game", game).field("round", 1);
+    j.field("pair", g.group + 1);
     j.raw("seats", Json::array(seats)).field("start_position", rules::to_string(pos));
     j.field("to_move", pos.to_move + 1).raw("clocks_us", clocks_json(clocks));
     feed_.game_start(game, j.str());

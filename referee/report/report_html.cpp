@@ -113,13 +113,14 @@ std::string header_html(const ReportData& d) {
         "<header>\n<h1>{}</h1>\n<p class=\"meta\"><span>{}</span><span>rules <b>{}</b></span>"
         "<span>time control <b id=\"time-control\">{}</b></span><span>{} games</span>"
         "<span>status <b>{}</b></span><span>started {}</span>{}</p>\n<nav><a href=\"#standings"
-        "\">standings</a><a href=\"#history\">rating over games</a><a href=\"#crosstable\">"
+        "\">standings</a>{}<a href=\"#crosstable\">"
         "crosstable</a><a href=\"#terminations\">terminations</a><a href=\"#games\">games</a>"
         "<a href=\"#links\">links</a></nav>\n</header>\n",
         html_escape(t.name), html_escape(people_words(t.format)), html_escape(d.rules_name),
         time_controls_text(d), d.games.size(), tournament::to_string(t.status),
         date_text(t.started_at),
-        t.finished_at ? "<span>finished " + date_text(*t.finished_at) + "</span>" : "");
+        t.finished_at ? "<span>finished " + date_text(*t.finished_at) + "</span>" : "",
+        d.seats > 2 ? "" : "<a href=\"#history\">rating over games</a>");
 }
 
 std::string standings_section(const ReportData& d) {

@@ -32,6 +32,14 @@ std::string rank_text(int rank) {
     return rank >= 1 && rank <= 4 ? kWords[rank] : std::to_string(rank) + "th";
 }
 
+// 1, 0.5, 1.33: at most two decimals, no trailing zeros.
+std::string points_text(double points) {
+    auto text = fmt::format("{:.2f}", points);
+    while (text.back() == '0') text.pop_back();
+    if (text.back() == '.') text.pop_back();
+    return text;
+}
+
 }  // namespace
 
 void replay_ring(ReportGame& game, const store::StoredRecord& record) {
@@ -83,10 +91,10 @@ std::string seat_standings_html(const ReportData& d) {
         const auto i = static_cast<std::size_t>(l.engine_index);
         const auto totals = i < d.seat_totals.size() ? d.seat_totals[i] : views::SeatTotals{};
         out += fmt::format(
-            "<tr><td>{}</td><td class=\"l name\">{}</td><td>{}</td><td>{:g}</td><td>{:.1f}%</td>"
+            "<tr><td>{}</td><td class=\"l name\">{}</td><td>{}</td><td>{}</td><td>{:.1f}%</td>"
             "<td>{}</td><td>{}</td><td>{}</td><td class=\"l\">{}</td></tr>\n",
-            l.rank, html_escape(l.engine), l.rating.games, l.rating.points, 100.0 * l.rating.score,
-            views::average_rank_text(totals), totals.firsts, l.failures,
+            l.rank, html_escape(l.engine), l.rating.games, points_text(l.rating.points),
+            100.0 * l.rating.score, views::average_rank_text(totals), totals.firsts, l.failures,
             html_escape(views::rating_text(l.rating)));
     }
     return out + "</tbody></table>\n";

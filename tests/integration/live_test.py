@@ -484,6 +484,43 @@ RING = ("Array.prototype.map.call(document.querySelectorAll('.live-game'),functi
         "seats:c.querySelectorAll('.seat').length};})")
 
 
+# Each event of a table's run and the definition of docs/json-schema.json it follows.
+TABLE_EVENT_DEFS = {"run": "live_table_start", "game_start": "live_page_game_start", "move": "live_page_move",
+                    "info": "live_page_info", "game_end": "live_table_game", "standings": "live_table_standings",
+                    "run_end": "live_table_summary"}
+
+
+def check_table_events(events, games):
+    """A table's events from the start of its run: each follows its schema; every game has 3 seats
+    and clocks, its moves in order (ply 1, 2, ..) equal to the stored game's, then its end."""
+    validator = json_schema_test.Validator(SCHEMA)
+    seen = {}
+    for id_, kind, data in events:
+        if kind == "state":  # a stream opened mid-run starts with what has been played so far
+            for g in data["running"] + data["finished"]:
+                if g["start"]:
+                    seen[g["start"]["game"]] = {"moves": [m["move"] for m in g["moves"]], "end": g["end"] is not None}
+            continue
+        errors = validator.errors(data, {"$ref": f"#/$defs/{TABLE_EVENT_DEFS[kind]}"})
+        assert not errors, f"event {id_} ({kind}) does not follow {TABLE_EVENT_DEFS[kind]}: {errors[:3]}"
+        if kind == "game_start":
+            assert [s["seat"] for s in data["seats"]] == [1, 2, 3] and len(data["clocks_us"]) == 3, data
+            seen[data["game"]] = {"moves": [], "end": False}
+        elif kind == "move":
+            g = seen[data["game"]]
+            assert not g["end"] and data["ply"] == len(g["moves"]) + 1, data
+            assert len(data["clocks_us"]) == 3 and data["seat"] in (1, 2, 3)
+            g["moves"].append(data["move"])
+        elif kind == "game_end":
+            g = seen[data["game"]]
+            g["end"] = True
+            assert data["plies"] == len(g["moves"]) and len(data["seats"]) == 3, data
+    assert sorted(seen) == sorted(games), (sorted(seen), sorted(games))
+    for number, (moves, _, _, _) in games.items():
+        assert seen[number]["end"] and seen[number]["moves"] == moves, number
+    assert events[-1][1] == "run_end", events[-1]
+
+
 def test_the_page_of_a_table_draws_the_ring_as_stored():
     # oaq match at a table of 3 with --live: the page draws each running game on the triangle of
     # 18 pits, and the board at each ply it showed is the position the database holds there.
@@ -499,6 +536,8 @@ def test_the_page_of_a_table_draws_the_ring_as_stored():
             "--concurrency", "2"]
     with LiveRun(args) as run:
         url = f"http://127.0.0.1:{run.port}/"
+        reader = EventReader(run.port)
+        reader.start()
         cdp = open_live_page(browser, url, os.path.join(TMP, "profile-table"))
         try:
             cards, rings = [], []
@@ -523,7 +562,9 @@ def test_the_page_of_a_table_draws_the_ring_as_stored():
         finally:
             cdp.close()
         run.wait()
+        reader.join(timeout=60)
     assert cards, "no running game with a move was shown"
+    check_table_events(reader.events, stored_games(db, "ring"))
     assert rings and all(r["ring"] and len(r["labels"]) == 3 and r["seats"] == 3 for r in rings), rings[:3]
     assert standings == 3, standings
     games = stored_games(db, "ring")
