@@ -576,7 +576,24 @@ def test_the_page_of_a_table_draws_the_ring_as_stored():
         assert shown == parse_pits(want) and len(shown) == 18, (shown, want)
     assert HOSTILE_NAME in names, names
     assert pwned is None and images == 0, (pwned, images)
-    print(f"  checked {len(cards)} running ring boards against the database; screenshot {shot}")
+    # oaq serve shows the stored table: every game with its 3 seats, its moves as stored and each
+    # move's position the rules library's.
+    server = Serve(db)
+    try:
+        state = server.state()
+        finished = {g["end"]["game"]: [m["move"] for m in g["moves"]] for g in state["finished"]}
+        assert finished == {n: g[0] for n, g in games.items()}, finished
+        for g in state["finished"]:
+            assert [s["engine"] for s in g["start"]["seats"]] == [s["engine"] for s in g["end"]["seats"]], g["start"]
+            moves = [m["move"] for m in g["moves"]]
+            if moves:
+                half = (len(moves) + 1) // 2
+                want = ring_position_after(g["start"]["start_position"], moves[:half])
+                assert g["moves"][half - 1]["position"] == want, (g["end"]["game"], half)
+    finally:
+        server.stop()
+    print(f"  checked {len(cards)} running ring boards against the database, oaq serve of the table; "
+          f"screenshot {shot}")
 
 
 def test_the_page_of_an_sprt_match_draws_the_llr():
