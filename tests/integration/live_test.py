@@ -497,6 +497,8 @@ def check_table_events(events, games):
     seen = {}
     for id_, kind, data in events:
         if kind == "state":  # a stream opened mid-run starts with what has been played so far
+            errors = validator.errors(data, {"$ref": "#/$defs/live_page_state"})
+            assert not errors, f"the state does not follow live_page_state: {errors[:3]}"
             for g in data["running"] + data["finished"]:
                 if g["start"]:
                     seen[g["start"]["game"]] = {"moves": [m["move"] for m in g["moves"]], "end": g["end"] is not None}
