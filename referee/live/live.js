@@ -21,9 +21,10 @@
   function clockText(us) {
     if (us === null || us === undefined) return '';
     var neg = us < 0;
-    var s = Math.abs(us) / 1e6;
-    var m = Math.floor(s / 60);
-    var rest = s - m * 60;
+    // Rounded to tenths first: 69.96 s is "1:10.0", never "1:010.0".
+    var tenths = Math.round(Math.abs(us) / 1e5);
+    var m = Math.floor(tenths / 600);
+    var rest = (tenths - m * 600) / 10;
     return (neg ? '-' : '') + (m > 0 ? m + ':' + (rest < 10 ? '0' : '') + rest.toFixed(1) : rest.toFixed(1) + ' s');
   }
 
