@@ -28,8 +28,14 @@ Checks, in order:
      engine's page instead of the rest, and a game link on it opens the game;
   5. the gauntlet's page: its crosstable is the first engine against each opponent, without cells
      for the pairs that never meet;
-  6. screenshots next to each index.html (report.png: the whole page; viewer.png, engine.png,
-     gauntlet.png: the parts); look at them, the work directory is kept.
+  6. a table of 3 seats played by `oaq match --rules standard,players=3` (greedy and two random
+     engines): its page shows the standings (points, average rank, firsts) and the crosstable of
+     finishing above as `oaq results standings/crosstable --json` give them, and ?game=1&step=3
+     draws the ring of 18 pits (a triangle, three seat labels with store and balance) equal to the
+     position after ply 3 that `oaq rules play` computes, with every ply's engine data as stored;
+     stepping to the last position shows the final position as stored (table.png);
+  7. screenshots next to each index.html (report.png: the whole page; viewer.png, engine.png,
+     gauntlet.png, table.png: the parts); look at them, the work directory is kept.
 Exit 0 on success, 1 on a failed check, 77 (skip) only when no Chromium is installed.
 """
 import argparse
@@ -580,6 +586,90 @@ def check_gauntlet(browser, profile, bin_dir, db, out, shot):
         cdp.close()
 
 
+def play_table(bin_dir, db):
+    engines = ["--engine", "name=greedy", f"cmd={bin_dir}/oaq-greedy",
+               "--engine", "name=random", f"cmd={bin_dir}/oaq-random", "args=--seed 1",
+               "--engine", "name=<i>random2</i>", f"cmd={bin_dir}/oaq-random", "args=--seed 2"]
+    run([f"{bin_dir}/oaq", "match", "--rules", "standard,players=3", "--db", db, "--name", "report-table",
+         "--tc", "movetime=10", "--games", "6", "--concurrency", "2", *engines])
+
+
+def table_moves(bin_dir, db, name):
+    """game number -> (the game of `oaq results export --json`, its moves as check_ply_data reads them)."""
+    out = run([f"{bin_dir}/oaq", "results", "export", "--json", "--db", db, "--tournament", name])
+    games = {}
+    for line in out.splitlines():
+        g = json.loads(line)
+        moves = [{"move": m["move"], "depth": m.get("depth"), "nodes": m.get("nodes"),
+                  "time_used_us": m["time_used_us"],
+                  "score_kind": (m.get("eval") or {}).get("kind"), "score_value": (m.get("eval") or {}).get("value")}
+                 for m in g["moves"]]
+        games[g["game"]] = (g, moves)
+    return games
+
+
+def check_table(browser, profile, bin_dir, db, out, shot):
+    play_table(bin_dir, db)
+    run([f"{bin_dir}/oaq", "report", "--out", out, "--db", db, "--tournament", "report-table"])
+    games = table_moves(bin_dir, db, "report-table")
+    check(len(games) == 6, f"{len(games)} table games stored, expected 6")
+    g, moves = games[1]
+    step = min(3, len(moves))
+    rules = g["rules"]
+    played = json.loads(run([f"{bin_dir}/oaq", "rules", "play", "--rules", rules, "--position", g["start_position"],
+                             "--max-plies", "0", "--json", *[m["move"] for m in moves[:step]]]))
+    expected = played["positions"][step - 1] if step else g["start_position"]
+    url = "file://" + os.path.join(out, "index.html")
+    dom = dump(browser, profile, f"{url}?game=1&step={step}")
+    viewer = dom.by_id.get("viewer", {"attrs": {}})
+    check(viewer["attrs"].get("data-position") == expected,
+          f"table: the viewer shows {viewer['attrs'].get('data-position')!r} after ply {step}, expected {expected!r}")
+    board = dom.by_id.get("board")
+    check(board is not None and "ring3" in board["attrs"].get("class", "").split(), "table: the board is not a triangle")
+    cells = expected.split(" ")[0].split(",")
+    check(len(dom.pits) == 18, f"table: the ring has {len(dom.pits)} pits, expected 18")
+    for i, c in enumerate(cells):
+        node = dom.pits.get(i)
+        if check(node is not None, f"table: pit {i} missing"):
+            check(node["attrs"].get("data-count") == c.lstrip("Q"), f"table: pit {i} shows {node['attrs'].get('data-count')}, expected {c}")
+            check(node["attrs"].get("data-piece") == ("1" if c.startswith("Q") else "0"), f"table: pit {i} mandarin shown wrong")
+    labels = dom.classes.get("ring-seat", [])
+    fields = expected.split(" ")
+    check(len(labels) == 3, f"table: {len(labels)} seat labels, expected 3")
+    for s, label in enumerate(labels[:3]):
+        citizens, pieces = fields[2 + s].split("+")
+        text = " ".join(label["text"].split())
+        check(f"store {citizens}" in text and f"balance {int(fields[5 + s]):+d}".replace("+0", "0") in text,
+              f"table: seat {s + 1}'s label {text!r} does not show {fields[2 + s]} and balance {fields[5 + s]}")
+        check(g["seats"][s]["engine"] in text, f"table: seat {s + 1}'s label {text!r} lacks its engine")
+    check_ply_data(dom, moves, step)
+    standings = json.loads("[" + ",".join(run([f"{bin_dir}/oaq", "results", "standings", "--json", "--db", db,
+                                                "--tournament", "report-table"]).split("\n")[:-1]) + "]")
+    table = dom.by_id.get("standings-table")
+    if check(table is not None, "table: no standings table"):
+        rows = [cells_of(r) for r in rows_of(table) if r["children"] and r["children"][0]["tag"] == "td"]
+        want = [[str(r["rank"]), r["engine"], str(r["games"]), f"{r['points']:.2f}".rstrip("0").rstrip("."), f"{r['average_rank']:.2f}",
+                 str(r["firsts"])] for r in standings]
+        check([[c[0], c[1], c[2], c[3], c[5], c[6]] for c in rows] == want, f"table: standings {rows} != {want}")
+    crosses = [n for n in dom.classes.get("cross", []) if n["tag"] == "table"]
+    check(len(crosses) == 1 and len(rows_of(crosses[0])) == 4, "table: no crosstable of 3 engines")
+    last = dump(browser, profile, f"{url}?game=1&step=999")
+    check(last.by_id.get("viewer", {"attrs": {}})["attrs"].get("data-position") == g["final_position"],
+          "table: the last step is not the final position as stored")
+    check(not any("<i>" in n["tag"] for n in dom.tags.get("i", [])) and "i" not in dom.tags,
+          "table: an engine name became markup")
+    cdp = Cdp(browser, profile + "-live")
+    try:
+        target = cdp.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        cdp.session = cdp.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        cdp.send("Page.enable")
+        cdp.send("Runtime.enable")
+        open_page(cdp, f"{url}?game=1&step={step}")
+        cdp.screenshot(shot, "#games")
+    finally:
+        cdp.close()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bin", required=True, help="directory with oaq, oaq-random, oaq-greedy")
@@ -658,7 +748,12 @@ def check_all(browser, bin_dir, work, profiles):
     shots["gauntlet"] = os.path.join(gauntlet_out, "gauntlet.png")
     check_gauntlet(browser, profile(), bin_dir, db, gauntlet_out, shots["gauntlet"])
 
-    # 6. the screenshots to look at
+    # 6. a table of 3 seats
+    table_out = os.path.join(work, "table")
+    shots["table"] = os.path.join(table_out, "table.png")
+    check_table(browser, profile(), bin_dir, db, table_out, shots["table"])
+
+    # 7. the screenshots to look at
     for name, shot in shots.items():
         with open(shot, "rb") as f:
             check(f.read(8) == b"\x89PNG\r\n\x1a\n", f"the {name} screenshot is not a PNG")

@@ -319,7 +319,7 @@ void check_seats(const po::variables_map& vm, RunConfig& c) {
     if (tournament && vm.count("games"))
         throw OaqError("--games: not for " + what + " (--rounds N: N seating groups per table)");
     // A match of N engines is one table: no shards, no rounds (--games counts its games).
-    std::vector<const char*> refused{"sprt", "session", "pgnout", "live"};
+    std::vector<const char*> refused{"sprt", "session", "pgnout"};
     if (!tournament) refused.insert(refused.end(), {"shard", "rounds"});
     for (const char* option : refused) {
         if (vm.count(option) && !vm[option].defaulted())

@@ -7,6 +7,7 @@
 
 #include "app/interrupts.hpp"
 #include "common/error.hpp"
+#include "live/live_run.hpp"
 #include "rules/rules.hpp"
 #include "store/run_recorder.hpp"
 #include "store/store.hpp"
@@ -187,7 +188,7 @@ bool resumes_table(const RunConfig& c) {
     return d && d->rules.players > 2;
 }
 
-int run_table(RunConfig& c, const MakePlayers& make_players) {
+int run_table(RunConfig& c, const MakePlayers& make_players, live::LiveRun* live) {
     StopRequest stop;
     TableStore stored(c);
     std::vector<std::int64_t> done_games;
@@ -195,6 +196,7 @@ int run_table(RunConfig& c, const MakePlayers& make_players) {
     const auto& d = c.definition;
     check_run(c);
     auto plan = table_plan(c, done_games);
+    if (live) plan.observer_for = [live](const auto& g) { return live->table().observer(g); };
     const auto total = tournament::planned_games(d, c.shard);
     views::TableMatchInfo info{c.name, d.rules.players, total, {}, run_kind(c)};
     for (const auto& e : d.engines) info.engines.push_back(e.name);
@@ -209,11 +211,13 @@ int run_table(RunConfig& c, const MakePlayers& make_players) {
     plan.on_ready = [&] {
         stored.open(info.name);
         std::cout << views::table_match_started(info, c.json) << std::flush;
+        if (live) live->table().run_started(info, plan.time_controls);
     };
     const auto sink = [&](const tournament::TableGame& g, const game::GameRecord& record) {
         stored.record(g, record);
         tally.add(g, record);
         std::cout << views::table_game_finished(info, g, record, ++done, c.json) << std::flush;
+        if (live) live->table().game_finished(g, record, tally, done);
     };
     const auto summary = tournament::run_table_match(plan, factory, sink, stop.flag());
     stored.finish(stop.flag());
@@ -221,6 +225,10 @@ int run_table(RunConfig& c, const MakePlayers& make_players) {
     std::cout << views::table_match_finished(info, tally, summary.played, summary.aborted,
                                              seconds.count(), c.json)
               << std::flush;
+    if (live) {  // the viewers get the run's last events first
+        live->table().run_finished(tally, summary.played, summary.aborted, seconds.count());
+        live->server().stop();
+    }
     print_standings(stored, c, info.name);
     // Stopped with games left: how to go on, as a 2-seat run says it.
     if (stop.flag() && c.db && !c.json)

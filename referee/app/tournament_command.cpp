@@ -143,9 +143,11 @@ void seed_by_ratings(store::Store& db, RunConfig& c) {
 
 int run(RunMode mode, RunConfig& c) {
     if (c.definition.rules.players > 2 || resumes_table(c)) {
-        return run_table(c, [&c](engine::OptionWarnings& warnings) {
-            return engine_factory(c.log_dir, warnings);
-        });
+        auto live = start_live(mode, c);
+        return run_table(
+            c,
+            [&c](engine::OptionWarnings& warnings) { return engine_factory(c.log_dir, warnings); },
+            live.get());
     }
     // From here on a signal stops the run cleanly (before play() starts: it plays nothing).
     StopRequest stop;

@@ -21,9 +21,10 @@
   function clockText(us) {
     if (us === null || us === undefined) return '';
     var neg = us < 0;
-    var s = Math.abs(us) / 1e6;
-    var m = Math.floor(s / 60);
-    var rest = s - m * 60;
+    // Rounded to tenths first: 69.96 s is "1:10.0", never "1:010.0".
+    var tenths = Math.round(Math.abs(us) / 1e5);
+    var m = Math.floor(tenths / 600);
+    var rest = (tenths - m * 600) / 10;
     return (neg ? '-' : '') + (m > 0 ? m + ':' + (rest < 10 ? '0' : '') + rest.toFixed(1) : rest.toFixed(1) + ' s');
   }
 
@@ -77,6 +78,7 @@
   }
 
   function gameTitle(s) {
+    if (s.seats && s.seats.length > 2) return 'Game ' + s.game + ' · ' + s.seats.length + ' seats';
     return 'Game ' + s.game + ' · round ' + s.round + ' · pair ' + s.pair;
   }
 
@@ -86,12 +88,15 @@
     card.setAttribute('data-game', String(s.game));
     card.appendChild(make('h3', '', gameTitle(s)));
     var seats = s.seats.map(seatElement);
-    // North's seat above the board, South's below, as the report draws them.
-    if (seats[1]) card.appendChild(seats[1]);
-    var board = OaqBoard.create();
+    var n = OaqBoard.parsePosition(s.start_position).seats;
+    // North's seat above the board, South's below, as the report draws them; a ring's seats all
+    // below it, in turn order.
+    if (seats[1] && n === 2) card.appendChild(seats[1]);
+    var board = OaqBoard.create(null, n);
+    s.seats.forEach(function (seat, i) { OaqBoard.setSeatName(board, i, seat.engine); });
     card.appendChild(board.element);
     if (seats[0]) card.appendChild(seats[0]);
-    for (var i = 2; i < seats.length; ++i) card.appendChild(seats[i]);
+    for (var i = n === 2 ? 2 : 1; i < seats.length; ++i) card.appendChild(seats[i]);
     var last = make('div', 'last');
     card.appendChild(last);
     var list = make('div', 'movelist');
@@ -114,12 +119,8 @@
     var m = g.moves.length ? g.moves[g.moves.length - 1] : null;
     var prev = g.moves.length > 1 ? OaqBoard.parsePosition(g.moves[g.moves.length - 2].position) :
       (m ? OaqBoard.parsePosition(g.start.start_position) : null);
-    var from = -1;
-    if (m && prev) {
-      // The pit a move was sown from: its square on the mover's row (3R from South is S3).
-      var square = parseInt(m.move, 10);
-      from = prev.side === 'S' ? square : 6 + square;
-    }
+    // The pit a move was sown from: its square on the mover's row (3R from South is S3).
+    var from = m && prev ? OaqBoard.fromPit(prev, m.move) : -1;
     OaqBoard.draw(g.el.board, parsed, prev, from, m && prev ? OaqBoard.rightward(prev.side, m.move) : false);
     g.el.last.textContent = m ? 'ply ' + m.ply + ': ' + m.side + ' played ' + m.move : 'start position';
     g.el.seats.forEach(function (e, i) {
@@ -141,7 +142,7 @@
 
   function addMoveChip(g, m) {
     if (!g.el) return;
-    var chip = make('span', 'mv ' + (m.seat === 1 ? 's' : 'n'), m.move);
+    var chip = make('span', 'mv ' + (m.seat === 1 ? 's' : m.seat === 2 ? 'n' : 'seat' + m.seat), m.move);
     chip.setAttribute('data-ply', String(m.ply));
     g.el.list.appendChild(chip);
     g.el.list.scrollTop = g.el.list.scrollHeight;
@@ -170,7 +171,7 @@
     g.clocks = m.clocks_us.slice();
     g.received = Date.now();
     g.think[m.seat - 1] = m;
-    g.toMove = OaqBoard.parsePosition(m.position).side === 'S' ? 0 : 1;
+    g.toMove = OaqBoard.parsePosition(m.position).toMove;
     addMoveChip(g, m);
   }
 
@@ -198,8 +199,11 @@
 
   // ---- finished games and their replay --------------------------------------------------
 
+  function tableGame(end) { return !!(end.seats && end.seats.length > 2); }
+
   function resultText(end) {
     if (end.termination === 'aborted') return 'aborted';
+    if (tableGame(end)) return 'ranks ' + end.seats.map(function (s) { return s.rank; }).join(', ');
     return end.result === 'south_win' ? '1-0' : end.result === 'north_win' ? '0-1' : '½-½';
   }
 
@@ -207,7 +211,8 @@
     var e = g.end;
     var tr = make('tr');
     tr.setAttribute('data-game', String(e.game));
-    [String(e.game), e.south, e.north, resultText(e), e.termination, String(e.plies)].forEach(function (t, i) {
+    var names = tableGame(e) ? [e.seats.map(function (s) { return s.engine; }).join(', '), ''] : [e.south, e.north];
+    [String(e.game), names[0], names[1], resultText(e), e.termination, String(e.plies)].forEach(function (t, i) {
       tr.appendChild(make('td', i === 1 || i === 2 || i === 4 ? 'l' : '', t));
     });
     tr.tabIndex = 0;
@@ -226,6 +231,7 @@
       if (old.row) old.row.remove();
     }
     byId('finished-note').textContent = state.finished.length ? '' : 'No game has finished yet.';
+    if (tableGame(g.end)) setHeads('finished', [null, 'seats 1, 2, ..', '']);
   }
 
   function onGameEnd(end) {
@@ -251,17 +257,27 @@
     var e = g.end;
     box.appendChild(make('h3', 'game-title', gameTitle(e)));
     var sub = make('div', 'game-sub');
-    sub.appendChild(make('b', '', e.south));
-    sub.appendChild(document.createTextNode(' (South) vs '));
-    sub.appendChild(make('b', '', e.north));
-    sub.appendChild(document.createTextNode(' (North) · ' + resultText(e) + ' · ' + e.termination +
+    if (tableGame(e)) {
+      e.seats.forEach(function (s, i) {
+        if (i) sub.appendChild(document.createTextNode(' vs '));
+        sub.appendChild(make('b', '', s.engine));
+        sub.appendChild(document.createTextNode(' (seat ' + s.seat + ', rank ' + s.rank + ')'));
+      });
+    } else {
+      sub.appendChild(make('b', '', e.south));
+      sub.appendChild(document.createTextNode(' (South) vs '));
+      sub.appendChild(make('b', '', e.north));
+      sub.appendChild(document.createTextNode(' (North)'));
+    }
+    sub.appendChild(document.createTextNode(' · ' + resultText(e) + ' · ' + e.termination +
       (e.detail ? ': ' + e.detail : '') + ' · ' + e.plies + ' plies'));
     box.appendChild(sub);
     if (!g.start || g.moves.length === 0 && e.plies > 0) {
       box.appendChild(make('p', 'note', 'The moves of this game were not seen here (it ended before the page followed it).'));
       return;
     }
-    var board = OaqBoard.create();
+    var board = OaqBoard.create(null, OaqBoard.parsePosition(g.start.start_position).seats);
+    (g.start.seats || []).forEach(function (seat, i) { OaqBoard.setSeatName(board, i, seat.engine); });
     box.appendChild(board.element);
     var controls = make('div', 'controls');
     var counter = make('span', '');
@@ -273,7 +289,7 @@
       var prevText = state.step > 1 ? g.moves[state.step - 2].position : g.start.start_position;
       var prev = state.step > 0 ? OaqBoard.parsePosition(prevText) : null;
       var m = state.step > 0 ? g.moves[state.step - 1] : null;
-      var from = m ? (prev.side === 'S' ? 0 : 6) + parseInt(m.move, 10) : -1;
+      var from = m ? OaqBoard.fromPit(prev, m.move) : -1;
       OaqBoard.draw(board, OaqBoard.parsePosition(pos), prev, from, m ? OaqBoard.rightward(prev.side, m.move) : false);
       box.setAttribute('data-step', String(state.step));
       box.setAttribute('data-position', pos);
@@ -294,7 +310,7 @@
     box.appendChild(line);
     var list = make('div', 'movelist');
     g.moves.forEach(function (m) {
-      var chip = make('span', 'mv ' + (m.seat === 1 ? 's' : 'n'), m.move);
+      var chip = make('span', 'mv ' + (m.seat === 1 ? 's' : m.seat === 2 ? 'n' : 'seat' + m.seat), m.move);
       chip.addEventListener('click', function () { go(m.ply); });
       list.appendChild(chip);
     });
@@ -309,13 +325,29 @@
     return r.value.toFixed(1) + (r.error !== null && r.error !== undefined ? ' ± ' + r.error.toFixed(1) : '');
   }
 
+  // The column heads of a table whose games have 3 or 4 seats (`seats`) or 2.
+  function setHeads(id, heads) {
+    var cells = byId(id).tHead.rows[0].cells;
+    heads.forEach(function (h, i) { if (h !== null) cells[i].textContent = h; });
+  }
+
+  function standingCells(row) {
+    if (row.average_rank !== undefined) {
+      return [String(row.rank), row.engine, String(row.games), String(Math.round(row.points * 100) / 100),
+              row.average_rank.toFixed(2), '', String(row.failures), ''];
+    }
+    return [String(row.rank), row.engine, String(row.games), String(row.points), (row.score * 100).toFixed(1) + '%',
+            row.wins + '/' + row.draws + '/' + row.losses, String(row.failures), ratingText(row.rating)];
+  }
+
   function onStandings(s) {
     var tbody = byId('standings-table').tBodies[0];
     tbody.textContent = '';
+    var table = (s.standings || []).some(function (row) { return row.average_rank !== undefined; });
+    setHeads('standings-table', [null, null, null, null, table ? 'avg rank' : 'score', table ? '' : 'W/D/L']);
     (s.standings || []).forEach(function (row) {
       var tr = make('tr');
-      [String(row.rank), row.engine, String(row.games), String(row.points), (row.score * 100).toFixed(1) + '%',
-       row.wins + '/' + row.draws + '/' + row.losses, String(row.failures), ratingText(row.rating)]
+      standingCells(row)
         .forEach(function (t, i) { tr.appendChild(make('td', i === 1 ? 'l name' : '', t)); });
       tbody.appendChild(tr);
     });

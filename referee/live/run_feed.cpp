@@ -27,6 +27,25 @@ std::string clocks_json(const std::vector<std::optional<std::int64_t>>& clocks) 
     return Json::array(items);
 }
 
+std::string info_json(std::int64_t game, int seat, int ply, const protocol::Info& i) {
+    Json j;
+    j.field("game", game).field("seat", seat).field("ply", ply);
+    j.field("depth", i.depth).field("seldepth", i.seldepth);
+    if (i.score) {
+        Json eval;
+        eval.field("kind", i.score->kind == protocol::Score::Kind::Mate ? "mate" : "cp");
+        j.raw("eval", eval.field("value", i.score->value).str());
+    } else {
+        j.null("eval");
+    }
+    j.field("nodes", i.nodes).field("nps", i.nps);
+    if (i.time)
+        j.field("time_us", std::chrono::microseconds(*i.time).count());
+    else
+        j.null("time_us");
+    return j.raw("pv", Json::string_array(i.pv)).field("string", i.string).str();
+}
+
 void RunFeed::run_started(const tournament::RunStarted& e) {
     std::lock_guard lock(mutex_);
     name_ = e.name;
@@ -104,23 +123,7 @@ void RunFeed::info_received(const tournament::InfoReceived& e) {
     auto [sent, first] = info_sent_.try_emplace(game, now);
     if (!first && now - sent->second < kInfoEvery) return;
     sent->second = now;
-    const auto& i = *e.info;
-    Json j;
-    j.field("game", game).field("seat", e.seat + 1).field("ply", e.ply);
-    j.field("depth", i.depth).field("seldepth", i.seldepth);
-    if (i.score) {
-        Json eval;
-        eval.field("kind", i.score->kind == protocol::Score::Kind::Mate ? "mate" : "cp");
-        j.raw("eval", eval.field("value", i.score->value).str());
-    } else {
-        j.null("eval");
-    }
-    j.field("nodes", i.nodes).field("nps", i.nps);
-    if (i.time)
-        j.field("time_us", std::chrono::microseconds(*i.time).count());
-    else
-        j.null("time_us");
-    feed_.info(game, j.raw("pv", Json::string_array(i.pv)).field("string", i.string).str());
+    feed_.info(game, info_json(game, e.seat + 1, e.ply, *e.info));
 }
 
 void RunFeed::game_finished(const tournament::GameFinished& e) {

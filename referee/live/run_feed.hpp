@@ -65,6 +65,9 @@ class RunFeed : public tournament::RunObserver {
 
 // {"seat":1,"side":"south"}: seats count from 1, as every list of seats is read (docs/json.md).
 std::string side_word(int seat, int seats);
+// The `info` event: {"game","seat","ply","depth","seldepth","eval","nodes","nps","time_us","pv",
+// "string"}; `seat` from 1, `ply` the one searched for.
+std::string info_json(std::int64_t game, int seat, int ply, const protocol::Info& info);
 // A JSON array of clocks in microseconds, null for a seat without a clock.
 std::string clocks_json(const std::vector<std::optional<std::int64_t>>& clocks);
 

@@ -12,32 +12,53 @@ namespace {
 
 using report::ReportGame;
 
+// The seats of a stored game (2, or 3 or 4 at a table) and the seat (from 0) that moved at ply i.
+int seat_count(const ReportGame& g) {
+    return g.row.seats.size() > 2 ? static_cast<int>(g.row.seats.size()) : 2;
+}
+int mover(const ReportGame& g, std::size_t i) {
+    if (seat_count(g) > 2) return g.seat_movers[i];
+    return g.movers[i] == rules::Side::South ? 0 : 1;
+}
+std::size_t movers_known(const ReportGame& g) {
+    return seat_count(g) > 2 ? g.seat_movers.size() : g.movers.size();
+}
+
 std::string start_json(const std::string& name, const ReportGame& g) {
     const auto& r = g.row;
     const auto number = views::game_number(name, r.slot);
     const auto tc = store::side_time_controls(r.time_control);
     std::vector<std::string> seats;
-    const std::string engines[2] = {r.south, r.north};
-    const std::string tcs[2] = {tc.south, tc.north};
-    for (int s = 0; s < 2; ++s) {
+    const int n = seat_count(g);
+    for (int s = 0; s < n; ++s) {
+        const auto at = static_cast<std::size_t>(s);
+        const bool table = n > 2;
         Json seat;
-        seat.field("seat", s + 1).field("side", side_word(s, 2)).field("engine", engines[s]);
-        seats.push_back(seat.field("time_control", tcs[s]).str());
+        seat.field("seat", s + 1).field("side", side_word(s, n));
+        seat.field("engine", table ? r.seats[at].engine : s == 0 ? r.south : r.north);
+        seats.push_back(seat.field("time_control", table    ? r.seats[at].time_control
+                                                   : s == 0 ? tc.south
+                                                            : tc.north)
+                            .str());
     }
     Json j;
     j.field("tournament", number.tournament).field("game", number.game);
     j.field("round", number.round).field("pair", number.pair);
     j.raw("seats", Json::array(seats)).field("start_position", r.start_position);
-    j.field("to_move", g.movers.empty() || g.movers.front() == rules::Side::South ? 1 : 2);
-    return j.raw("clocks_us", "[null,null]").str();
+    j.field("to_move", movers_known(g) == 0 ? 1 : mover(g, 0) + 1);
+    return j
+        .raw("clocks_us",
+             clocks_json(std::vector<std::optional<std::int64_t>>(static_cast<std::size_t>(n))))
+        .str();
 }
 
 // A stored move as the live move event says it: the clocks are the mover's after it (the other
 // seat's is not stored) and the position is the report's replay after the ply.
 std::string move_json(const ReportGame& g, std::size_t i, std::int64_t game) {
-    const int seat = g.movers[i] == rules::Side::South ? 0 : 1;
-    auto move = views::move_json(g.plies[i], static_cast<std::int64_t>(i) + 1, side_word(seat, 2));
-    std::vector<std::optional<std::int64_t>> clocks(2);
+    const int seat = mover(g, i);
+    const int n = seat_count(g);
+    auto move = views::move_json(g.plies[i], static_cast<std::int64_t>(i) + 1, side_word(seat, n));
+    std::vector<std::optional<std::int64_t>> clocks(static_cast<std::size_t>(n));
     clocks[static_cast<std::size_t>(seat)] = g.plies[i].time_left.count();
     Json head;
     head.field("game", game).field("seat", seat + 1);
@@ -52,7 +73,7 @@ void feed_game(Feed& feed, const std::string& name, const std::string& rules, co
     feed.game_start(number.game, start_json(name, g));
     // A game whose moves do not replay shows the moves that do.
     const auto moves = std::min(g.plies.size(), g.positions.size() - 1);
-    for (std::size_t i = 0; i < moves && i < g.movers.size(); ++i)
+    for (std::size_t i = 0; i < moves && i < movers_known(g); ++i)
         feed.move(number.game, move_json(g, i, number.game));
     auto record = store::record_of(g.row, rules);
     record.moves = g.plies;

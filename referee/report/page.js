@@ -137,11 +137,31 @@
     return b;
   }
 
-  function boardElement() {
-    el.board = OaqBoard.create('pit-');
+  function boardElement(seats) {
+    el.board = OaqBoard.create('pit-', seats);
     el.board.element.id = 'board';
     el.pits = el.board.pits;
     return el.board.element;
+  }
+
+  // A game of 3 or 4 seats (its `seats` list): drawn on the ring, its seats in the ring's labels.
+  function seatsOf(g) { return g.seats ? g.seats.length : 2; }
+
+  // The viewer's board for `g`: the rectangle or the ring of its seats (replaced when it changes).
+  function boardFor(g) {
+    var n = seatsOf(g);
+    if (el.board.seats !== n) {
+      var old = el.board.element;
+      old.parentNode.replaceChild(boardElement(n), old);
+    }
+    el.north.style.display = el.south.style.display = n > 2 ? 'none' : '';
+    if (n > 2) g.seats.forEach(function (s, i) { OaqBoard.setSeatName(el.board, i, s.engine); });
+  }
+
+  // The mover of ply `ply` (from 1): its index in the game's seats (South 0, North 1).
+  function moverIndex(g, ply) {
+    var c = g.movers.charAt(ply - 1);
+    return c === 'N' ? 1 : c === 'S' ? 0 : Number(c) - 1;
   }
 
   function controlsElement() {
@@ -214,7 +234,10 @@
                   from >= 0 && OaqBoard.rightward(prev.side, g.moves[step - 1]));
   }
 
-  function sideName(g, ply) { return g.movers.charAt(ply - 1) === 'N' ? 'North' : 'South'; }
+  function sideName(g, ply) {
+    if (seatsOf(g) > 2) return 'seat ' + g.movers.charAt(ply - 1);
+    return g.movers.charAt(ply - 1) === 'N' ? 'North' : 'South';
+  }
 
   function isSettlement(g, step) { return g.settlement && step === g.positions.length - 1; }
 
@@ -222,7 +245,7 @@
 
   function plyFacts(g, ply) {
     var d = g.plies[ply - 1];
-    var clock = g.clock[g.movers.charAt(ply - 1) === 'N' ? 1 : 0];
+    var clock = g.clock[moverIndex(g, ply)];
     var facts = [];
     facts.push(d.eval === null ? 'no evaluation' : 'eval ' + d.eval);
     if (d.depth !== null) facts.push('depth ' + d.depth);
@@ -256,7 +279,9 @@
       el.final.textContent = 'Replay stopped: ' + g.error;
     } else if (step === lastStep()) {
       el.final.className = 'final';
-      el.final.textContent = 'Result ' + g.result_text + ' (score ' + g.score[0] + ' : ' + g.score[1] + '), ' +
+      el.final.textContent = (seatsOf(g) > 2 ? 'Result ' + g.seats.map(function (s) {
+        return s.engine + ' ' + s.score + ' (rank ' + s.rank + ')';
+      }).join(', ') : 'Result ' + g.result_text + ' (score ' + g.score[0] + ' : ' + g.score[1] + ')') + ', ' +
         g.termination_text + (g.detail_text ? ': ' + g.detail_text : '');
     }
   }
@@ -282,8 +307,10 @@
     // After the move that ended the game nobody is to move, before and after the settlement.
     var over = !g.error && (step === last || (g.settlement && step === g.moves.length));
     drawPits(g, step, pos, prev);
-    drawPlayer(el.north, g.north, 'N', pos, g.scores[step][1], over, g);
-    drawPlayer(el.south, g.south, 'S', pos, g.scores[step][0], over, g);
+    if (seatsOf(g) === 2) {
+      drawPlayer(el.north, g.north, 'N', pos, g.scores[step][1], over, g);
+      drawPlayer(el.south, g.south, 'S', pos, g.scores[step][0], over, g);
+    }
     viewer.setAttribute('data-step', String(step));
     viewer.setAttribute('data-ply', String(Math.min(step, g.moves.length)));
     viewer.setAttribute('data-position', g.positions[step]);
@@ -307,14 +334,15 @@
     el.moves.textContent = '';
     var number = 0;
     g.moves.forEach(function (m, j) {
-      var south = g.movers.charAt(j) !== 'N';
+      var mover = moverIndex(g, j + 1);
+      var south = mover === 0;
       if (south || j === 0) {
         number += 1;
         el.moves.appendChild(make('span', 'num', number + (south ? '.' : '…')));
       }
-      var chip = make('span', 'mv ' + (south ? 's' : 'n'), m);
+      var chip = make('span', 'mv ' + (south ? 's' : mover === 1 ? 'n' : 'seat' + (mover + 1)), m);
       chip.setAttribute('data-step', String(j + 1));
-      chip.title = (south ? 'South' : 'North') + ', ply ' + (j + 1);
+      chip.title = sideName(g, j + 1) + ', ply ' + (j + 1);
       chip.addEventListener('click', function () { go(j + 1); });
       el.moves.appendChild(chip);
     });
@@ -330,7 +358,7 @@
     el.moveRows.textContent = '';
     g.plies.forEach(function (d, j) {
       var tr = make('tr');
-      var clock = g.clock[g.movers.charAt(j) === 'N' ? 1 : 0];
+      var clock = g.clock[moverIndex(g, j + 1)];
       [String(j + 1), sideName(g, j + 1), g.moves[j], d.eval === null ? '' : d.eval,
        d.depth === null ? '' : String(d.depth), d.nodes === null ? '' : d.nodes.toLocaleString('en-US'),
        d.used.toFixed(3), clock ? d.left.toFixed(3) : '', d.pv].forEach(function (text, i) {
@@ -352,13 +380,25 @@
       r.classList.toggle('selected', on);
       if (on) showRow(r);
     });
-    el.title.textContent = 'Game ' + g.game + ' · round ' + g.round + ' · pair ' + g.pair;
+    boardFor(g);
     el.sub.textContent = '';
-    el.sub.appendChild(make('b', '', g.south));
-    el.sub.appendChild(document.createTextNode(' (South) vs '));
-    el.sub.appendChild(make('b', '', g.north));
-    el.sub.appendChild(document.createTextNode(' (North) · ' + g.result_text + ' · ' + g.termination_text +
-      ' · ' + g.moves.length + ' plies · ended ' + g.ended));
+    if (seatsOf(g) > 2) {
+      el.title.textContent = 'Game ' + g.game + ' · ' + seatsOf(g) + ' seats';
+      g.seats.forEach(function (s, i) {
+        if (i) el.sub.appendChild(document.createTextNode(' vs '));
+        el.sub.appendChild(make('b', '', s.engine));
+        el.sub.appendChild(document.createTextNode(' (seat ' + s.seat + ', ' + s.time_control + ')'));
+      });
+      el.sub.appendChild(document.createTextNode(' · ' + g.termination_text + ' · ' + g.moves.length +
+        ' plies · ended ' + g.ended));
+    } else {
+      el.title.textContent = 'Game ' + g.game + ' · round ' + g.round + ' · pair ' + g.pair;
+      el.sub.appendChild(make('b', '', g.south));
+      el.sub.appendChild(document.createTextNode(' (South) vs '));
+      el.sub.appendChild(make('b', '', g.north));
+      el.sub.appendChild(document.createTextNode(' (North) · ' + g.result_text + ' · ' + g.termination_text +
+        ' · ' + g.moves.length + ' plies · ended ' + g.ended));
+    }
     fillMoves(g);
     fillMoveTable(g);
     viewer.setAttribute('data-game', String(g.game));

@@ -136,9 +136,18 @@ Expected<ReportData> load_report(store::Store& db, const std::optional<std::stri
     filter.tournament_id = t.id;
     filter.limit = 0;
     auto rows = db.games(filter);  // in the order they were stored: the chart's time axis
+    data.seats = views::seats_of_rules(t.rules);
     std::vector<tournament::ResultRow> results;
-    for (const auto& row : rows) results.push_back(store::result_row(row));
-    const auto input = tournament::build_rating_input(seats(db, t, rows), results);
+    if (data.seats == 2) {
+        for (const auto& row : rows) results.push_back(store::result_row(row));
+    }
+    // Tables: the same rating input as `oaq results standings` (views/selection.hpp).
+    const auto input = data.seats > 2 ? views::index_tables(db, rows)
+                                      : tournament::build_rating_input(seats(db, t, rows), results);
+    if (data.seats > 2) {
+        data.seat_totals = views::seat_totals(input);
+        data.meetings = views::meetings(input);
+    }
     data.engines = input.names;
     data.time_controls = store::engine_time_controls(t, store::seat_names(db, t));
     auto cross = views::cross_of(input);  // what `oaq results crosstable` shows
@@ -162,7 +171,10 @@ Expected<ReportData> load_report(store::Store& db, const std::optional<std::stri
         ReportGame game;
         game.row = row;
         if (auto stored = db.game(row.id)) {
-            replay(game, stored->record);
+            if (data.seats > 2)
+                replay_ring(game, stored->record);
+            else
+                replay(game, stored->record);
         } else {
             game.replay_error = "the game's moves could not be read";
         }

@@ -23,6 +23,7 @@
 #include "tournament/pentanomial.hpp"
 #include "tournament/ranking.hpp"
 #include "views/round_views.hpp"
+#include "views/seat_results.hpp"
 
 namespace oaq::report {
 
@@ -38,6 +39,10 @@ struct ReportGame {
     std::vector<int> from_pits;              // by ply: pit the move was sown from
     std::vector<std::array<int, 2>> scores;  // by step: South's and North's score
     std::string replay_error;                // "" when every move replayed
+    // A game of 3 or 4 seats (ReportData::seats > 2): by ply the seat that moved (from 0), by step
+    // every seat's score; `movers` and `scores` stay empty.
+    std::vector<int> seat_movers;
+    std::vector<std::vector<int>> seat_scores;
 };
 
 // Wins, draws and losses of the row engine against the column engine (games(), points()).
@@ -72,6 +77,12 @@ struct ReportData {
     std::vector<RatingPoint> rating_history;  // ascending games, the last after every game
     std::vector<EngineSummary> summaries;     // by seat index
     std::vector<ReportGame> games;            // schedule (game_index) order
+    // A tournament of tables of 3 or 4 seats (its rules' players): standings from the one
+    // Plackett-Luce fit, each engine's average rank and firsts, and how often each finished above
+    // each other (views/seat_results.hpp), by engine index. 2: none of these.
+    int seats = 2;
+    std::vector<views::SeatTotals> seat_totals;
+    std::vector<std::vector<views::Meeting>> meetings;
     std::vector<store::SessionRow> sessions;  // --session runs: each session, in order
     // A Swiss or knockout (views/round_views.hpp): its definition and its own table or bracket.
     std::optional<tournament::RunDefinition> round_definition;
@@ -91,6 +102,10 @@ Expected<ReportData> load_report(store::Store& db, const std::optional<std::stri
 std::vector<RatingPoint> rating_history(std::size_t engines,
                                         const std::vector<tournament::GameResult>& games,
                                         std::size_t points);
+
+// Replays a stored game of 3 or 4 seats into `game` (the ring's position strings, each seat's
+// score by step, the movers and the pits sown from), as replay() does for 2 (report_seats.cpp).
+void replay_ring(ReportGame& game, const store::StoredRecord& record);
 
 // Each engine's summary (ReportData::summaries) from the games and the crosstable of `data`.
 std::vector<EngineSummary> engine_summaries(const ReportData& data);

@@ -77,19 +77,28 @@ std::string game_json(const ReportGame& g) {
     j.field("pair", r.slot.pair_index + 1).field("db_id", r.id);
     j.field("south", r.south).field("north", r.north);
     j.field("result", rules::to_string(r.result)).field("result_text", result_text(r.result));
-    j.raw("score", fmt::format("[{},{}]", r.score_south, r.score_north));
+    const bool table = r.seats.size() > 2;
+    if (!table) j.raw("score", fmt::format("[{},{}]", r.score_south, r.score_north));
     j.field("termination", game::to_string(r.termination));
     j.field("termination_text", people_words(game::to_string(r.termination)));
     j.field("detail", r.detail).field("detail_text", people_words(r.detail));
     j.field("opening", r.opening);
     j.raw("time_control", Json().field("south", tc.south).field("north", tc.north).str());
-    j.raw("clock", fmt::format("[{},{}]", views::is_clock(tc.south), views::is_clock(tc.north)));
+    if (!table)
+        j.raw("clock",
+              fmt::format("[{},{}]", views::is_clock(tc.south), views::is_clock(tc.north)));
     j.field("ended", date_text(r.ended_at));
-    j.raw("moves", Json::string_array(g.moves)).field("movers", movers);
+    j.raw("moves", Json::string_array(g.moves));
+    if (!table) j.field("movers", movers);
     j.raw("positions", Json::string_array(g.positions)).field("settlement", g.settlement_step);
-    j.raw("from", Json::array(from)).raw("scores", Json::array(scores));
+    j.raw("from", Json::array(from));
+    if (!table) j.raw("scores", Json::array(scores));
     j.raw("plies", Json::array(plies)).field("error", g.replay_error);
-    return j.str();
+    if (!table) return j.str();
+    // A table's seats, scores, clocks and movers (report_seats.cpp), in the same object.
+    auto out = j.str();
+    out.pop_back();
+    return out + "," + seat_game_fields(g).substr(1);
 }
 
 // As `oaq results tournaments` says it (views/results_json.hpp), else the run's own.
@@ -104,13 +113,14 @@ std::string header_html(const ReportData& d) {
         "<header>\n<h1>{}</h1>\n<p class=\"meta\"><span>{}</span><span>rules <b>{}</b></span>"
         "<span>time control <b id=\"time-control\">{}</b></span><span>{} games</span>"
         "<span>status <b>{}</b></span><span>started {}</span>{}</p>\n<nav><a href=\"#standings"
-        "\">standings</a><a href=\"#history\">rating over games</a><a href=\"#crosstable\">"
+        "\">standings</a>{}<a href=\"#crosstable\">"
         "crosstable</a><a href=\"#terminations\">terminations</a><a href=\"#games\">games</a>"
         "<a href=\"#links\">links</a></nav>\n</header>\n",
         html_escape(t.name), html_escape(people_words(t.format)), html_escape(d.rules_name),
         time_controls_text(d), d.games.size(), tournament::to_string(t.status),
         date_text(t.started_at),
-        t.finished_at ? "<span>finished " + date_text(*t.finished_at) + "</span>" : "");
+        t.finished_at ? "<span>finished " + date_text(*t.finished_at) + "</span>" : "",
+        d.seats > 2 ? "" : "<a href=\"#history\">rating over games</a>");
 }
 
 std::string standings_section(const ReportData& d) {
@@ -134,6 +144,20 @@ std::string standings_section(const ReportData& d) {
             "results only; it ranks after the rated engines.</p>\n";
     }
     return out + "</section>\n";
+}
+
+// A tournament of tables: the standings and the crosstable of finishing above (report_seats.cpp)
+// with the terminations, where a 2-seat report has its ratings charts and engine pages.
+std::string seat_sections_html(const ReportData& d) {
+    return fmt::format(
+        "<section id=\"standings\"><h2>Standings <small>(tables of {} seats)</small></h2>\n{}"
+        "<p class=\"note\">Points as RULES.md section 9 counts them (1 for a sole first, 0 for a "
+        "sole last); the rating is the Plackett-Luce fit of <code>oaq ratings</code> (Elo scale, "
+        "pool mean 0, 95% interval).</p></section>\n<div class=\"two\">\n<section id=\"crosstable"
+        "\"><h2>Crosstable</h2>\n{}<p class=\"note\">How often the row engine finished above the "
+        "column engine, of the games they played at one table.</p></section>\n<section id=\""
+        "terminations\"><h2>Terminations</h2>\n{}</section>\n</div>\n",
+        d.seats, seat_standings_html(d), seat_crosstable_html(d), terminations_html(d));
 }
 
 std::string links_section() {
@@ -180,13 +204,18 @@ std::string render_report(const ReportData& d, std::string_view generated) {
     html += "<title>" + html_escape("oaq report – " + t.name) + "</title>\n<style>\n";
     html += report_css();
     html += "</style>\n</head>\n<body>\n" + header_html(d) + "<main>\n";
-    html += engine_pages_html(d) + round_format_html(d) + standings_section(d);
-    html += "<section id=\"history\"><h2>Rating over games</h2>\n" + history_chart_svg(d) +
+    if (d.seats > 2) {
+        html += seat_sections_html(d);
+    } else {
+        html += engine_pages_html(d) + round_format_html(d) + standings_section(d);
+        html +=
+            "<section id=\"history\"><h2>Rating over games</h2>\n" + history_chart_svg(d) +
             "<p class=\"note\">Each engine's rating (same fit and scale as the standings) after "
             "the first n games stored, in the order they finished; a gap while an engine has no "
             "finite rating yet.</p></section>\n";
-    html += sessions_html(d);
-    html += "<div class=\"two\">\n<section id=\"crosstable\"><h2>Crosstable</h2>\n" +
+        html += sessions_html(d);
+        html +=
+            "<div class=\"two\">\n<section id=\"crosstable\"><h2>Crosstable</h2>\n" +
             crosstable_html(d) + "<p class=\"note\">" +
             (t.format == "gauntlet"
                  ? "A gauntlet: the first engine against each opponent (the opponents do not "
@@ -194,8 +223,9 @@ std::string render_report(const ReportData& d, std::string_view generated) {
                  : "The row engine's points against the column engine, of the games they played "
                    "(hover a cell for wins, draws and losses).") +
             "</p></section>\n";
-    html += "<section id=\"terminations\"><h2>Terminations</h2>\n" + terminations_html(d) +
-            "</section>\n</div>\n";
+        html += "<section id=\"terminations\"><h2>Terminations</h2>\n" + terminations_html(d) +
+                "</section>\n</div>\n";
+    }
     html +=
         "<section id=\"games\"><h2>Games</h2>\n<div class=\"games-wrap\">\n<div class=\"list\">\n" +
         games_list_html(d) + "</div>\n";

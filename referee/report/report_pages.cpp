@@ -129,6 +129,7 @@ std::string engine_page_html(const ReportData& d, const StandingsLine& l, std::s
 }  // namespace
 
 std::string games_list_html(const ReportData& d) {
+    if (d.seats > 2) return game_tools_html(d) + seat_games_list_html(d);
     std::string out = game_tools_html(d) +
                       "<table class=\"grid games\" id=\"game-list\"><thead><tr>"
                       "<th data-sort=\"game\">game</th><th data-sort=\"round\">round</th>"

@@ -28,6 +28,15 @@ std::string terminations_html(const ReportData& data);
 std::string games_list_html(const ReportData& data);
 std::string engine_pages_html(const ReportData& data);
 
+// A tournament of tables of 3 or 4 seats (report_seats.cpp): its standings (points, average
+// rank, firsts), its crosstable of finishing above, its games table with every seat, and the
+// JSON fields a game of the page adds or replaces ("seats", "scores" by step and seat, "clock"
+// by seat, "movers" as seat numbers), as one object.
+std::string seat_standings_html(const ReportData& data);
+std::string seat_crosstable_html(const ReportData& data);
+std::string seat_games_list_html(const ReportData& data);
+std::string seat_game_fields(const ReportGame& game);
+
 std::string rating_chart_svg(const ReportData& data);
 std::string history_chart_svg(const ReportData& data);
 // The sessions' wealth curves (report_sessions.cpp); "" without sessions.

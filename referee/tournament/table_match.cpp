@@ -102,7 +102,8 @@ RunSummary run_table_match(const TablePlan& plan, const EngineFactory& make_engi
                 seats.push_back(owned.back().get());
                 tcs.push_back(plan.time_controls[at(engine)]);
             }
-            auto record = game::play_table(seats, tcs, settings, abort);
+            const auto observer = plan.observer_for ? plan.observer_for(*g) : game::TableObserver{};
+            auto record = game::play_table(seats, tcs, settings, abort, observer);
             for (std::size_t s = 0; s < owned.size(); ++s) {
                 record.seats[s].engine = g->seating[s];
                 pool.release(g->seating[s], std::move(owned[s]));

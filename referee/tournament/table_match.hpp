@@ -15,6 +15,7 @@
 
 #include "game/game_runner.hpp"
 #include "game/player.hpp"
+#include "game/table_runner.hpp"
 #include "tournament/runner.hpp"
 #include "tournament/table_schedule.hpp"
 
@@ -47,6 +48,9 @@ struct TablePlan {
     std::function<void()> on_ready;
     // Called when a game is handed to a worker, before it starts (one at a time).
     std::function<void(const TableGame&)> on_game_start;
+    // The hooks a game's plies are reported to (the live page), asked for when its worker starts
+    // it; they run on that worker's thread. nullptr: none.
+    std::function<game::TableObserver(const TableGame&)> observer_for;
 };
 
 using TableSink = std::function<void(const TableGame&, const game::GameRecord&)>;

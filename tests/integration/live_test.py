@@ -470,6 +470,134 @@ def test_the_page_in_chromium_shows_running_games_as_stored():
     print(f"  checked {len(cards)} running boards against the database; screenshot {shot}")
 
 
+def ring_position_after(start, moves, rules="standard,players=3"):
+    """position_after for a table of 3 or 4 seats (the rules string says how many)."""
+    out = base.oaq("rules", "play", "--rules", rules, "--position", start, "--max-plies", "0", "--json",
+                   *moves, check=0).stdout
+    result = json.loads(out)
+    return result["positions"][-1] if result["positions"] else start
+
+
+RING = ("Array.prototype.map.call(document.querySelectorAll('.live-game'),function(c){var b=c.querySelector("
+        "'.board');return {game:Number(c.getAttribute('data-game')),ring:b.classList.contains('ring3'),"
+        "labels:Array.prototype.map.call(b.querySelectorAll('.ring-seat'),function(l){return l.textContent;}),"
+        "seats:c.querySelectorAll('.seat').length};})")
+
+
+# Each event of a table's run and the definition of docs/json-schema.json it follows.
+TABLE_EVENT_DEFS = {"run": "live_table_start", "game_start": "live_page_game_start", "move": "live_page_move",
+                    "info": "live_page_info", "game_end": "live_table_game", "standings": "live_table_standings",
+                    "run_end": "live_table_summary"}
+
+
+def check_table_events(events, games):
+    """A table's events from the start of its run: each follows its schema; every game has 3 seats
+    and clocks, its moves in order (ply 1, 2, ..) equal to the stored game's, then its end."""
+    validator = json_schema_test.Validator(SCHEMA)
+    seen = {}
+    for id_, kind, data in events:
+        if kind == "state":  # a stream opened mid-run starts with what has been played so far
+            errors = validator.errors(data, {"$ref": "#/$defs/live_page_state"})
+            assert not errors, f"the state does not follow live_page_state: {errors[:3]}"
+            for g in data["running"] + data["finished"]:
+                if g["start"]:
+                    seen[g["start"]["game"]] = {"moves": [m["move"] for m in g["moves"]], "end": g["end"] is not None}
+            continue
+        errors = validator.errors(data, {"$ref": f"#/$defs/{TABLE_EVENT_DEFS[kind]}"})
+        assert not errors, f"event {id_} ({kind}) does not follow {TABLE_EVENT_DEFS[kind]}: {errors[:3]}"
+        if kind == "game_start":
+            assert [s["seat"] for s in data["seats"]] == [1, 2, 3] and len(data["clocks_us"]) == 3, data
+            seen[data["game"]] = {"moves": [], "end": False}
+        elif kind == "move":
+            g = seen[data["game"]]
+            assert not g["end"] and data["ply"] == len(g["moves"]) + 1, data
+            assert len(data["clocks_us"]) == 3 and data["seat"] in (1, 2, 3)
+            g["moves"].append(data["move"])
+        elif kind == "game_end":
+            g = seen[data["game"]]
+            g["end"] = True
+            assert data["plies"] == len(g["moves"]) and len(data["seats"]) == 3, data
+    assert sorted(seen) == sorted(games), (sorted(seen), sorted(games))
+    for number, (moves, _, _, _) in games.items():
+        assert seen[number]["end"] and seen[number]["moves"] == moves, number
+    assert events[-1][1] == "run_end", events[-1]
+
+
+def test_the_page_of_a_table_draws_the_ring_as_stored():
+    # oaq match at a table of 3 with --live: the page draws each running game on the triangle of
+    # 18 pits, and the board at each ply it showed is the position the database holds there.
+    browser = find_browser()
+    if not browser:
+        print("  SKIP: no Chromium installed (scripts/setup.sh installs it): the page was not "
+              "checked in a browser")
+        return
+    db = fresh("table.db")
+    table = base.engine("table", "oaq-test-engine", f"args=--players 3 --delay 150 --info-string '{HOSTILE_INFO}'")
+    args = ["match", "--rules", "standard,players=3", *table, *base.engine(HOSTILE_NAME, "oaq-greedy"),
+            *base.engine("mcts", "oaq-mcts"), "--tc", "30+0.2", "--games", "6", "--db", db, "--name", "ring",
+            "--concurrency", "2"]
+    with LiveRun(args) as run:
+        url = f"http://127.0.0.1:{run.port}/"
+        reader = EventReader(run.port)
+        reader.start()
+        cdp = open_live_page(browser, url, os.path.join(TMP, "profile-table"))
+        try:
+            cards, rings = [], []
+            deadline = time.monotonic() + 90
+            while len(cards) < 8 and time.monotonic() < deadline and run.proc.poll() is None:
+                cards += [c for c in cdp.eval(CARDS) if c["ply"] > 0 and c not in cards]
+                rings += cdp.eval(RING)
+                time.sleep(0.2)
+            shot = os.path.join(artifacts_dir(), "live-table.png")
+            wait_for(cdp, "document.querySelectorAll('#finished tbody tr').length>0")
+            cdp.screenshot(shot)
+            cdp.click("#finished tbody tr")
+            wait_for(cdp, "document.getElementById('replay').getAttribute('data-step')==='0'")
+            cdp.click("#replay .controls button:nth-child(3)")
+            assert cdp.eval("document.getElementById('replay').getAttribute('data-step')") == "1"
+            assert cdp.eval("document.querySelectorAll('#replay .board.ring3 .pit').length") == 18
+            names = cdp.eval("Array.prototype.map.call(document.querySelectorAll('.seat .engine'),"
+                             "function(e){return e.textContent;})")
+            standings = cdp.eval("document.querySelectorAll('#standings-table tbody tr').length")
+            pwned = cdp.eval("document.body.getAttribute('data-pwned')")
+            images = cdp.eval("document.querySelectorAll('img').length")
+        finally:
+            cdp.close()
+        run.wait()
+        reader.join(timeout=60)
+    assert cards, "no running game with a move was shown"
+    check_table_events(reader.events, stored_games(db, "ring"))
+    assert rings and all(r["ring"] and len(r["labels"]) == 3 and r["seats"] == 3 for r in rings), rings[:3]
+    assert standings == 3, standings
+    games = stored_games(db, "ring")
+    for c in cards:
+        moves, _, _, g = games[c["game"]]
+        want = ring_position_after(g["start_position"], moves[:c["ply"]])
+        assert c["position"] == want, (c["game"], c["ply"], c["position"], want)
+        shown = {pit: (count, piece) for pit, count, piece in c["pits"]}
+        assert shown == parse_pits(want) and len(shown) == 18, (shown, want)
+    assert HOSTILE_NAME in names, names
+    assert pwned is None and images == 0, (pwned, images)
+    # oaq serve shows the stored table: every game with its 3 seats, its moves as stored and each
+    # move's position the rules library's.
+    server = Serve(db)
+    try:
+        state = server.state()
+        finished = {g["end"]["game"]: [m["move"] for m in g["moves"]] for g in state["finished"]}
+        assert finished == {n: g[0] for n, g in games.items()}, finished
+        for g in state["finished"]:
+            assert [s["engine"] for s in g["start"]["seats"]] == [s["engine"] for s in g["end"]["seats"]], g["start"]
+            moves = [m["move"] for m in g["moves"]]
+            if moves:
+                half = (len(moves) + 1) // 2
+                want = ring_position_after(g["start"]["start_position"], moves[:half])
+                assert g["moves"][half - 1]["position"] == want, (g["end"]["game"], half)
+    finally:
+        server.stop()
+    print(f"  checked {len(cards)} running ring boards against the database, oaq serve of the table; "
+          f"screenshot {shot}")
+
+
 def test_the_page_of_an_sprt_match_draws_the_llr():
     browser = find_browser()
     if not browser:

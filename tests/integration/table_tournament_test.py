@@ -179,6 +179,17 @@ def test_a_match_at_a_table_resumes():
         assert stored_games(db) == stored_games(whole)
 
 
+def test_a_tournament_of_tables_serves_the_live_page():
+    with tempfile.TemporaryDirectory() as tmp:
+        db = os.path.join(tmp, "x.db")
+        r = oaq(*tournament_args(db, "--live", "127.0.0.1:0"))
+        assert r.returncode == 0, r.stderr
+        assert "live page: http://127.0.0.1:" in r.stderr, r.stderr
+        stored = sqlite3.connect(f"file:{db}?mode=ro", uri=True).execute(
+            "SELECT count(*) FROM game_rows WHERE seats = 3").fetchone()[0]
+        assert stored > 0
+
+
 def test_what_a_table_does_not_do_is_refused_in_one_line():
     with tempfile.TemporaryDirectory() as tmp:
         db = os.path.join(tmp, "x.db")
@@ -187,7 +198,6 @@ def test_what_a_table_does_not_do_is_refused_in_one_line():
             (["--games", "6"], "--games: not for a tournament of players=3"),
             (["--sprt", "elo0=0,elo1=5"], "--sprt"),
             (["--pgnout", os.path.join(tmp, "x.pgn")], "--pgnout: not for a tournament"),
-            (["--live", "127.0.0.1:0"], "--live: not for a tournament of players=3"),
         ]
         for extra, message in cases:
             args = tournament_args(db, *extra)

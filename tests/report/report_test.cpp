@@ -398,3 +398,48 @@ TEST_CASE(
                Catch::Contains("<h3>winner</h3><div class=\"matches\"><div class=\"match\"><div "
                                "class=\"side won\">beta</div>"));
 }
+
+TEST_CASE("A table of three seats is replayed on the ring with every seat's mover and score",
+          "[report][seats]") {
+    store::test::TempDir dir;
+    auto db = store::Store::open(dir.file("tri.db"));
+    const auto tri =
+        store::test::make_run(db, "tri", rules::parse_rules("standard,players=3").value());
+    auto record = store::test::table_game({"alpha", "beta", "<b>gamma</b>"}, 5);
+    // RULES.md section 9's example: 1R 3L 4R from the start of three seats.
+    record.opening = {};
+    record.start_position = "Q0,5,5,5,5,5,Q0,5,5,5,5,5,Q0,5,5,5,5,5 1 0+0 0+0 0+0 0 0 0";
+    record.moves.clear();
+    for (const char* text : {"1R", "3L", "4R"}) {
+        game::MoveRecord m;
+        m.move = rules::parse_move(text).value();
+        m.depth = 4;
+        m.pv = {text};
+        record.moves.push_back(m);
+    }
+    record.final_position = "Q4,1,3,3,0,10,Q4,0,9,1,1,8,Q3,3,9,1,0,2 1 6+0 7+0 0+0 0 0 0";
+    REQUIRE(db.record_game(tri, store::GameSlot{0, 0, 0}, record));
+
+    const auto data = report::load_report(db, std::string("tri")).value();
+    CHECK(data.seats == 3);
+    REQUIRE(data.games.size() == 1);
+    const auto& g = data.games[0];
+    CHECK(g.replay_error.empty());
+    REQUIRE(g.positions.size() == 4);
+    CHECK(g.positions[3] == record.final_position);
+    CHECK(g.seat_movers == std::vector<int>{0, 1, 2});
+    CHECK(g.from_pits == std::vector<int>{1, 9, 16});
+    CHECK(g.seat_scores[3] == std::vector<int>{6, 7, 0});
+    REQUIRE(data.seat_totals.size() == 3);
+    REQUIRE(data.meetings.size() == 3);
+    CHECK(data.meetings[0][1].above == 1);  // alpha (rank 1) above beta (rank 3)
+
+    const auto html = report::render_report(data, "2026-01-01T00:00:00Z");
+    CHECK(html.find("Standings <small>(tables of 3 seats)</small>") != std::string::npos);
+    CHECK(html.find("&lt;b&gt;gamma&lt;/b&gt;") != std::string::npos);
+    CHECK(html.find("<b>gamma</b>") == std::string::npos);
+    const auto json = report::report_games_json(data);
+    CHECK(json.find(R"("movers":"123")") != std::string::npos);
+    CHECK(json.find(R"("scores":[[0,0,0],)") != std::string::npos);
+    CHECK(json.find(R"("from":[1,9,16])") != std::string::npos);
+}
