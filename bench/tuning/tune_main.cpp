@@ -74,15 +74,8 @@ void read_games(const std::string& path, const std::set<std::string>& tournament
             }
             const auto start = oaq::rules::parse_position(record.start_position, *rules);
             std::vector<oaq::rules::Move> moves;
-            bool readable = static_cast<bool>(start);
-            for (const auto& m : record.moves) {
-                const auto move = oaq::rules::parse_move(m.move);
-                if (!move) {
-                    readable = false;
-                    break;
-                }
-                moves.push_back(*move);
-            }
+            const bool readable = static_cast<bool>(start);
+            for (const auto& m : record.moves) moves.push_back(m.move);  // typed by the store
             // Only games decided on the board: a forfeit says nothing about the position.
             const bool on_board = row.termination == oaq::store::GameRow{}.termination ||
                                   row.detail == "repetition" || row.detail == "ply_limit";

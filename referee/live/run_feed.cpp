@@ -84,8 +84,8 @@ std::string RunFeed::move_json(const tournament::PositionReached& e,
                                const std::vector<std::optional<std::int64_t>>& clocks) const {
     // The move object of docs/json.md, inside the game it belongs to, with every seat's clock and
     // the position after it.
-    auto move = views::move_json(store::stored_move(*e.move), e.ply,
-                                 side_word(e.seat, static_cast<int>(clocks.size())));
+    auto move =
+        views::move_json(*e.move, e.ply, side_word(e.seat, static_cast<int>(clocks.size())));
     Json head;
     head.field("game", e.pairing.game_index + 1).field("seat", e.seat + 1);
     Json tail;

@@ -94,8 +94,7 @@ void TableFeed::moved(const tournament::TableGame& g, const game::MoveRecord& m,
     auto& mine = clocks[static_cast<std::size_t>(mover)];
     if (mine) mine = m.time_left.count();
     to_move_[game] = pos.to_move;
-    auto move = views::move_json(store::stored_move(m), ply,
-                                 side_word(mover, static_cast<int>(clocks.size())));
+    auto move = views::move_json(m, ply, side_word(mover, static_cast<int>(clocks.size())));
     Json head;
     head.field("game", game).field("seat", mover + 1);
     Json tail;

@@ -49,23 +49,21 @@ void replay(ReportGame& game, const store::StoredRecord& record) {
     rules::Game replayed(*rules, *start, 0);
     add(*start);
     game.plies = record.moves;
-    for (const auto& m : record.moves) game.moves.push_back(m.move);
+    for (const auto& m : record.moves) game.moves.push_back(rules::to_string(m.move));
     for (std::size_t i = 0; i < record.moves.size(); ++i) {
-        const auto& text = record.moves[i].move;
+        const auto move = record.moves[i].move;
         const rules::Position before = replayed.position();
-        auto move = rules::parse_move(text);
-        auto after =
-            move ? replayed.play(*move) : Expected<rules::Position>(fail(move.error().message));
+        auto after = replayed.play(move);
         if (!after) {
-            game.replay_error =
-                "move " + std::to_string(i + 1) + " (\"" + text + "\"): " + after.error().message;
+            game.replay_error = "move " + std::to_string(i + 1) + " (\"" + game.moves[i] +
+                                "\"): " + after.error().message;
             return;
         }
         game.movers.push_back(before.side);
-        game.from_pits.push_back(rules::pit_of(before.side, move->square));
+        game.from_pits.push_back(rules::pit_of(before.side, move.square));
         if (after->is_over() && i + 1 == record.moves.size()) {
             // The rules ended the game: the move, then the settlement as a step of its own.
-            const auto unsettled = rules::play_unsettled(before, *move, *rules);
+            const auto unsettled = rules::play_unsettled(before, move, *rules);
             if (!(unsettled == *after)) {
                 add(unsettled);
                 game.settlement_step = true;

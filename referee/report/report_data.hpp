@@ -32,7 +32,7 @@ using StandingsLine = tournament::RankedLine;
 struct ReportGame {
     store::GameRow row;
     std::vector<std::string> moves;          // as played, e.g. "3R"
-    std::vector<store::StoredMove> plies;    // by ply: the move with the engine's data
+    std::vector<game::MoveRecord> plies;     // by ply: the move with the engine's data
     std::vector<rules::Side> movers;         // by ply, as replayed (a turn may pass)
     std::vector<std::string> positions;      // by step (see above)
     bool settlement_step = false;            // positions.back() is the settlement of the last move

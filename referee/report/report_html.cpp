@@ -47,7 +47,7 @@ std::string eval_text(const protocol::Score& s) {
     return fmt::format("{:+.2f}", static_cast<double>(s.value) / 100.0);
 }
 
-std::string ply_json(const store::StoredMove& m) {
+std::string ply_json(const game::MoveRecord& m) {
     Json j;
     j.field("used", static_cast<double>(m.time_used.count()) / 1e6);
     j.field("left", static_cast<double>(m.time_left.count()) / 1e6);

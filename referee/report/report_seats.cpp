@@ -56,16 +56,15 @@ void replay_ring(ReportGame& game, const store::StoredRecord& record) {
     rules::RingGame replayed(*rules, *start);
     add_ring(game, *start, *rules);
     game.plies = record.moves;
-    for (const auto& m : record.moves) game.moves.push_back(m.move);
+    for (const auto& m : record.moves) game.moves.push_back(rules::to_string(m.move));
     for (std::size_t i = 0; i < record.moves.size(); ++i) {
-        const auto& text = record.moves[i].move;
+        // Typed once by the store (store/rows.hpp read_move); legality is the replay's question.
+        const auto move = &record.moves[i].move;
         const rules::RingPosition before = replayed.position();
-        auto move = rules::parse_move(text);
-        auto after =
-            move ? replayed.play(*move) : Expected<rules::RingPosition>(fail(move.error().message));
+        auto after = replayed.play(*move);
         if (!after) {
-            game.replay_error =
-                "move " + std::to_string(i + 1) + " (\"" + text + "\"): " + after.error().message;
+            game.replay_error = "move " + std::to_string(i + 1) + " (\"" + rules::to_string(*move) +
+                                "\"): " + after.error().message;
             return;
         }
         game.seat_movers.push_back(before.to_move);

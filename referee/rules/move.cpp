@@ -18,9 +18,10 @@ Expected<Move> parse_move(std::string_view text) {
 }
 
 std::string to_string(Move move) {
-    std::string s(2, ' ');
-    s[0] = static_cast<char>('0' + move.square);
-    s[1] = move.direction == Direction::L ? 'L' : 'R';
+    // A square outside 1..5 (a move no checked record holds, read from an old file) in decimal.
+    std::string s = move.square < 10 ? std::string(1, static_cast<char>('0' + move.square))
+                                     : std::to_string(move.square);
+    s += move.direction == Direction::L ? 'L' : 'R';
     return s;
 }
 

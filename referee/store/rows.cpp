@@ -17,6 +17,28 @@ StoredMove stored_move(const game::MoveRecord& m) {
         rules::to_string(m.move), m.time_used, m.time_left, m.depth, m.score, m.nodes, m.pv};
 }
 
+Expected<game::MoveRecord> read_move(StoredMove&& m) {
+    auto move = rules::parse_move(m.move);
+    if (!move) {
+        // "<k><L|R>", k in decimal without a leading zero, 0..63.
+        const std::string_view t = m.move;
+        const auto digits = t.size() >= 2 ? t.substr(0, t.size() - 1) : std::string_view();
+        const char d = t.empty() ? '?' : t.back();
+        int k = 0;
+        bool shaped = !digits.empty() && digits.size() <= 2 && (d == 'L' || d == 'R') &&
+                      (digits.size() == 1 || digits[0] != '0');
+        for (char c : digits) {
+            shaped = shaped && c >= '0' && c <= '9';
+            k = k * 10 + (c - '0');
+        }
+        if (!shaped || k > 63) return move.error();
+        move = rules::Move{static_cast<std::uint8_t>(k),
+                           d == 'L' ? rules::Direction::L : rules::Direction::R};
+    }
+    return game::MoveRecord{*move,   m.time_used, m.time_left,    m.depth,
+                            m.score, m.nodes,     std::move(m.pv)};
+}
+
 StoredRecord stored_record(const game::GameRecord& g) {
     StoredRecord r;
     const auto standings = game::seat_standings(g);
@@ -32,8 +54,7 @@ StoredRecord stored_record(const game::GameRecord& g) {
     r.time_control = g.time_control_text();
     r.opening = g.opening.text();
     r.start_position = g.start_position;
-    r.moves.reserve(g.moves.size());
-    for (const auto& m : g.moves) r.moves.push_back(stored_move(m));
+    r.moves = g.moves;
     r.result = g.result;
     r.score_south = g.south().score;
     r.score_north = g.north().score;

@@ -435,7 +435,16 @@ std::optional<StoredGame> GameStore::game(RowId id) {
             damaged_game(impl, g.tournament_id, g.slot.game_index,
                          "stored moves are damaged (" + moves.error().message + ")");
         }
-        r.moves = std::move(*moves);
+        r.moves.reserve(moves->size());
+        for (auto& stored : *moves) {
+            auto move = read_move(std::move(stored));
+            if (!move) {
+                damaged_game(
+                    impl, g.tournament_id, g.slot.game_index,
+                    "ply " + std::to_string(r.moves.size() + 1) + ": " + move.error().message);
+            }
+            r.moves.push_back(std::move(*move));
+        }
     }
     if (r.plies() != g.plies) {
         damaged_game(impl, g.tournament_id, g.slot.game_index,

@@ -1,6 +1,6 @@
-// StoredRecord: a game as the store reads it back, its values as they were written (texts a
-// reader shows or parses itself): the results views, exports and reports read these. What is
-// written is a game::GameRecord (typed); this is the other direction.
+// StoredRecord: a game as the store reads it back: the results views, exports and reports read
+// these. What is written is a game::GameRecord (typed); this is the other direction, its moves
+// typed at the store's edge (read_move) so no reader parses them again.
 #pragma once
 
 #include <chrono>
@@ -9,12 +9,14 @@
 #include <string>
 #include <vector>
 
+#include "common/expected.hpp"
 #include "game/game_record.hpp"
 
 namespace oaq::store {
 
-// A ply as stored: the move as text (files written before the typed record, or migrated from the
-// per-ply table, may hold tokens outside the rules' grammar; readers check when they replay).
+// A ply as the packed value holds it (packed_moves.hpp): the move as text (files written before the
+// typed record, or migrated from the per-ply table, may hold tokens outside the rules' grammar).
+// The store reads it into a game::MoveRecord (read_move) before any reader sees it.
 struct StoredMove {
     std::string move;  // as played, e.g. "3R"
     game::Microseconds time_used{0};
@@ -62,8 +64,8 @@ struct GameHead {
 
 // A whole game: its head, its tournament's rules and its moves.
 struct StoredRecord : GameHead {
-    std::string rules;              // the expanded rules string
-    std::vector<StoredMove> moves;  // plies played by the engines, after the opening
+    std::string rules;                    // the expanded rules string
+    std::vector<game::MoveRecord> moves;  // plies played by the engines, after the opening
 
     int plies() const { return static_cast<int>(moves.size()); }
 };
@@ -72,5 +74,11 @@ struct StoredRecord : GameHead {
 // printers (progress lines, --pgnout) show of a game before it is read back.
 StoredRecord stored_record(const game::GameRecord& record);
 StoredMove stored_move(const game::MoveRecord& move);
+
+// A stored ply as the rules' move (the one grammar, rules::parse_move). A token older writers
+// stored as `<k><L|R>` with k outside 1..5 (k up to 63, what the packed format holds in one byte,
+// e.g. "10L") reads as that Move, outside the rules, so a replay refuses it where it stands; any
+// other token ("pass", "3r") is an error: the game is damaged.
+Expected<game::MoveRecord> read_move(StoredMove&& move);
 
 }  // namespace oaq::store

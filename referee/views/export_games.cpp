@@ -58,7 +58,7 @@ std::string clock_command(game::Microseconds left) {
 }
 
 // cutechess-cli's move comment: {+0.30/5 0.100s}, mate as {+M3/5 ...}, then the clock.
-std::string move_comment(const store::StoredMove& m, bool clock) {
+std::string move_comment(const game::MoveRecord& m, bool clock) {
     std::string out;
     if (m.score) {
         const auto v = m.score->value;
@@ -87,7 +87,7 @@ std::vector<std::string> movetext_tokens(const store::StoredRecord& r, const std
         // (8.2.2.2).
         if (south || number == 0) ++number;
         tokens.push_back(fmt::format("{}{}", number, south ? "." : "..."));
-        tokens.push_back(r.moves[i].move);
+        tokens.push_back(rules::to_string(r.moves[i].move));
         tokens.push_back(move_comment(r.moves[i], south ? south_clock : north_clock));
     }
     std::string end = std::string(game::to_string(r.termination));
@@ -294,7 +294,7 @@ std::string move_csv_rows(const GameNumber& n, std::optional<std::int64_t> db_id
             db_id ? std::to_string(*db_id) : "",
             std::to_string(i + 1),
             sides[i],
-            m.move,
+            rules::to_string(m.move),
             std::to_string(m.time_used.count()),
             std::to_string(m.time_left.count()),
             optional(m.depth),

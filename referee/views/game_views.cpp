@@ -132,9 +132,9 @@ Table moves_table(const store::StoredRecord& r) {
     for (std::size_t i = 0; i < r.moves.size(); ++i) {
         const auto& m = r.moves[i];
         table.rows.push_back(
-            {int_cell(static_cast<std::int64_t>(i + 1)), text_cell(sides[i]), text_cell(m.move),
-             text_cell(seconds_text(m.time_used)), text_cell(seconds_text(m.time_left)),
-             m.depth ? int_cell(*m.depth) : text_cell(""),
+            {int_cell(static_cast<std::int64_t>(i + 1)), text_cell(sides[i]),
+             text_cell(rules::to_string(m.move)), text_cell(seconds_text(m.time_used)),
+             text_cell(seconds_text(m.time_left)), m.depth ? int_cell(*m.depth) : text_cell(""),
              text_cell(m.score ? score_text(*m.score) : ""),
              m.nodes ? int_cell(static_cast<std::int64_t>(*m.nodes)) : text_cell(""),
              text_cell(join_words(m.pv))});

@@ -22,13 +22,13 @@ Replay replay_frames(const store::StoredGame& game) {
     out.frames.push_back("start\n" + draw_board(g.position(), g.rules()));
     for (std::size_t i = 0; i < r.moves.size(); ++i) {
         const auto side = g.position().side == rules::Side::South ? "South" : "North";
+        const auto move = rules::to_string(r.moves[i].move);
         auto after = g.play(r.moves[i].move);
         if (!after) {
-            out.error =
-                fmt::format("ply {} (\"{}\"): {}", i + 1, r.moves[i].move, after.error().message);
+            out.error = fmt::format("ply {} (\"{}\"): {}", i + 1, move, after.error().message);
             return out;
         }
-        out.frames.push_back(fmt::format("\n{}. {} {}\n", i + 1, side, r.moves[i].move) +
+        out.frames.push_back(fmt::format("\n{}. {} {}\n", i + 1, side, move) +
                              draw_board(*after, g.rules()));
     }
     return out;

@@ -75,9 +75,9 @@ std::vector<std::string> mover_sides(const store::StoredRecord& record) {
     return sides;
 }
 
-std::string move_json(const store::StoredMove& m, std::int64_t ply, std::string_view side) {
+std::string move_json(const game::MoveRecord& m, std::int64_t ply, std::string_view side) {
     Json j;
-    j.field("ply", ply).field("side", side).field("move", m.move);
+    j.field("ply", ply).field("side", side).field("move", rules::to_string(m.move));
     j.field("time_used_us", static_cast<std::int64_t>(m.time_used.count()));
     j.field("time_left_us", static_cast<std::int64_t>(m.time_left.count()));
     j.field("depth", m.depth);

@@ -67,7 +67,7 @@ std::string game_json(const GameNumber& number, std::optional<std::int64_t> db_i
                       std::string_view type = {});
 using store::record_of;
 
-std::string move_json(const store::StoredMove& move, std::int64_t ply, std::string_view side);
+std::string move_json(const game::MoveRecord& move, std::int64_t ply, std::string_view side);
 
 // {"status":..,"value":..,"error":..,"group":..,"anchor":..}: group is 1-based and set only for a
 // disconnected rating; the anchor's error is null (it is fixed, not measured).

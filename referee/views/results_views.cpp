@@ -641,7 +641,8 @@ std::array<int, 2> last_wealth(const store::SessionRow& s) {
     return s.wealth.empty() ? std::array<int, 2>{s.total / 2, s.total / 2} : s.wealth.back();
 }
 
-std::string sessions_view(store::Store& db, std::optional<store::RowId> only, OutputFormat format) {
+std::string sessions_view(store::SessionStore& db, std::optional<store::RowId> only,
+                          OutputFormat format) {
     std::string out;
     Table table{
         {"tournament", "session", "first", "second", "games", "wealth", "end", "result", "curve"},

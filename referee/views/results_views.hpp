@@ -56,6 +56,7 @@ std::string session_result_words(const store::SessionRow& session,
 std::array<int, 2> last_wealth(const store::SessionRow& session);
 
 // The sessions of one run (or of every run): players, games, wealth curve, end and result.
-std::string sessions_view(store::Store& db, std::optional<store::RowId> only, OutputFormat format);
+std::string sessions_view(store::SessionStore& db, std::optional<store::RowId> only,
+                          OutputFormat format);
 
 }  // namespace oaq::views

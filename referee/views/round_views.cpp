@@ -27,7 +27,8 @@ int seat_of(const store::TournamentRow& t, store::RowId id) {
     return static_cast<int>(it - t.engine_ids.begin());
 }
 
-std::vector<tournament::ResultRow> stored_rows(store::Store& db, const store::TournamentRow& t) {
+std::vector<tournament::ResultRow> stored_rows(store::ResultStore& db,
+                                               const store::TournamentRow& t) {
     store::ResultFilter filter;
     filter.tournament_id = t.id;
     auto rows = db.result_rows(filter);
@@ -85,7 +86,7 @@ SwissData swiss_data(store::Store& db, const store::TournamentRow& t,
     return data;
 }
 
-KnockoutData knockout_data(store::Store& db, const store::TournamentRow& t,
+KnockoutData knockout_data(store::ResultStore& db, const store::TournamentRow& t,
                            const tournament::RunDefinition& d) {
     const auto p = params_of(t, d);
     return {d.engine_names(), seeds(p),

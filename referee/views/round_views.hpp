@@ -39,7 +39,7 @@ struct KnockoutData {
     std::vector<int> seed_of;  // engine i's seed, 0-based
     tournament::KnockoutReplay bracket;
 };
-KnockoutData knockout_data(store::Store& db, const store::TournamentRow& t,
+KnockoutData knockout_data(store::ResultStore& db, const store::TournamentRow& t,
                            const tournament::RunDefinition& d);
 
 // "quarter-finals", "semi-finals", "final", or "round N" for the rounds before.

@@ -156,7 +156,7 @@ int selection_seats(const Selection& sel) {
     return sel.filter.rules ? seats_of_rules(*sel.filter.rules) : 2;
 }
 
-std::vector<store::GameRow> table_games(store::Store& db, const Selection& sel) {
+std::vector<store::GameRow> table_games(store::GameStore& db, const Selection& sel) {
     auto filter = game_filter(sel);
     filter.min_seats = 3;
     filter.limit = 0;

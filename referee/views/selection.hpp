@@ -67,7 +67,7 @@ tournament::RatingInput index_games(store::Store& db,
 // tournament's or its rules string's `players` (2 without either).
 int selection_seats(const Selection& selection);
 // The selected games of 3 or more seats (no moves), in id order.
-std::vector<store::GameRow> table_games(store::Store& db, const Selection& selection);
+std::vector<store::GameRow> table_games(store::GameStore& db, const Selection& selection);
 // Those games as rating input (tournament::TableRow each), engines as index_games names them.
 tournament::RatingInput index_tables(store::Store& db, const std::vector<store::GameRow>& games);
 

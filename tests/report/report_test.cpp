@@ -164,8 +164,8 @@ TEST_CASE("A game whose stored moves do not replay keeps the positions before th
     // A move outside the rules' grammar cannot be recorded: it is put in the stored value, as a
     // damaged or hand-edited file holds it.
     auto moves = f.db.game(1).value().record.moves;
-    store::StoredMove bad;
-    bad.move = "6L";  // not a move: squares are 1..5
+    game::MoveRecord bad;
+    bad.move = rules::Move{6, rules::Direction::L};  // not a move: squares are 1..5
     moves.push_back(bad);
     {
         store::Database raw(dir.file("report.db"), store::Database::Mode::ReadWrite);

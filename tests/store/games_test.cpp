@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "fixtures.hpp"
+#include "store/packed_moves.hpp"
+#include "store/sqlite.hpp"
 #include "store/store.hpp"
 
 using namespace oaq;
@@ -198,4 +200,49 @@ TEST_CASE("a resigned game is stored and read back (migration 009 widens the ter
     CHECK(stored->record.termination == game::Termination::Resignation);
     CHECK(stored->record.detail == "south: resigned");
     CHECK(store.integrity_check().has_value());
+}
+
+TEST_CASE(
+    "stored moves are read as the rules' moves once, and a token that is none is a damaged "
+    "game named by file and number",
+    "[store][games][packed]") {
+    TempDir dir;
+    const auto path = dir.file("moves.db");
+    {
+        Store store = Store::open(path);
+        RowId t = make_tournament(store, "cup");
+        REQUIRE(store.record_game(t, GameSlot{0, 0, 0}, make_game("a", "b", 4, 1)));
+    }
+    auto set_moves = [&](std::vector<std::string> tokens) {
+        std::vector<StoredMove> moves;
+        for (auto& token : tokens) {
+            StoredMove m;
+            m.move = token;
+            moves.push_back(m);
+        }
+        Database raw(path, Database::Mode::ReadWrite);
+        Statement set(raw, "UPDATE game_moves SET moves = ?1 WHERE game_id = 1");
+        set.bind_blob(1, pack_moves(moves));
+        set.run();
+        raw.exec("UPDATE game_rows SET plies = " + std::to_string(tokens.size()) + " WHERE id = 1");
+    };
+    SECTION("an old writer's square outside 1..5 reads as that move, left for a replay to refuse") {
+        set_moves({"3R", "10L", "0R"});
+        Store store = Store::open(path);
+        const auto moves = store.game(1).value().record.moves;
+        REQUIRE(moves.size() == 3);
+        CHECK(moves[0].move == rules::Move{3, rules::Direction::R});
+        CHECK(moves[1].move == rules::Move{10, rules::Direction::L});
+        CHECK(rules::to_string(moves[1].move) == "10L");
+        CHECK(moves[2].move == rules::Move{0, rules::Direction::R});
+    }
+    SECTION("a token of no move's shape is refused naming the file, the game and the ply") {
+        for (const char* token : {"pass", "3r", "03L", "64L", "é"}) {
+            INFO(token);
+            set_moves({"3R", token});
+            Store store = Store::open(path);
+            CHECK_THROWS_WITH(store.game(1), Contains("moves.db: damaged data: cup#1: ply 2: \"" +
+                                                      std::string(token) + "\" is not a move"));
+        }
+    }
 }

@@ -329,7 +329,7 @@ TEST_CASE("migration 010 packs a file's per-ply moves and every value reads back
     REQUIRE(one.has_value());
     const auto& m = one->record.moves;
     REQUIRE(m.size() == 3);
-    CHECK(m[0].move == "3R");
+    CHECK(rules::to_string(m[0].move) == "3R");
     CHECK(m[0].time_used.count() == 51234);
     CHECK(m[0].time_left.count() == 9948766);
     CHECK(m[0].depth == 12);
@@ -338,12 +338,12 @@ TEST_CASE("migration 010 packs a file's per-ply moves and every value reads back
     CHECK(m[0].score->value == -34);
     CHECK(m[0].nodes == 10523u);
     CHECK(m[0].pv == std::vector<std::string>{"3R", "4L", "1R"});
-    CHECK(m[1].move == "10L");
+    CHECK(rules::to_string(m[1].move) == "10L");
     CHECK(m[1].depth == 0);
     CHECK(m[1].score->kind == protocol::Score::Kind::Mate);
     CHECK(m[1].score->value == -7);
     CHECK(m[1].pv == std::vector<std::string>{"weird-token", "2R"});
-    CHECK(m[2].move == "5L");
+    CHECK(rules::to_string(m[2].move) == "5L");
     CHECK(m[2].time_left.count() == -12);
     CHECK_FALSE(m[2].depth.has_value());
     CHECK_FALSE(m[2].score.has_value());

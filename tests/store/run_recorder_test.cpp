@@ -192,7 +192,7 @@ TEST_CASE("a game's seats reach the store as the run's engine ids, never looked 
     CHECK(stored.row.north == "p0");
     CHECK(stored.row.score_south == 41);
     CHECK(stored.row.score_north == 29);
-    CHECK(stored.record.moves.at(0).move == "3R");
+    CHECK(rules::to_string(stored.record.moves.at(0).move) == "3R");
     CHECK_FALSE(db.find_engine("printed-south").has_value());
     CHECK_FALSE(db.find_engine("printed-north").has_value());
 }

@@ -17,7 +17,7 @@ store::StoredGame stored(std::vector<std::string> moves, std::string start = "")
     for (auto& m : moves) {
         store::StoredMove move;
         move.move = m;
-        game.record.moves.push_back(move);
+        game.record.moves.push_back(store::read_move(std::move(move)).value());
     }
     game.row.result = rules::Result::NorthWin;
     game.row.termination = game::Termination::IllegalMove;
