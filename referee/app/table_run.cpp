@@ -119,7 +119,7 @@ class TableStore {
     const RunConfig& config_;
     store::Store db_;
     store::StoreRunRecorder recorder_;
-    std::optional<tournament::RunId> id_;
+    std::optional<tournament::TournamentId> id_;
     bool locked_ = false;
 };
 

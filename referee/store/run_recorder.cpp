@@ -53,7 +53,7 @@ std::vector<RowId> StoreRunRecorder::register_engines(const tournament::RunDefin
     return ids;
 }
 
-Expected<tournament::RunId> StoreRunRecorder::create_run(const tournament::NewRun& run) {
+Expected<tournament::TournamentId> StoreRunRecorder::create_run(const tournament::NewRun& run) {
     const auto& d = run.definition;
     TournamentRow row;
     row.name = run.name;
@@ -78,7 +78,7 @@ Expected<tournament::RunId> StoreRunRecorder::create_run(const tournament::NewRu
     return id;
 }
 
-Expected<Ok> StoreRunRecorder::lock_run(tournament::RunId run) {
+Expected<Ok> StoreRunRecorder::lock_run(tournament::TournamentId run) {
     const RunLockRow mine{run, me_, std::chrono::system_clock::now()};
     auto taken = db_.lock_tournament(
         mine, [](const RunLockRow& held) { return presence(held.holder) == Presence::Gone; });
@@ -97,7 +97,7 @@ Expected<Ok> StoreRunRecorder::lock_run(tournament::RunId run) {
     return fail(message + "; stop it first, or wait for it to finish");
 }
 
-void StoreRunRecorder::unlock_run(tournament::RunId run) noexcept {
+void StoreRunRecorder::unlock_run(tournament::TournamentId run) noexcept {
     try {
         db_.unlock_tournament(run, me_);
     } catch (...) {
@@ -105,29 +105,31 @@ void StoreRunRecorder::unlock_run(tournament::RunId run) noexcept {
     }
 }
 
-void StoreRunRecorder::reopen_run(tournament::RunId run, const tournament::RunDefinition& d) {
+void StoreRunRecorder::reopen_run(tournament::TournamentId run,
+                                  const tournament::RunDefinition& d) {
     register_engines(d);
     auto set = db_.set_tournament_status(run, RunStatus::Running);
     if (!set) throw OaqError(set.error().message);
 }
 
-void StoreRunRecorder::set_definition(tournament::RunId run, const std::string& definition_json,
+void StoreRunRecorder::set_definition(tournament::TournamentId run,
+                                      const std::string& definition_json,
                                       const std::string& fingerprint) {
     auto set = db_.set_tournament_definition(run, definition_json, fingerprint);
     if (!set) throw OaqError(set.error().message);
 }
 
-std::vector<std::int64_t> StoreRunRecorder::completed_games(tournament::RunId run) {
+std::vector<std::int64_t> StoreRunRecorder::completed_games(tournament::TournamentId run) {
     return db_.completed_game_indices(run);
 }
 
-TournamentRow StoreRunRecorder::tournament_row(tournament::RunId run) {
+TournamentRow StoreRunRecorder::tournament_row(tournament::TournamentId run) {
     auto t = db_.tournament(run);
     if (!t) throw OaqError(db_.path() + ": no tournament with id " + std::to_string(run));
     return *t;
 }
 
-std::vector<tournament::ResultRow> StoreRunRecorder::stored_results(tournament::RunId run) {
+std::vector<tournament::ResultRow> StoreRunRecorder::stored_results(tournament::TournamentId run) {
     const auto t = tournament_row(run);
     std::map<RowId, std::int64_t> seat;
     for (std::size_t i = 0; i < t.engine_ids.size(); ++i)
@@ -145,7 +147,7 @@ std::vector<tournament::ResultRow> StoreRunRecorder::stored_results(tournament::
     return rows;
 }
 
-const std::vector<RowId>* StoreRunRecorder::run_engines(tournament::RunId run) {
+const std::vector<RowId>* StoreRunRecorder::run_engines(tournament::TournamentId run) {
     std::lock_guard lock(engines_mutex_);
     auto it = run_engines_.find(run);
     if (it == run_engines_.end()) {
@@ -159,7 +161,8 @@ const std::vector<RowId>* StoreRunRecorder::run_engines(tournament::RunId run) {
 // Each seat's engine id from the run's list, by the index the game carries (the pairing's when a
 // record names none). None for a run the file does not hold: the store refuses the game with
 // ErrorKind::UnknownTournament.
-KnownEngines StoreRunRecorder::known_engines(tournament::RunId run, const tournament::Pairing& p,
+KnownEngines StoreRunRecorder::known_engines(tournament::TournamentId run,
+                                             const tournament::Pairing& p,
                                              const game::GameRecord& record) {
     const auto* ids = run_engines(run);
     KnownEngines known;
@@ -178,7 +181,7 @@ KnownEngines StoreRunRecorder::known_engines(tournament::RunId run, const tourna
     return known;
 }
 
-Expected<std::int64_t> StoreRunRecorder::record_game(tournament::RunId run,
+Expected<std::int64_t> StoreRunRecorder::record_game(tournament::TournamentId run,
                                                      const tournament::Pairing& p,
                                                      const game::GameRecord& record) {
     auto stored =
@@ -188,7 +191,7 @@ Expected<std::int64_t> StoreRunRecorder::record_game(tournament::RunId run,
     return *stored;
 }
 
-Expected<std::int64_t> StoreRunRecorder::record_session_game(tournament::RunId run,
+Expected<std::int64_t> StoreRunRecorder::record_session_game(tournament::TournamentId run,
                                                              const tournament::Pairing& p,
                                                              const game::GameRecord& record,
                                                              const tournament::SessionStep& step) {
@@ -215,7 +218,7 @@ Expected<std::int64_t> StoreRunRecorder::record_session_game(tournament::RunId r
 }
 
 std::map<std::int64_t, std::vector<tournament::StoredSessionGame>>
-StoreRunRecorder::stored_sessions(tournament::RunId run) {
+StoreRunRecorder::stored_sessions(tournament::TournamentId run) {
     std::map<std::int64_t, std::vector<tournament::StoredSessionGame>> out;
     for (const auto& e : db_.session_game_ends(run)) {
         out[e.session_index].push_back({e.game_index, e.final_position, e.termination, e.result});
@@ -223,7 +226,7 @@ StoreRunRecorder::stored_sessions(tournament::RunId run) {
     return out;
 }
 
-void StoreRunRecorder::record_bye(tournament::RunId run, const tournament::RoundBye& bye) {
+void StoreRunRecorder::record_bye(tournament::TournamentId run, const tournament::RoundBye& bye) {
     const auto* ids = run_engines(run);
     if (!ids || bye.engine < 0 || static_cast<std::size_t>(bye.engine) >= ids->size())
         throw OaqError("storing a bye: run " + std::to_string(run) + " has no engine " +
@@ -244,18 +247,19 @@ void StoreRunRecorder::save_identity(const std::string& engine,
     db_.upsert_engine(*row);
 }
 
-void StoreRunRecorder::set_status(tournament::RunId run, tournament::RunStatus status,
+void StoreRunRecorder::set_status(tournament::TournamentId run, tournament::RunStatus status,
                                   std::optional<tournament::WallTime> finished_at) {
     auto set = db_.set_tournament_status(run, status, finished_at);
     if (!set) throw OaqError(set.error().message);
 }
 
-void StoreRunRecorder::set_outcome(tournament::RunId run, const std::string& outcome_json) {
+void StoreRunRecorder::set_outcome(tournament::TournamentId run, const std::string& outcome_json) {
     auto set = db_.set_tournament_outcome(run, outcome_json);
     if (!set) throw OaqError(set.error().message);
 }
 
-void StoreRunRecorder::save_snapshot(tournament::RunId run, const tournament::Snapshot& snapshot) {
+void StoreRunRecorder::save_snapshot(tournament::TournamentId run,
+                                     const tournament::Snapshot& snapshot) {
     const auto t = tournament_row(run);
     auto by_id = snapshot;
     for (auto& e : by_id.entries) e.key = t.engine_ids.at(static_cast<std::size_t>(e.key));

@@ -25,43 +25,45 @@ class StoreRunRecorder : public tournament::RunRecorder {
 
     std::string location() const override;
     std::optional<tournament::StoredRun> find_run(std::string_view name) override;
-    Expected<tournament::RunId> create_run(const tournament::NewRun& run) override;
-    Expected<Ok> lock_run(tournament::RunId run) override;
-    void unlock_run(tournament::RunId run) noexcept override;
-    void reopen_run(tournament::RunId run, const tournament::RunDefinition& definition) override;
-    void set_definition(tournament::RunId run, const std::string& definition_json,
+    Expected<tournament::TournamentId> create_run(const tournament::NewRun& run) override;
+    Expected<Ok> lock_run(tournament::TournamentId run) override;
+    void unlock_run(tournament::TournamentId run) noexcept override;
+    void reopen_run(tournament::TournamentId run,
+                    const tournament::RunDefinition& definition) override;
+    void set_definition(tournament::TournamentId run, const std::string& definition_json,
                         const std::string& fingerprint) override;
-    std::vector<std::int64_t> completed_games(tournament::RunId run) override;
-    std::vector<tournament::ResultRow> stored_results(tournament::RunId run) override;
-    Expected<std::int64_t> record_game(tournament::RunId run, const tournament::Pairing& pairing,
+    std::vector<std::int64_t> completed_games(tournament::TournamentId run) override;
+    std::vector<tournament::ResultRow> stored_results(tournament::TournamentId run) override;
+    Expected<std::int64_t> record_game(tournament::TournamentId run,
+                                       const tournament::Pairing& pairing,
                                        const game::GameRecord& record) override;
-    Expected<std::int64_t> record_session_game(tournament::RunId run,
+    Expected<std::int64_t> record_session_game(tournament::TournamentId run,
                                                const tournament::Pairing& pairing,
                                                const game::GameRecord& record,
                                                const tournament::SessionStep& step) override;
     std::map<std::int64_t, std::vector<tournament::StoredSessionGame>> stored_sessions(
-        tournament::RunId run) override;
-    void record_bye(tournament::RunId run, const tournament::RoundBye& bye) override;
+        tournament::TournamentId run) override;
+    void record_bye(tournament::TournamentId run, const tournament::RoundBye& bye) override;
     void save_identity(const std::string& engine, const game::PlayerIdentity& identity) override;
-    void set_status(tournament::RunId run, tournament::RunStatus status,
+    void set_status(tournament::TournamentId run, tournament::RunStatus status,
                     std::optional<tournament::WallTime> finished_at) override;
-    void set_outcome(tournament::RunId run, const std::string& outcome_json) override;
-    void save_snapshot(tournament::RunId run, const tournament::Snapshot& snapshot) override;
+    void set_outcome(tournament::TournamentId run, const std::string& outcome_json) override;
+    void save_snapshot(tournament::TournamentId run, const tournament::Snapshot& snapshot) override;
 
   private:
     std::vector<RowId> register_engines(const tournament::RunDefinition& definition);
-    TournamentRow tournament_row(tournament::RunId run);
+    TournamentRow tournament_row(tournament::TournamentId run);
     // The run's engine ids in seat order, read once per run (kept from create_run) and reused
     // for every game: a game's seats name the run's engines by index, never by name. Null when
     // the file holds no run with that id.
-    const std::vector<RowId>* run_engines(tournament::RunId run);
-    KnownEngines known_engines(tournament::RunId run, const tournament::Pairing& pairing,
+    const std::vector<RowId>* run_engines(tournament::TournamentId run);
+    KnownEngines known_engines(tournament::TournamentId run, const tournament::Pairing& pairing,
                                const game::GameRecord& record);
 
     Store& db_;
     ProcessIdentity me_;
     std::mutex engines_mutex_;
-    std::map<tournament::RunId, std::vector<RowId>> run_engines_;
+    std::map<tournament::TournamentId, std::vector<RowId>> run_engines_;
 };
 
 // The SHA-256 of a file as lowercase hex, "" when it cannot be read.

@@ -97,7 +97,8 @@ std::int64_t pair_of(const GameResult& g) {
 }
 
 // The run's stored games as rating input, engines keyed by seat.
-RatingInput stored_input(RunRecorder& recorder, RunId id, const std::vector<std::string>& names) {
+RatingInput stored_input(RunRecorder& recorder, TournamentId id,
+                         const std::vector<std::string>& names) {
     std::vector<RatedEngine> seats;
     for (std::size_t i = 0; i < names.size(); ++i)
         seats.push_back({static_cast<std::int64_t>(i), names[i]});
@@ -225,8 +226,8 @@ namespace {
 // function is called with the runner's lock held, so they never run at once.
 class Session {
   public:
-    Session(RunRecorder& recorder, RunId id, const RunDefinition& definition, RunObserver& observer,
-            const RunClock& clock, const RunOptions& options)
+    Session(RunRecorder& recorder, TournamentId id, const RunDefinition& definition,
+            RunObserver& observer, const RunClock& clock, const RunOptions& options)
         : recorder_(recorder),
           id_(id),
           definition_(definition),
@@ -347,7 +348,7 @@ class Session {
     }
 
     RunRecorder& recorder_;
-    RunId id_;
+    TournamentId id_;
     const RunDefinition& definition_;
     RunObserver& observer_;
     const RunClock& clock_;
@@ -412,7 +413,7 @@ bool is_round_format(Format f) {
 }
 
 // The next phase of a Swiss or knockout from the run's stored games (nothing: all played).
-std::optional<Phase> next_phase(const RunDefinition& d, RunRecorder& recorder, RunId id) {
+std::optional<Phase> next_phase(const RunDefinition& d, RunRecorder& recorder, TournamentId id) {
     auto params = round_params(d);
     if (!params) throw OaqError("run definition: " + params.error().message);
     PairResults results;
@@ -428,7 +429,7 @@ std::optional<Phase> next_phase(const RunDefinition& d, RunRecorder& recorder, R
 // once every game of the one before is stored (a round barrier). Byes are stored as their round
 // starts. Stops at an interruption (or an exception) with the phase unfinished; a resume pairs it
 // again from the stored games, identically.
-RunSummary play_phases(const RunDefinition& d, RunRecorder& recorder, RunId id,
+RunSummary play_phases(const RunDefinition& d, RunRecorder& recorder, TournamentId id,
                        const TournamentPlan& base, const EngineFactory& factory,
                        const GameSink& sink, const std::atomic<bool>& interrupted) {
     RunSummary total;
@@ -462,8 +463,9 @@ RunSummary play_phases(const RunDefinition& d, RunRecorder& recorder, RunId id,
 // After an environment failure: the run is left Interrupted (resumable) and the observer is told
 // why. Best effort: the database that failed may refuse these writes too (the run then stays
 // Running, which resumes the same way).
-void stop_after_failure(RunRecorder& recorder, RunId id, Session& session, RunObserver& observer,
-                        const std::string& name, const RunClock& clock, const std::string& why) {
+void stop_after_failure(RunRecorder& recorder, TournamentId id, Session& session,
+                        RunObserver& observer, const std::string& name, const RunClock& clock,
+                        const std::string& why) {
     try {
         session.save_identities();
         recorder.set_status(id, RunStatus::Interrupted, clock.wall());

@@ -214,7 +214,7 @@ class Run {
     Run& operator=(const Run&) = delete;
 
     const std::string& name() const { return name_; }
-    RunId id() const { return id_; }
+    TournamentId id() const { return id_; }
     bool resumed() const { return resumed_; }
     const RunDefinition& definition() const { return definition_; }
     // The games this run plays: the whole schedule, or its shard's part of it.
@@ -241,7 +241,7 @@ class Run {
     RunRecorder* recorder_;
     RunClock clock_;
     std::string name_;
-    RunId id_ = 0;
+    TournamentId id_ = 0;
     bool resumed_ = false;
     bool locked_ = false;
     bool cap_changed_ = false;  // resumed with a new cap: play() writes the definition

@@ -26,7 +26,7 @@
 
 namespace oaq::tournament {
 
-using RunId = std::int64_t;
+using TournamentId = std::int64_t;  // a tournaments row's id (games.tournament_id)
 using WallTime = std::chrono::system_clock::time_point;
 
 // A new run as it is first written.
@@ -45,7 +45,7 @@ struct NewRun {
 
 // A run as the recorder finds it again.
 struct StoredRun {
-    RunId id = 0;
+    TournamentId id = 0;
     std::string name;
     RunStatus status = RunStatus::Running;
     std::optional<std::string> definition_json;  // nothing: written before definitions were kept
@@ -65,47 +65,49 @@ class RunRecorder {
     virtual std::optional<StoredRun> find_run(std::string_view name) = 0;
     // Writes the run and its engines (in seat order). Fails when the name is taken (kind
     // NameTaken).
-    virtual Expected<RunId> create_run(const NewRun& run) = 0;
+    virtual Expected<TournamentId> create_run(const NewRun& run) = 0;
     // The run lock: at most one process plays a run at a time. Fails, naming the process that
     // holds it (pid, host, since when), while another live process holds it; a lock left by a
     // process that is gone (kill -9) is taken over. unlock_run gives it back (never throws).
-    virtual Expected<Ok> lock_run(RunId run) = 0;
-    virtual void unlock_run(RunId run) noexcept = 0;
+    virtual Expected<Ok> lock_run(TournamentId run) = 0;
+    virtual void unlock_run(TournamentId run) noexcept = 0;
     // A resumed run: its engines are written again (what the definition says about them) and its
     // status becomes running.
-    virtual void reopen_run(RunId run, const RunDefinition& definition) = 0;
+    virtual void reopen_run(TournamentId run, const RunDefinition& definition) = 0;
     // A resumed run whose definition changed (an SPRT match's new cap): its definition and
     // fingerprint are written again.
-    virtual void set_definition(RunId run, const std::string& definition_json,
+    virtual void set_definition(TournamentId run, const std::string& definition_json,
                                 const std::string& fingerprint) = 0;
 
     // The game_index of every game stored for the run (resume plays the others).
-    virtual std::vector<std::int64_t> completed_games(RunId run) = 0;
+    virtual std::vector<std::int64_t> completed_games(TournamentId run) = 0;
     // The finished games stored for the run, as rating rows whose engine keys are seat indices.
-    virtual std::vector<ResultRow> stored_results(RunId run) = 0;
+    virtual std::vector<ResultRow> stored_results(TournamentId run) = 0;
     // Stores one finished (not aborted) game; returns its id. Fails (nothing written) for a game
     // index stored already (kind DuplicateGame) or a record the store refuses (InvalidRecord), with
     // a message that names the game as views do (game_reference: "cup#7").
-    virtual Expected<std::int64_t> record_game(RunId run, const Pairing& pairing,
+    virtual Expected<std::int64_t> record_game(TournamentId run, const Pairing& pairing,
                                                const game::GameRecord& record) = 0;
     // Stores one game of a session and where its session stands after it (the session row, the
     // game's place in it, the wealth after it, the end) in one transaction. Fails like record_game.
-    virtual Expected<std::int64_t> record_session_game(RunId run, const Pairing& pairing,
+    virtual Expected<std::int64_t> record_session_game(TournamentId run, const Pairing& pairing,
                                                        const game::GameRecord& record,
                                                        const SessionStep& step) = 0;
     // The stored games of each session of the run (by session index), in game order (resume).
-    virtual std::map<std::int64_t, std::vector<StoredSessionGame>> stored_sessions(RunId run) = 0;
+    virtual std::map<std::int64_t, std::vector<StoredSessionGame>> stored_sessions(
+        TournamentId run) = 0;
 
     // A Swiss round's bye (round_formats.hpp): never a game. Written when its round starts; the
     // same round's bye written again (a resumed round) changes nothing.
-    virtual void record_bye(RunId run, const RoundBye& bye) = 0;
+    virtual void record_bye(TournamentId run, const RoundBye& bye) = 0;
 
     // What engine `name` said about itself at its handshake.
     virtual void save_identity(const std::string& engine, const game::PlayerIdentity& identity) = 0;
-    virtual void set_status(RunId run, RunStatus status, std::optional<WallTime> finished_at) = 0;
-    virtual void set_outcome(RunId run, const std::string& outcome_json) = 0;
+    virtual void set_status(TournamentId run, RunStatus status,
+                            std::optional<WallTime> finished_at) = 0;
+    virtual void set_outcome(TournamentId run, const std::string& outcome_json) = 0;
     // The rating snapshot of the whole run; entries name engines (their keys are seat indices).
-    virtual void save_snapshot(RunId run, const Snapshot& snapshot) = 0;
+    virtual void save_snapshot(TournamentId run, const Snapshot& snapshot) = 0;
 };
 
 }  // namespace oaq::tournament

@@ -34,7 +34,7 @@ class MemoryRecorder : public tournament::RunRecorder {
     std::string holder = "this process";
     int unlocks = 0;
 
-    std::map<tournament::RunId, Run> runs;
+    std::map<tournament::TournamentId, Run> runs;
     std::map<std::string, game::PlayerIdentity> identities;
 
     Run& run(const std::string& name) {
@@ -51,11 +51,11 @@ class MemoryRecorder : public tournament::RunRecorder {
         }
         return std::nullopt;
     }
-    Expected<tournament::RunId> create_run(const tournament::NewRun& n) override {
+    Expected<tournament::TournamentId> create_run(const tournament::NewRun& n) override {
         if (find_run(n.name))
             return fail(ErrorKind::NameTaken,
                         "a tournament named \"" + n.name + "\" already exists");
-        const auto id = static_cast<tournament::RunId>(runs.size()) + 1;
+        const auto id = static_cast<tournament::TournamentId>(runs.size()) + 1;
         Run r;
         r.stored = {id,
                     n.name,
@@ -69,32 +69,32 @@ class MemoryRecorder : public tournament::RunRecorder {
         runs[id] = r;
         return id;
     }
-    Expected<Ok> lock_run(tournament::RunId id) override {
+    Expected<Ok> lock_run(tournament::TournamentId id) override {
         auto& lock = runs.at(id).lock;
         if (lock) return fail("run is being played by " + *lock);
         lock = holder;
         return Ok{};
     }
-    void unlock_run(tournament::RunId id) noexcept override {
+    void unlock_run(tournament::TournamentId id) noexcept override {
         auto& lock = runs.at(id).lock;
         if (lock == holder) lock.reset();
         ++unlocks;
     }
-    void reopen_run(tournament::RunId id, const tournament::RunDefinition&) override {
+    void reopen_run(tournament::TournamentId id, const tournament::RunDefinition&) override {
         runs.at(id).stored.status = tournament::RunStatus::Running;
         ++runs.at(id).reopened;
     }
-    void set_definition(tournament::RunId id, const std::string& definition_json,
+    void set_definition(tournament::TournamentId id, const std::string& definition_json,
                         const std::string& fingerprint) override {
         runs.at(id).stored.definition_json = definition_json;
         runs.at(id).fingerprint = fingerprint;
     }
-    std::vector<std::int64_t> completed_games(tournament::RunId id) override {
+    std::vector<std::int64_t> completed_games(tournament::TournamentId id) override {
         std::vector<std::int64_t> out;
         for (const auto& g : runs.at(id).games) out.push_back(g.pairing.game_index);
         return out;
     }
-    std::vector<tournament::ResultRow> stored_results(tournament::RunId id) override {
+    std::vector<tournament::ResultRow> stored_results(tournament::TournamentId id) override {
         std::vector<tournament::ResultRow> out;
         std::int64_t n = 0;
         for (const auto& g : runs.at(id).games) {
@@ -103,7 +103,7 @@ class MemoryRecorder : public tournament::RunRecorder {
         }
         return out;
     }
-    Expected<std::int64_t> record_game(tournament::RunId id, const tournament::Pairing& p,
+    Expected<std::int64_t> record_game(tournament::TournamentId id, const tournament::Pairing& p,
                                        const game::GameRecord& record) override {
         std::lock_guard lock(mutex_);
         auto& games = runs.at(id).games;
@@ -114,7 +114,8 @@ class MemoryRecorder : public tournament::RunRecorder {
         games.push_back({p, record, {}});
         return ++next_game_id_;
     }
-    Expected<std::int64_t> record_session_game(tournament::RunId id, const tournament::Pairing& p,
+    Expected<std::int64_t> record_session_game(tournament::TournamentId id,
+                                               const tournament::Pairing& p,
                                                const game::GameRecord& record,
                                                const tournament::SessionStep& step) override {
         auto stored = record_game(id, p, record);
@@ -125,7 +126,7 @@ class MemoryRecorder : public tournament::RunRecorder {
         return stored;
     }
     std::map<std::int64_t, std::vector<tournament::StoredSessionGame>> stored_sessions(
-        tournament::RunId id) override {
+        tournament::TournamentId id) override {
         std::map<std::int64_t, std::vector<tournament::StoredSessionGame>> out;
         auto games = runs.at(id).games;
         std::sort(games.begin(), games.end(), [](const Game& a, const Game& b) {
@@ -138,7 +139,7 @@ class MemoryRecorder : public tournament::RunRecorder {
         }
         return out;
     }
-    void record_bye(tournament::RunId id, const tournament::RoundBye& bye) override {
+    void record_bye(tournament::TournamentId id, const tournament::RoundBye& bye) override {
         auto& byes = runs.at(id).byes;
         for (const auto& b : byes)
             if (b.round == bye.round) return;
@@ -147,15 +148,15 @@ class MemoryRecorder : public tournament::RunRecorder {
     void save_identity(const std::string& engine, const game::PlayerIdentity& id) override {
         identities[engine] = id;
     }
-    void set_status(tournament::RunId id, tournament::RunStatus status,
+    void set_status(tournament::TournamentId id, tournament::RunStatus status,
                     std::optional<tournament::WallTime> finished_at) override {
         runs.at(id).stored.status = status;
         runs.at(id).finished_at = finished_at;
     }
-    void set_outcome(tournament::RunId id, const std::string& json) override {
+    void set_outcome(tournament::TournamentId id, const std::string& json) override {
         runs.at(id).outcome = json;
     }
-    void save_snapshot(tournament::RunId id, const tournament::Snapshot& s) override {
+    void save_snapshot(tournament::TournamentId id, const tournament::Snapshot& s) override {
         runs.at(id).snapshots.push_back(s);
     }
 

@@ -457,7 +457,7 @@ namespace {
 class FillingRecorder : public testing::MemoryRecorder {
   public:
     explicit FillingRecorder(int good) : good_(good) {}
-    Expected<std::int64_t> record_game(RunId id, const Pairing& p,
+    Expected<std::int64_t> record_game(TournamentId id, const Pairing& p,
                                        const game::GameRecord& record) override {
         if (good_-- <= 0) throw OaqError("oaq.db: database or disk is full");
         return MemoryRecorder::record_game(id, p, record);
@@ -492,7 +492,7 @@ namespace {
 class RefusingRecorder : public testing::MemoryRecorder {
   public:
     explicit RefusingRecorder(int good) : good_(good) {}
-    Expected<std::int64_t> record_game(RunId id, const Pairing& p,
+    Expected<std::int64_t> record_game(TournamentId id, const Pairing& p,
                                        const game::GameRecord& record) override {
         if (good_-- <= 0) return fail(ErrorKind::DuplicateGame, "game index stored twice");
         return MemoryRecorder::record_game(id, p, record);
