@@ -53,28 +53,6 @@ std::vector<std::int64_t> resume(TableStore& s, RunConfig& c) {
     return s.run.resume(*stored);
 }
 
-// What a 2-seat run checks before anything (tournament/run_checks.hpp), N engines at a time.
-void check_run(const RunConfig& c) {
-    const auto& d = c.definition;
-    for (auto checked :
-         {tournament::validate(d), tournament::check_engines(d),
-          c.log_dir.empty() ? Expected<Ok>(Ok{}) : tournament::check_log_dir(c.log_dir),
-          tournament::check_descriptors((c.concurrency * d.rules.players + 1) / 2,
-                                        static_cast<int>(d.engines.size()))}) {
-        if (!checked) throw OaqError(checked.error().message);
-    }
-}
-
-// "" (a match), "3-seat round robin of 4 engines", "shard 1/3 of a 3-seat gauntlet of 5 engines".
-std::string run_kind(const RunConfig& c) {
-    const auto& d = c.definition;
-    if (d.format == tournament::Format::Match) return "";
-    auto kind = fmt::format("{}-seat {} of {} engines", d.rules.players,
-                            d.format == tournament::Format::Gauntlet ? "gauntlet" : "round robin",
-                            d.engines.size());
-    return c.shard ? "shard " + views::shard_text(*c.shard) + " of a " + kind : kind;
-}
-
 // A tournament ends with its standings over the stored games (the seat-generic results view).
 void print_standings(TableStore& stored, const RunConfig& c, const std::string& name) {
     if (c.json || c.definition.format == tournament::Format::Match) return;
@@ -101,11 +79,13 @@ int run_table(RunConfig& c, const MakePlayers& make_players, live::LiveRun* live
     std::vector<std::int64_t> done_games;
     if (c.resume) done_games = resume(stored, c);
     const auto& d = c.definition;
-    check_run(c);
+    if (auto checked = tournament::check_table_run(d, c.log_dir, c.concurrency); !checked)
+        throw OaqError(checked.error().message);
     auto plan = tournament::table_plan(d, c.shard, c.concurrency, done_games);
     if (live) plan.observer_for = [live](const auto& g) { return live->table().observer(g); };
     const auto total = tournament::planned_games(d, c.shard);
-    views::TableMatchInfo info{c.name, d.rules.players, total, {}, run_kind(c)};
+    views::TableMatchInfo info{
+        c.name, d.rules.players, total, {}, views::table_run_kind(d, c.shard)};
     for (const auto& e : d.engines) info.engines.push_back(e.name);
     engine::OptionWarnings warnings([&c](const std::string& engine, const std::string& message) {
         std::cout << views::RunLines(c.json, "").warning(engine, message) << std::flush;

@@ -190,4 +190,14 @@ Expected<Ok> settle_seats(RunDefinition& d, const SeatOptions& o) {
     return Ok{};
 }
 
+Expected<Ok> check_table_run(const RunDefinition& d, const std::string& log_dir, int concurrency) {
+    for (auto checked : {validate(d), check_engines(d),
+                         log_dir.empty() ? Expected<Ok>(Ok{}) : check_log_dir(log_dir),
+                         check_descriptors((concurrency * d.rules.players + 1) / 2,
+                                           static_cast<int>(d.engines.size()))}) {
+        if (!checked) return checked;
+    }
+    return Ok{};
+}
+
 }  // namespace oaq::tournament

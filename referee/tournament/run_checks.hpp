@@ -42,6 +42,10 @@ std::int64_t descriptors_needed(int concurrency, int engines);
 // that is not enough, naming --concurrency, what it needs and the limit.
 Expected<Ok> check_descriptors(int concurrency, int engines);
 
+// What a run of tables checks before anything, as a 2-seat run does (the definition, its
+// engines, the --log directory when there is one, descriptors for `concurrency` tables).
+Expected<Ok> check_table_run(const RunDefinition& d, const std::string& log_dir, int concurrency);
+
 // What the command line gave, for settle_seats: `counted(option)` whether it holds the option
 // (a default counts), `given(option)` whether the person gave it (not its default).
 struct SeatOptions {

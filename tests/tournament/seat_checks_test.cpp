@@ -68,3 +68,13 @@ TEST_CASE("what a table does not take is refused with one line naming the option
     auto rounds = seats(3, 4);
     CHECK(tournament::settle_seats(rounds, options(true, {}, {"rounds", "shard"})));
 }
+
+TEST_CASE("a run of tables is checked before anything as a 2-seat run is", "[tournament][table]") {
+    auto d = seats(3, 3);
+    d.format = tournament::Format::Match;
+    d.games = 6;
+    for (auto& e : d.engines) e.command = "/nonexistent/engine";
+    const auto checked = tournament::check_table_run(d, "", 1);
+    REQUIRE_FALSE(checked);
+    CHECK(checked.error().message == tournament::check_engines(d).error().message);
+}
