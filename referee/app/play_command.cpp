@@ -183,23 +183,14 @@ game::GameObserver terminal_observer(const rules::Rules& rules, rules::Side you)
     observer.on_move = [rules, you, last](const game::MoveRecord& m, const rules::Position& pos) {
         const bool mine = last->side == you;
         const auto move = m.move;
-        std::cout << fmt::format("\n{} played {} ({:.2f} s)\n", mine ? "You" : "The engine",
-                                 rules::to_string(m.move),
-                                 static_cast<double>(m.time_used.count()) / 1e6)
-                  << "  " << explain_move(*last, move, pos, rules, mine ? "You" : "The engine")
-                  << "\n";
+        std::cout << views::move_played(mine ? "You" : "The engine", m) << "  "
+                  << explain_move(*last, move, pos, rules, mine ? "You" : "The engine") << "\n";
         if (!mine && m.score) std::cout << "  " << explain_score(*m.score, rules) << "\n";
         std::cout << draw_board(pos, rules, you) << "\n";
         *last = pos;
     };
     observer.on_info = [rules](const protocol::Info& info) {
-        if (!info.depth && !info.score) return;
-        std::string pv;
-        for (const auto& m : info.pv) pv += " " + m;
-        std::cout << fmt::format(
-            "  engine: depth {} {} (nodes {}, line{})\n", info.depth.value_or(0),
-            info.score ? explain_score(*info.score, rules) : std::string("no score"),
-            info.nodes.value_or(0), pv);
+        std::cout << views::engine_thinking(info, rules);
     };
     return observer;
 }
@@ -340,9 +331,8 @@ game::TableObserver table_observer(const PlayConfig& c, const std::vector<std::s
         const auto who = *mover == c.seat ? std::string("You")
                                           : fmt::format("Seat {} ({})", *mover + 1,
                                                         names[static_cast<std::size_t>(*mover)]);
-        std::cout << fmt::format("\n{} played {} ({:.2f} s)\n", who, rules::to_string(m.move),
-                                 static_cast<double>(m.time_used.count()) / 1e6)
-                  << views::draw_table(pos, c.rules, c.seat, names) << "\n";
+        std::cout << views::move_played(who, m) << views::draw_table(pos, c.rules, c.seat, names)
+                  << "\n";
         *mover = pos.to_move;
     };
     return observer;

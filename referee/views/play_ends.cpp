@@ -5,6 +5,7 @@
 #include <csignal>
 
 #include "rules/ring_game.hpp"
+#include "views/play_view.hpp"
 
 namespace oaq::views {
 
@@ -52,6 +53,20 @@ std::string replay_command(const game::GameRecord& record, const rules::Rules& r
                                   : fmt::format(" --max-plies {}", max_plies);
     return fmt::format("the moves played: oaq rules play --rules {}{}{}\n",
                        rules::short_name(rules), limit, moves);
+}
+
+std::string move_played(const std::string& who, const game::MoveRecord& move) {
+    return fmt::format("\n{} played {} ({:.2f} s)\n", who, rules::to_string(move.move),
+                       static_cast<double>(move.time_used.count()) / 1e6);
+}
+
+std::string engine_thinking(const protocol::Info& info, const rules::Rules& rules) {
+    if (!info.depth && !info.score) return "";
+    std::string pv;
+    for (const auto& m : info.pv) pv += " " + m;
+    return fmt::format("  engine: depth {} {} (nodes {}, line{})\n", info.depth.value_or(0),
+                       info.score ? explain_score(*info.score, rules) : std::string("no score"),
+                       info.nodes.value_or(0), pv);
 }
 
 std::string signal_words(int signal) {

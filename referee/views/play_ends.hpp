@@ -6,6 +6,7 @@
 #include <string>
 
 #include "game/game_record.hpp"
+#include "protocol/messages.hpp"
 #include "rules/rules.hpp"
 
 namespace oaq::views {
@@ -20,6 +21,13 @@ std::string table_game_over(const game::GameRecord& record, int seat);
 // "the moves played: oaq rules play --rules R [--max-plies N] 3L ...\n" ("" with no moves).
 std::string replay_command(const game::GameRecord& record, const rules::Rules& rules,
                            int max_plies);
+
+// "\nYou played 3L (1.25 s)\n": who made a move, which, and the time it took.
+std::string move_played(const std::string& who, const game::MoveRecord& move);
+
+// An engine's thinking for the person: "  engine: depth 9 <score in words> (nodes N, line 3L 2R)\n"
+// ("" when it has neither depth nor score).
+std::string engine_thinking(const protocol::Info& info, const rules::Rules& rules);
 
 // A signal in words: "Ctrl-C (SIGINT)", "SIGHUP (the terminal closed)", "signal 10".
 std::string signal_words(int signal);

@@ -4,6 +4,8 @@
 #include "rules/move.hpp"
 #include "rules/ring_game.hpp"
 #include "rules/rules.hpp"
+#include "views/run_lines.hpp"
+#include "views/table_lines.hpp"
 
 using namespace oaq;
 
@@ -65,4 +67,33 @@ TEST_CASE("an aborted game says why and that it has no result", "[views][play]")
     CHECK(views::play_aborted(0, 0) ==
           "\nGame not finished: the input ended after 0 plies (aborted, no result; quit "
           "resigns)\n");
+}
+
+TEST_CASE("a run of tables says what it is on its first line, a match nothing", "[views][table]") {
+    tournament::RunDefinition d;
+    d.rules = rules::parse_rules("standard,players=3").value();
+    d.engines.resize(4);
+    d.format = tournament::Format::Match;
+    CHECK(views::table_run_kind(d, std::nullopt).empty());
+    d.format = tournament::Format::RoundRobin;
+    CHECK(views::table_run_kind(d, std::nullopt) == "3-seat round robin of 4 engines");
+    d.format = tournament::Format::Gauntlet;
+    CHECK(views::table_run_kind(d, tournament::Shard{0, 3}) ==
+          "shard " + views::shard_text(tournament::Shard{0, 3}) +
+              " of a 3-seat gauntlet of 4 engines");
+}
+
+TEST_CASE("a move and an engine's thinking are said for the person", "[views][play]") {
+    game::MoveRecord m;
+    m.move = rules::parse_move("3L").value();
+    m.time_used = game::Microseconds(1250000);
+    CHECK(views::move_played("You", m) == "\nYou played 3L (1.25 s)\n");
+    const auto rules = rules::parse_rules("standard").value();
+    protocol::Info info;
+    CHECK(views::engine_thinking(info, rules).empty());
+    info.depth = 9;
+    info.nodes = 100;
+    info.pv = {"3L", "2R"};
+    CHECK(views::engine_thinking(info, rules) ==
+          "  engine: depth 9 no score (nodes 100, line 3L 2R)\n");
 }
