@@ -9,7 +9,6 @@
 // when the input ended, 128+N after signal N), printing the moves played so nothing is lost. So
 // does a finished game the database cannot take (a full disk): the moves, then the error (exit 2).
 #include <fmt/format.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -38,6 +37,7 @@
 #include "tournament/engine_specs.hpp"
 #include "tournament/numbers.hpp"
 #include "views/board_view.hpp"
+#include "views/play_ends.hpp"
 #include "views/play_view.hpp"
 #include "views/table_lines.hpp"
 
@@ -183,23 +183,14 @@ game::GameObserver terminal_observer(const rules::Rules& rules, rules::Side you)
     observer.on_move = [rules, you, last](const game::MoveRecord& m, const rules::Position& pos) {
         const bool mine = last->side == you;
         const auto move = m.move;
-        std::cout << fmt::format("\n{} played {} ({:.2f} s)\n", mine ? "You" : "The engine",
-                                 rules::to_string(m.move),
-                                 static_cast<double>(m.time_used.count()) / 1e6)
-                  << "  " << explain_move(*last, move, pos, rules, mine ? "You" : "The engine")
-                  << "\n";
+        std::cout << views::move_played(mine ? "You" : "The engine", m) << "  "
+                  << explain_move(*last, move, pos, rules, mine ? "You" : "The engine") << "\n";
         if (!mine && m.score) std::cout << "  " << explain_score(*m.score, rules) << "\n";
         std::cout << draw_board(pos, rules, you) << "\n";
         *last = pos;
     };
     observer.on_info = [rules](const protocol::Info& info) {
-        if (!info.depth && !info.score) return;
-        std::string pv;
-        for (const auto& m : info.pv) pv += " " + m;
-        std::cout << fmt::format(
-            "  engine: depth {} {} (nodes {}, line{})\n", info.depth.value_or(0),
-            info.score ? explain_score(*info.score, rules) : std::string("no score"),
-            info.nodes.value_or(0), pv);
+        std::cout << views::engine_thinking(info, rules);
     };
     return observer;
 }
@@ -294,59 +285,15 @@ std::optional<PlayConfig> read_play_config(int argc, char** argv) {
     return c;
 }
 
-void print_result(const game::GameRecord& record, rules::Side you) {
-    const bool won = record.result == (you == rules::Side::South ? rules::Result::SouthWin
-                                                                 : rules::Result::NorthWin);
-    const std::string verdict = record.result == rules::Result::Draw ? "a draw"
-                                : won                                ? "you win"
-                                                                     : "the engine wins";
-    const std::string why = record.termination == game::Termination::Resignation
-                                ? "you resigned"
-                                : std::string(game::to_string(record.termination)) +
-                                      (record.detail.empty() ? "" : ": " + record.detail);
-    std::cout << fmt::format("\nGame over: {} ({}), score South {} - North {}\n", verdict, why,
-                             record.south().score, record.north().score);
-}
-
 // The moves of a game that is not stored, as the command that replays them: nothing is lost.
 void print_moves(const game::GameRecord& record, const PlayConfig& c) {
-    if (record.moves.empty()) return;
-    std::string moves;
-    for (const auto& m : record.moves) moves += " " + rules::to_string(m.move);
-    const std::string limit = c.max_plies == rules::default_ply_limit(c.rules)
-                                  ? ""
-                                  : fmt::format(" --max-plies {}", c.max_plies);
-    std::cout << fmt::format("the moves played: oaq rules play --rules {}{}{}\n",
-                             rules::short_name(c.rules), limit, moves);
-}
-
-std::string signal_words(int signal) {
-    switch (signal) {
-        case SIGINT:
-            return "Ctrl-C (SIGINT)";
-        case SIGHUP:
-            return "SIGHUP (the terminal closed)";
-        case SIGTERM:
-            return "SIGTERM";
-        default:
-            return "signal " + std::to_string(signal);
-    }
+    std::cout << views::replay_command(record, c.rules, c.max_plies);
 }
 
 // An aborted game (the input ended, or signal `signal`): said, never stored (an interruption is
 // never a loss, and an aborted game has no result), its moves printed. Returns the exit status.
 int end_aborted(const game::GameRecord& record, const PlayConfig& c, int signal) {
-    if (signal != 0) {
-        std::cout << fmt::format(
-            "\nGame interrupted by {} after {} plies: aborted, no result (an interruption is "
-            "never a loss; quit resigns)\n",
-            signal_words(signal), record.plies());
-    } else {
-        std::cout << fmt::format(
-            "\nGame not finished: the input ended after {} plies (aborted, no result; quit "
-            "resigns)\n",
-            record.plies());
-    }
+    std::cout << views::play_aborted(record.plies(), signal);
     if (!c.db.empty())
         std::cout << fmt::format("not stored in {}: an aborted game has no result\n", c.db);
     print_moves(record, c);
@@ -356,7 +303,7 @@ int end_aborted(const game::GameRecord& record, const PlayConfig& c, int signal)
 // A finished game: said, and stored with --db. A game the file cannot take (a full disk) is not
 // lost: its moves are printed before the error.
 int end_finished(const game::GameRecord& record, const PlayConfig& c, store::Store* db) {
-    print_result(record, c.you);
+    std::cout << views::game_over(record, c.you);
     if (!db) return 0;
     std::string name;
     try {
@@ -384,29 +331,11 @@ game::TableObserver table_observer(const PlayConfig& c, const std::vector<std::s
         const auto who = *mover == c.seat ? std::string("You")
                                           : fmt::format("Seat {} ({})", *mover + 1,
                                                         names[static_cast<std::size_t>(*mover)]);
-        std::cout << fmt::format("\n{} played {} ({:.2f} s)\n", who, rules::to_string(m.move),
-                                 static_cast<double>(m.time_used.count()) / 1e6)
-                  << views::draw_table(pos, c.rules, c.seat, names) << "\n";
+        std::cout << views::move_played(who, m) << views::draw_table(pos, c.rules, c.seat, names)
+                  << "\n";
         *mover = pos.to_move;
     };
     return observer;
-}
-
-void print_table_result(const game::GameRecord& record, const PlayConfig& c) {
-    const auto why = record.termination == game::Termination::Resignation
-                         ? std::string("you resigned")
-                         : std::string(game::to_string(record.termination)) +
-                               (record.detail.empty() ? "" : ": " + record.detail);
-    std::string seats;
-    for (std::size_t s = 0; s < record.seats.size(); ++s) {
-        const auto& seat = record.seats[s];
-        seats +=
-            fmt::format("\n  rank {}  seat {}  {:<12} score {:>3}  points {:.2f}", seat.rank, s + 1,
-                        static_cast<int>(s) == c.seat ? "you" : seat.name, seat.score, seat.points);
-    }
-    const auto& me = record.seats[static_cast<std::size_t>(c.seat)];
-    std::cout << fmt::format("\nGame over ({}): you rank {} of {}{}\n", why, me.rank,
-                             record.seats.size(), seats);
 }
 
 // A person at a table of N seats with N - 1 engines (not stored: read_table_config refused --db).
@@ -445,7 +374,7 @@ int play_table(const PlayConfig& c) {
     for (auto& engine : engines) engine->shutdown();
     if (record.termination == game::Termination::Aborted)
         return end_aborted(record, c, person.input_ended() ? 0 : stop.signal_number());
-    print_table_result(record, c);
+    std::cout << views::table_game_over(record, c.seat);
     return 0;
 }
 

@@ -171,24 +171,7 @@ std::string export_format(const po::variables_map& vm) {
 // leaves out games of 3 or 4 seats (no PGN form) and says how many on stderr.
 std::int64_t write_export(store::Store& db, const store::GameFilter& filter,
                           const std::string& format, std::ostream& out) {
-    const auto infos = views::tournament_infos(db);
-    std::int64_t count = 0, left_out = 0;
-    // A selection that holds games of 3 or 4 seats: CSV has the seat columns.
-    auto tables = filter;
-    tables.min_seats = 3;
-    const bool seat_columns = format == "csv" && db.count_games(tables) > 0;
-    if (format == "csv") out << views::game_csv_header(seat_columns) << "\n";
-    if (format == "moves-csv") out << views::move_csv_header() << "\n";
-    views::for_each_game(db, filter, [&](const store::GameRow& g) {
-        if (format == "pgn" && !views::pgn_exportable(g)) {
-            ++left_out;
-            return;
-        }
-        out << views::export_game(db, format, g, infos.at(g.tournament_id), seat_columns);
-        ++count;
-    });
-    out.flush();
-    if (!out) throw OaqError("export: write failed");
+    const auto [count, left_out] = views::write_export(db, filter, format, out);
     if (left_out > 0) {
         std::cerr << fmt::format(
             "export: left out {} game{} of 3 or 4 seats: PGN has no form for them (use --json "

@@ -17,6 +17,7 @@
 #include "tournament/definition_text.hpp"
 #include "tournament/engine_specs.hpp"
 #include "tournament/numbers.hpp"
+#include "tournament/run_checks.hpp"
 #include "tournament/run_name.hpp"
 #include "tournament/run_settings.hpp"
 #include "tournament/seeding.hpp"
@@ -294,51 +295,12 @@ void read_tournament_options(const po::variables_map& vm, RunConfig& c) {
     }
 }
 
-// players=N: a match plays N engines at a table, a round robin or gauntlet every table of its
-// schedule (table_schedule.hpp); what a table does not do yet is refused with one line. A match of
-// 2 needs exactly 2 engines.
 void check_seats(const po::variables_map& vm, RunConfig& c) {
-    const auto& d = c.definition;
-    const int n = d.rules.players;
-    const auto engines = d.engines.size();
-    if (c.mode == RunMode::Match && engines != static_cast<std::size_t>(n)) {
-        throw OaqError(
-            n == 2
-                ? "match: exactly two --engine are needed, got " + std::to_string(engines)
-                : "match: --rules players=" + std::to_string(n) + ": exactly " + std::to_string(n) +
-                      " --engine are needed, got " + std::to_string(engines));
-    }
-    if (n == 2) return;
-    const auto seats = "players=" + std::to_string(n);
-    const bool tournament = c.mode == RunMode::Tournament;
-    const auto what = (tournament ? "a tournament of " : "a match of ") + seats;
-    if (tournament && d.format != tournament::Format::RoundRobin &&
-        d.format != tournament::Format::Gauntlet)
-        throw OaqError("--format " + std::string(to_string(d.format)) + ": not for " + what +
-                       " (round_robin and gauntlet play tables)");
-    if (tournament && vm.count("games"))
-        throw OaqError("--games: not for " + what + " (--rounds N: N seating groups per table)");
-    // A match of N engines is one table: no shards, no rounds (--games counts its games).
-    std::vector<const char*> refused{"sprt", "session", "pgnout"};
-    if (!tournament) refused.insert(refused.end(), {"shard", "rounds"});
-    for (const char* option : refused) {
-        if (vm.count(option) && !vm[option].defaulted())
-            throw OaqError(std::string("--") + option + ": not for " + what +
-                           " (a table plays seating groups, from the start or plies=N openings)");
-    }
-    if (d.openings.kind == tournament::OpeningsDefinition::Kind::File)
-        throw OaqError("--openings: a book holds 2-seat lines; " + what +
-                       " takes plies=N (random openings, one per seating group)");
-    if (vm["max-plies"].defaulted()) c.definition.max_plies = rules::default_ply_limit(d.rules);
-    // One seating group unless told: every engine in every seat once.
-    if (!tournament && vm["games"].defaulted()) {
-        std::int64_t group = 1;
-        for (int i = 2; i <= n; ++i) group *= i;
-        c.definition.games = group;
-    }
-    if (tournament && d.engines.size() < static_cast<std::size_t>(n))
-        throw OaqError("--engine: " + what + " needs at least " + std::to_string(n) +
-                       " engines, got " + std::to_string(d.engines.size()));
+    const tournament::SeatOptions options{
+        c.mode == RunMode::Tournament, [&vm](const char* o) { return vm.count(o) > 0; },
+        [&vm](const char* o) { return vm.count(o) > 0 && !vm[o].defaulted(); }};
+    if (auto settled = tournament::settle_seats(c.definition, options); !settled)
+        throw OaqError(settled.error().message);
 }
 
 std::string default_name(RunMode mode) {

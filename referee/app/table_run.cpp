@@ -14,6 +14,7 @@
 #include "tournament/run_checks.hpp"
 #include "tournament/run_name.hpp"
 #include "tournament/table_match.hpp"
+#include "tournament/table_run_store.hpp"
 #include "views/results_views.hpp"
 #include "views/round_views.hpp"
 #include "views/run_lines.hpp"
@@ -24,154 +25,38 @@ namespace oaq::app {
 
 namespace {
 
-constexpr int kNameSuffixes = 1000;
-
-// The run in the store (--db, or memory for a match without one): written once its engines passed
-// the check (a refused engine leaves nothing behind) or found again for --resume, locked while it
-// plays, each finished game stored with its seats.
-class TableStore {
-  public:
+// The run in the store (--db, or memory for a match without one), tournament/table_run_store.hpp.
+struct TableStore {
     explicit TableStore(const RunConfig& c)
-        : config_(c),
-          db_(c.db ? store::Store::open(*c.db) : store::Store::open_memory()),
-          recorder_(db_) {}
-    ~TableStore() {
-        if (id_ && locked_) recorder_.unlock_run(*id_);
-    }
-    TableStore(const TableStore&) = delete;
-    TableStore& operator=(const TableStore&) = delete;
-
-    store::Store& db() { return db_; }
-
-    // --resume: the stored definition, shard and settings become the run's; returns the games
-    // stored already.
-    std::vector<std::int64_t> resume(RunConfig& c) {
-        const auto stored = recorder_.find_run(*c.resume);
-        if (!stored) throw OaqError("--resume: no run \"" + *c.resume + "\" in " + *c.db);
-        auto d = tournament::run_definition_from_json(stored->definition_json.value_or(""));
-        if (!d) throw OaqError("--resume: run \"" + stored->name + "\": " + d.error().message);
-        if (c.shard && stored->shard != c.shard)
-            throw OaqError(
-                "--shard " + views::shard_text(*c.shard) + ": run \"" + stored->name + "\" in " +
-                *c.db + " is " +
-                (stored->shard ? "shard " + views::shard_text(*stored->shard) : "no shard"));
-        if (c.resume_games) throw OaqError("--games: a run of tables resumes as it was defined");
-        apply_stored_settings(c, *stored);
-        c.definition = *d;
-        c.shard = stored->shard;
-        c.name = stored->name;
-        id_ = stored->id;
-        return recorder_.completed_games(*id_);
-    }
-    // Locks the run (a resumed one is reopened), or writes it first (a default name that is taken
-    // gets a suffix, as for 2 seats).
-    void open(std::string& name) {
-        if (id_) {
-            lock();
-            recorder_.reopen_run(*id_, config_.definition);
-            return;
-        }
-        const auto& d = config_.definition;
-        const std::string base = name;
-        for (int n = 2;; ++n) {
-            tournament::NewRun row{name,
-                                   d,
-                                   tournament::to_json(d),
-                                   tournament::fingerprint(d),
-                                   settings_json(config_),
-                                   std::chrono::system_clock::now(),
-                                   config_.shard,
-                                   tournament::planned_games(d, config_.shard),
-                                   tournament::planned_games(d)};
-            auto id = recorder_.create_run(row);
-            if (id) {
-                id_ = *id;
-                break;
-            }
-            if (config_.name_given || !taken(id.error()) || n > kNameSuffixes)
-                throw OaqError("run \"" + name + "\": " + id.error().message);
-            name = base + "-" + std::to_string(n);
-        }
-        lock();
-    }
-    void record(const tournament::TableGame& g, const game::GameRecord& record) {
-        if (!id_ || record.termination == game::Termination::Aborted) return;
-        const tournament::Pairing p{g.game_index, g.group,      g.round,
-                                    g.group,      g.seating[0], g.seating[1]};
-        if (auto stored = recorder_.record_game(*id_, p, record); !stored)
-            throw OaqError(stored.error().message);
-    }
-    void finish(bool interrupted) {
-        if (!id_) return;
-        recorder_.set_status(
-            *id_,
-            interrupted ? tournament::RunStatus::Interrupted : tournament::RunStatus::Finished,
-            std::chrono::system_clock::now());
-    }
-
-  private:
-    static bool taken(const Error& e) { return e.kind == ErrorKind::NameTaken; }
-    void lock() {
-        if (auto locked = recorder_.lock_run(*id_); !locked) throw OaqError(locked.error().message);
-        locked_ = true;
-    }
-
-    const RunConfig& config_;
-    store::Store db_;
-    store::StoreRunRecorder recorder_;
-    std::optional<tournament::TournamentId> id_;
-    bool locked_ = false;
+        : db(c.db ? store::Store::open(*c.db) : store::Store::open_memory()), recorder(db) {}
+    store::Store db;
+    store::StoreRunRecorder recorder;
+    tournament::TableRunStore run{recorder};
 };
 
-// The games to play, listed from the run's schedule (a shard's only), without those stored already.
-tournament::TablePlan table_plan(const RunConfig& c, const std::vector<std::int64_t>& done) {
-    const auto& d = c.definition;
-    tournament::TablePlan plan;
-    plan.settings.rules = d.rules;
-    plan.settings.max_plies = d.max_plies;
-    plan.settings.margin = d.time_margin;
-    for (std::size_t i = 0; i < d.engines.size(); ++i)
-        plan.time_controls.push_back(d.time_control(i));
-    // A match's seating groups are its rounds, as a 2-seat match's pairs are.
-    auto schedule = tournament::table_schedule(d);
-    if (!schedule) throw OaqError(schedule.error().message);
-    plan.list = tournament::table_games(*schedule, c.shard, done);
-    plan.games = static_cast<std::int64_t>(plan.list.size());
-    plan.concurrency = c.concurrency;
-    if (d.openings.kind == tournament::OpeningsDefinition::Kind::Random) {
-        plan.opening_for = [rules = d.rules, openings = d.openings](std::int64_t group) {
-            return tournament::random_ring_opening(rules, openings.plies, openings.seed, group);
-        };
-    }
-    return plan;
-}
-
-// What a 2-seat run checks before anything (tournament/run_checks.hpp), N engines at a time.
-void check_run(const RunConfig& c) {
-    const auto& d = c.definition;
-    for (auto checked :
-         {tournament::validate(d), tournament::check_engines(d),
-          c.log_dir.empty() ? Expected<Ok>(Ok{}) : tournament::check_log_dir(c.log_dir),
-          tournament::check_descriptors((c.concurrency * d.rules.players + 1) / 2,
-                                        static_cast<int>(d.engines.size()))}) {
-        if (!checked) throw OaqError(checked.error().message);
-    }
-}
-
-// "" (a match), "3-seat round robin of 4 engines", "shard 1/3 of a 3-seat gauntlet of 5 engines".
-std::string run_kind(const RunConfig& c) {
-    const auto& d = c.definition;
-    if (d.format == tournament::Format::Match) return "";
-    auto kind = fmt::format("{}-seat {} of {} engines", d.rules.players,
-                            d.format == tournament::Format::Gauntlet ? "gauntlet" : "round robin",
-                            d.engines.size());
-    return c.shard ? "shard " + views::shard_text(*c.shard) + " of a " + kind : kind;
+// --resume: the stored definition, shard and settings become the run's; returns the games stored
+// already.
+std::vector<std::int64_t> resume(TableStore& s, RunConfig& c) {
+    const auto stored = s.recorder.find_run(*c.resume);
+    if (!stored) throw OaqError("--resume: no run \"" + *c.resume + "\" in " + *c.db);
+    auto d = tournament::run_definition_from_json(stored->definition_json.value_or(""));
+    if (!d) throw OaqError("--resume: run \"" + stored->name + "\": " + d.error().message);
+    if (c.shard && stored->shard != c.shard)
+        throw OaqError("--shard " + views::shard_text(*c.shard) + ": run \"" + stored->name +
+                       "\" in " + *c.db + " is " +
+                       (stored->shard ? "shard " + views::shard_text(*stored->shard) : "no shard"));
+    if (c.resume_games) throw OaqError("--games: a run of tables resumes as it was defined");
+    apply_stored_settings(c, *stored);
+    c.definition = *d;
+    c.shard = stored->shard;
+    c.name = stored->name;
+    return s.run.resume(*stored);
 }
 
 // A tournament ends with its standings over the stored games (the seat-generic results view).
 void print_standings(TableStore& stored, const RunConfig& c, const std::string& name) {
     if (c.json || c.definition.format == tournament::Format::Match) return;
-    auto& db = stored.db();
+    auto& db = stored.db;
     const auto selection = views::select_games(db, {name, {}, {}, {}, {}}, true);
     fmt::print("\n{}", views::standings_view(db, selection, views::OutputFormat::Table));
 }
@@ -192,13 +77,15 @@ int run_table(RunConfig& c, const MakePlayers& make_players, live::LiveRun* live
     StopRequest stop;
     TableStore stored(c);
     std::vector<std::int64_t> done_games;
-    if (c.resume) done_games = stored.resume(c);
+    if (c.resume) done_games = resume(stored, c);
     const auto& d = c.definition;
-    check_run(c);
-    auto plan = table_plan(c, done_games);
+    if (auto checked = tournament::check_table_run(d, c.log_dir, c.concurrency); !checked)
+        throw OaqError(checked.error().message);
+    auto plan = tournament::table_plan(d, c.shard, c.concurrency, done_games);
     if (live) plan.observer_for = [live](const auto& g) { return live->table().observer(g); };
     const auto total = tournament::planned_games(d, c.shard);
-    views::TableMatchInfo info{c.name, d.rules.players, total, {}, run_kind(c)};
+    views::TableMatchInfo info{
+        c.name, d.rules.players, total, {}, views::table_run_kind(d, c.shard)};
     for (const auto& e : d.engines) info.engines.push_back(e.name);
     engine::OptionWarnings warnings([&c](const std::string& engine, const std::string& message) {
         std::cout << views::RunLines(c.json, "").warning(engine, message) << std::flush;
@@ -209,18 +96,18 @@ int run_table(RunConfig& c, const MakePlayers& make_players, live::LiveRun* live
     auto done = static_cast<std::int64_t>(done_games.size());
     const auto started = std::chrono::steady_clock::now();
     plan.on_ready = [&] {
-        stored.open(info.name);
+        stored.run.open(info.name, {d, settings_json(c), c.shard, c.name_given});
         std::cout << views::table_match_started(info, c.json) << std::flush;
         if (live) live->table().run_started(info, plan.time_controls);
     };
     const auto sink = [&](const tournament::TableGame& g, const game::GameRecord& record) {
-        stored.record(g, record);
+        stored.run.record(g, record);
         tally.add(g, record);
         std::cout << views::table_game_finished(info, g, record, ++done, c.json) << std::flush;
         if (live) live->table().game_finished(g, record, tally, done);
     };
     const auto summary = tournament::run_table_match(plan, factory, sink, stop.flag());
-    stored.finish(stop.flag());
+    stored.run.finish(stop.flag());
     const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - started;
     std::cout << views::table_match_finished(info, tally, summary.played, summary.aborted,
                                              seconds.count(), c.json)

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "common/utf8.hpp"
+#include "rules/ring_game.hpp"
 #include "tournament/openings.hpp"
 #include "tournament/runner.hpp"
 
@@ -128,6 +129,75 @@ std::string safe_file_name(std::string_view name) {
     if (out.empty()) return "_";
     if (out[0] == '.') out[0] = '_';
     return out;
+}
+
+}  // namespace oaq::tournament
+
+namespace oaq::tournament {
+
+namespace {
+
+// A given option a table does not take yet.
+Expected<Ok> refuse_table_options(const SeatOptions& o, const std::string& what) {
+    // A match of N engines is one table: no shards, no rounds (--games counts its games).
+    std::vector<const char*> refused{"sprt", "session", "pgnout"};
+    if (!o.tournament) refused.insert(refused.end(), {"shard", "rounds"});
+    for (const char* option : refused) {
+        if (o.given(option))
+            return fail(std::string("--") + option + ": not for " + what +
+                        " (a table plays seating groups, from the start or plies=N openings)");
+    }
+    return Ok{};
+}
+
+}  // namespace
+
+Expected<Ok> settle_seats(RunDefinition& d, const SeatOptions& o) {
+    const int n = d.rules.players;
+    const auto engines = d.engines.size();
+    if (!o.tournament && engines != static_cast<std::size_t>(n)) {
+        return fail(n == 2
+                        ? "match: exactly two --engine are needed, got " + std::to_string(engines)
+                        : "match: --rules players=" + std::to_string(n) + ": exactly " +
+                              std::to_string(n) + " --engine are needed, got " +
+                              std::to_string(engines));
+    }
+    if (n == 2) return Ok{};
+    const auto seats = "players=" + std::to_string(n);
+    const auto what = (o.tournament ? "a tournament of " : "a match of ") + seats;
+    if (o.tournament && d.format != Format::RoundRobin && d.format != Format::Gauntlet)
+        return fail("--format " + std::string(to_string(d.format)) + ": not for " + what +
+                    " (round_robin and gauntlet play tables)");
+    if (o.tournament && o.counted("games"))
+        return fail("--games: not for " + what + " (--rounds N: N seating groups per table)");
+    if (auto refused = refuse_table_options(o, what); !refused) return refused;
+    if (d.openings.kind == OpeningsDefinition::Kind::File)
+        return fail("--openings: a book holds 2-seat lines; " + what +
+                    " takes plies=N (random openings, one per seating group)");
+    const auto defaulted = [&o](const char* option) {
+        return o.counted(option) && !o.given(option);
+    };
+    if (defaulted("max-plies")) d.max_plies = rules::default_ply_limit(d.rules);
+    // One seating group unless told: every engine in every seat once.
+    if (!o.tournament && defaulted("games")) {
+        std::int64_t group = 1;
+        for (int i = 2; i <= n; ++i) group *= i;
+        d.games = group;
+    }
+    if (o.tournament && d.engines.size() < static_cast<std::size_t>(n))
+        return fail("--engine: " + what + " needs at least " + std::to_string(n) +
+                    " engines, got " + std::to_string(d.engines.size()));
+    return Ok{};
+}
+
+Expected<Ok> check_table_run(const RunDefinition& d, const std::string& log_dir, int concurrency) {
+    for (auto checked : {validate(d), check_engines(d),
+                         log_dir.empty() ? Expected<Ok>(Ok{}) : check_log_dir(log_dir),
+                         check_descriptors((concurrency * d.rules.players + 1) / 2,
+                                           static_cast<int>(d.engines.size()))}) {
+        if (!checked) return checked;
+    }
+    return Ok{};
 }
 
 }  // namespace oaq::tournament

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +41,23 @@ std::int64_t descriptors_needed(int concurrency, int engines);
 // Raises the soft RLIMIT_NOFILE up to the hard limit when the run needs more; fails when even
 // that is not enough, naming --concurrency, what it needs and the limit.
 Expected<Ok> check_descriptors(int concurrency, int engines);
+
+// What a run of tables checks before anything, as a 2-seat run does (the definition, its
+// engines, the --log directory when there is one, descriptors for `concurrency` tables).
+Expected<Ok> check_table_run(const RunDefinition& d, const std::string& log_dir, int concurrency);
+
+// What the command line gave, for settle_seats: `counted(option)` whether it holds the option
+// (a default counts), `given(option)` whether the person gave it (not its default).
+struct SeatOptions {
+    bool tournament = false;  // `oaq tournament` (else `oaq match`)
+    std::function<bool(const char*)> counted;
+    std::function<bool(const char*)> given;
+};
+// players=N: a match plays N engines at a table, a round robin or gauntlet every table of its
+// schedule (table_schedule.hpp); what a table does not do yet is refused with one line. A match of
+// 2 needs exactly 2 engines. Sets a table's defaults: the ply limit of N seats, and a match's one
+// seating group (every engine in every seat once) unless --games is given.
+Expected<Ok> settle_seats(RunDefinition& d, const SeatOptions& options);
 
 // `name` as one file name: letters, digits, '.', '_', '-' and '+' and well-formed UTF-8 beyond
 // ASCII are kept, every other byte ('/', spaces, control bytes, a bad byte) becomes '_', a leading

@@ -201,4 +201,27 @@ std::string export_game(store::Store& db, const std::string& format, const store
                                    : game_json(number, g.id, stored.record, g.plies, true) + "\n";
 }
 
+ExportCount write_export(store::Store& db, const store::GameFilter& filter,
+                         const std::string& format, std::ostream& out) {
+    const auto infos = tournament_infos(db);
+    ExportCount count;
+    // A selection that holds games of 3 or 4 seats: CSV has the seat columns.
+    auto tables = filter;
+    tables.min_seats = 3;
+    const bool seat_columns = format == "csv" && db.count_games(tables) > 0;
+    if (format == "csv") out << game_csv_header(seat_columns) << "\n";
+    if (format == "moves-csv") out << move_csv_header() << "\n";
+    for_each_game(db, filter, [&](const store::GameRow& g) {
+        if (format == "pgn" && !pgn_exportable(g)) {
+            ++count.left_out;
+            return;
+        }
+        out << export_game(db, format, g, infos.at(g.tournament_id), seat_columns);
+        ++count.written;
+    });
+    out.flush();
+    if (!out) throw OaqError("export: write failed");
+    return count;
+}
+
 }  // namespace oaq::views

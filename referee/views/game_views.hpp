@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -68,5 +69,16 @@ std::string export_game(store::Store& db, const std::string& format, const store
 inline bool pgn_exportable(const store::GameRow& game) {
     return game.seats.size() <= 2;
 }
+
+// What write_export wrote: the games, and those PGN left out (3 or 4 seats).
+struct ExportCount {
+    std::int64_t written = 0;
+    std::int64_t left_out = 0;
+};
+// Writes every game of `filter` in `format` to `out`, with the header lines (CSV has the seat
+// columns when the selection holds a game of 3 or 4 seats); PGN leaves out the games of 3 or 4
+// seats and counts them. Throws OaqError when `out` fails.
+ExportCount write_export(store::Store& db, const store::GameFilter& filter,
+                         const std::string& format, std::ostream& out);
 
 }  // namespace oaq::views

@@ -5,6 +5,7 @@
 #include "common/json.hpp"
 #include "game/termination.hpp"
 #include "views/board_view.hpp"
+#include "views/run_lines.hpp"
 
 namespace oaq::views {
 
@@ -159,6 +160,15 @@ std::string draw_table(const rules::RingPosition& pos, const rules::Rules& rules
     for (std::size_t i = static_cast<std::size_t>(n) + 1; i < lines.size(); ++i)
         if (!lines[i].empty()) out += lines[i] + "\n";
     return out;
+}
+
+std::string table_run_kind(const tournament::RunDefinition& d,
+                           const std::optional<tournament::Shard>& shard) {
+    if (d.format == tournament::Format::Match) return "";
+    auto kind = fmt::format("{}-seat {} of {} engines", d.rules.players,
+                            d.format == tournament::Format::Gauntlet ? "gauntlet" : "round robin",
+                            d.engines.size());
+    return shard ? "shard " + shard_text(*shard) + " of a " + kind : kind;
 }
 
 }  // namespace oaq::views

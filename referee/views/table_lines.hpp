@@ -5,11 +5,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "game/game_record.hpp"
 #include "rules/ring_position.hpp"
+#include "tournament/run_definition.hpp"
 #include "tournament/table_match.hpp"
 
 namespace oaq::views {
@@ -23,6 +25,11 @@ struct TableMatchInfo {
     // "shard 1/3 of a 3-seat gauntlet of 5 engines".
     std::string kind;
 };
+
+// What a run of tables is, for its first line: "" (a match), "3-seat round robin of 4 engines",
+// "shard 1/3 of a 3-seat gauntlet of 5 engines".
+std::string table_run_kind(const tournament::RunDefinition& d,
+                           const std::optional<tournament::Shard>& shard);
 
 std::string table_match_started(const TableMatchInfo& match, bool json);
 // `done` counts the games finished so far, this one included.

@@ -3,10 +3,12 @@
 // seat named; a 2-seat game keeps its South/North text and gains the same `seats` list.
 #include <catch2/catch.hpp>
 
+#include <sstream>
 #include <string>
 
 #include "../store/fixtures.hpp"
 #include "rules/rules.hpp"
+#include "views/export_games.hpp"
 #include "views/game_views.hpp"
 #include "views/results_json.hpp"
 
@@ -63,4 +65,28 @@ TEST_CASE("a game of two seats lists its two seats in JSON beside south and nort
                Contains(R"("seats":[{"seat":1,"engine":"A","time_control":"10+0.1","score":)"));
     CHECK_THAT(json, Contains(R"("rank":1,"points":1},{"seat":2,"engine":"B")"));
     CHECK_THAT(json, Contains(R"("rank":2,"points":0}],"failed_seat":null)"));
+}
+
+TEST_CASE("an export writes the header lines and every game and PGN leaves out the tables",
+          "[views][seats][export]") {
+    TempDir dir;
+    auto db = store::Store::open(dir.file("mixed.db"));
+    const auto tri =
+        store::test::make_run(db, "tri", rules::parse_rules("standard,players=3").value());
+    (void)db
+        .record_game(tri, store::GameSlot{0, 0, 0},
+                     store::test::table_game({"alpha", "beta", "gamma"}, 5))
+        .value();
+    const auto cup = store::test::make_tournament(db, "cup");
+    (void)db.record_game(cup, store::GameSlot{0, 0, 0}, store::test::make_game("A", "B", 4, 1))
+        .value();
+    std::ostringstream pgn;
+    const auto p = views::write_export(db, {}, "pgn", pgn);
+    CHECK(p.written == 1);
+    CHECK(p.left_out == 1);
+    std::ostringstream csv;
+    const auto c = views::write_export(db, {}, "csv", csv);
+    CHECK(c.written == 2);
+    CHECK(c.left_out == 0);
+    CHECK(csv.str().rfind(views::game_csv_header(true) + "\n", 0) == 0);
 }
