@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <cctype>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -23,20 +22,15 @@
 #include "app/play_store.hpp"
 #include "app/terminal_input.hpp"
 #include "common/error.hpp"
-#include "common/utf8.hpp"
 #include "engine/engine_session.hpp"
 #include "game/game_runner.hpp"
 #include "game/table_runner.hpp"
-#include "rules/game.hpp"
-#include "rules/position_string.hpp"
 #include "rules/ring_game.hpp"
-#include "rules/ring_position_string.hpp"
-#include "rules/ring_turn.hpp"
-#include "rules/turn.hpp"
 #include "store/store.hpp"
 #include "tournament/engine_specs.hpp"
 #include "tournament/numbers.hpp"
 #include "views/board_view.hpp"
+#include "views/human_player.hpp"
 #include "views/play_ends.hpp"
 #include "views/play_view.hpp"
 #include "views/table_lines.hpp"
@@ -54,122 +48,21 @@ using views::play_legend;
 
 namespace {
 
-// What a person typed is quoted back with at most this many characters.
-constexpr std::size_t kQuotedInput = 40;
-
-class TerminalPlayer final : public game::Player {
-  public:
-    // `stop` holds the game's abort flag: a signal sets it, and so does the person leaving.
-    TerminalPlayer(rules::Rules rules, TerminalInput& in, std::ostream& out, StopRequest& stop)
-        : rules_(rules), in_(in), out_(out), stop_(stop) {}
-
-    // Whether the person's input ended before the game did.
-    bool input_ended() const { return input_ended_; }
-
-    const std::string& name() const override { return name_; }
-    Expected<Ok, game::PlayerFailure> prepare(const rules::Rules&, int) override { return Ok{}; }
-    Expected<Ok, game::PlayerFailure> new_game() override { return Ok{}; }
-    void shutdown() override {}
-    game::PlayerIdentity identity() const override { return {name_, "", {}}; }
-
-    Expected<game::SearchResult, game::PlayerFailure> search(const protocol::PositionCommand& cmd,
-                                                             const protocol::Go&,
-                                                             std::optional<game::Nanoseconds>,
-                                                             const game::InfoCallback&) override {
-        if (rules_.players > 2) {
-            auto pos = cmd.fen ? rules::parse_ring_position(*cmd.fen, rules_).value()
-                               : rules::ring_start_position(rules_);
-            for (const auto& m : cmd.moves)
-                pos = rules::play(pos, rules::parse_move(m).value(), rules_);
-            return ask({rules::legal_moves(pos, rules_),
-                        [&](rules::Move m) { return rules::why_illegal(pos, m, rules_); },
-                        views::table_legend(pos.to_move, rules_)});
+// The person at the terminal: TerminalInput's lines, and the end of the input stops the game.
+views::HumanPlayer terminal_player(const rules::Rules& rules, TerminalInput& input,
+                                   StopRequest& stop) {
+    auto lines = [&input](std::string& line) {
+        switch (input.next(line)) {
+            case TerminalInput::Got::Line:
+                return views::Got::Line;
+            case TerminalInput::Got::End:
+                return views::Got::End;
+            default:
+                return views::Got::Interrupted;
         }
-        auto pos = cmd.fen ? rules::parse_position(*cmd.fen, rules_).value()
-                           : rules::start_position(rules_);
-        for (const auto& m : cmd.moves)
-            pos = rules::play(pos, rules::parse_move(m).value(), rules_);
-        return ask({rules::legal_moves(pos, rules_),
-                    [&](rules::Move m) { return rules::why_illegal(pos, m, rules_); },
-                    play_legend(pos.side, rules_)});
-    }
-
-  private:
-    // What the prompt needs of a position of any number of seats.
-    struct Turn {
-        rules::MoveList legal;
-        std::function<std::string(rules::Move)> why_illegal;
-        std::string legend;
     };
-
-    Expected<game::SearchResult, game::PlayerFailure> ask(const Turn& turn) {
-        const auto start = std::chrono::steady_clock::now();
-        while (true) {
-            out_ << "your move (" << legal_moves_text(turn.legal)
-                 << "; help, quit): " << std::flush;
-            std::string line;
-            if (const auto got = in_.next(line); got != TerminalInput::Got::Line) {
-                // Not a move and not a loss: the game stops unfinished (an abort has no winner).
-                out_ << "\n";
-                input_ended_ = got == TerminalInput::Got::End;
-                if (input_ended_) stop_.request();
-                return game::PlayerFailure{game::Termination::Aborted,
-                                           input_ended_ ? "the input ended" : "interrupted",
-                                           {}};
-            }
-            line = normalized(line);
-            if (line == "QUIT" || line == "RESIGN")
-                return game::PlayerFailure{game::Termination::Resignation, "resigned", {}};
-            if (line == "HELP") {
-                out_ << turn.legend << "your moves: " << legal_moves_text(turn.legal) << "\n";
-                continue;
-            }
-            if (auto move = checked_move(turn, line)) {
-                game::SearchResult r;
-                r.move = rules::to_string(*move);
-                r.elapsed = std::chrono::steady_clock::now() - start;
-                return r;
-            }
-        }
-    }
-
-    static std::string legal_moves_text(const rules::MoveList& moves) {
-        std::string legal;
-        for (auto m : moves) legal += " " + rules::to_string(m);
-        return legal.empty() ? legal : legal.substr(1);
-    }
-
-    // Upper case, without surrounding blanks: moves are case-insensitive (3l is 3L).
-    static std::string normalized(std::string line) {
-        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-        line.erase(0, line.find_first_not_of(' '));
-        for (char& c : line) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        return line;
-    }
-
-    // The move, or nothing after saying why it cannot be played.
-    std::optional<rules::Move> checked_move(const Turn& turn, const std::string& line) {
-        auto move = rules::parse_move(line);
-        if (!move) {
-            // Quoted short and escaped: a pasted page must not come back whole.
-            out_ << "\"" << utf8::escaped(line, kQuotedInput)
-                 << "\" is not a move: a move is a square 1-5 and L or R (3L), or help, or quit\n";
-            return std::nullopt;
-        }
-        if (auto why = turn.why_illegal(*move); !why.empty()) {
-            out_ << "illegal: " << why << "\n";
-            return std::nullopt;
-        }
-        return *move;
-    }
-
-    std::string name_ = "you";
-    rules::Rules rules_;
-    TerminalInput& in_;
-    std::ostream& out_;
-    StopRequest& stop_;
-    bool input_ended_ = false;
-};
+    return views::HumanPlayer(rules, lines, std::cout, [&stop] { stop.request(); });
+}
 
 // Prints the board after each move from the person's side, what the move did, and the engine's
 // thinking with its score in words.
@@ -342,7 +235,7 @@ game::TableObserver table_observer(const PlayConfig& c, const std::vector<std::s
 int play_table(const PlayConfig& c) {
     StopRequest stop;
     TerminalInput input(STDIN_FILENO, stop.flag());
-    TerminalPlayer person(c.rules, input, std::cout, stop);
+    auto person = terminal_player(c.rules, input, stop);
     std::vector<std::unique_ptr<engine::EngineSession>> engines;
     std::vector<game::Player*> seats;
     std::vector<std::string> names;
@@ -390,7 +283,7 @@ int run_play(int argc, char** argv) {
     StopRequest stop;
     engine::EngineSession engine(engine::EngineConfig{c->engine});
     TerminalInput input(STDIN_FILENO, stop.flag());
-    TerminalPlayer person(c->rules, input, std::cout, stop);
+    auto person = terminal_player(c->rules, input, stop);
     game::GameSettings settings;
     settings.rules = c->rules;
     settings.max_plies = c->max_plies;
