@@ -29,22 +29,15 @@
 #include "store/store.hpp"
 #include "tournament/engine_specs.hpp"
 #include "tournament/numbers.hpp"
-#include "views/board_view.hpp"
 #include "views/human_player.hpp"
 #include "views/play_ends.hpp"
-#include "views/play_view.hpp"
-#include "views/table_lines.hpp"
+#include "views/play_observers.hpp"
 
 namespace oaq::app {
 
 using tournament::int_number;
 using tournament::parse_engine_specs;
 using tournament::split_engine_arguments;
-
-using views::draw_board;
-using views::explain_move;
-using views::explain_score;
-using views::play_legend;
 
 namespace {
 
@@ -62,30 +55,6 @@ views::HumanPlayer terminal_player(const rules::Rules& rules, TerminalInput& inp
         }
     };
     return views::HumanPlayer(rules, lines, std::cout, [&stop] { stop.request(); });
-}
-
-// Prints the board after each move from the person's side, what the move did, and the engine's
-// thinking with its score in words.
-game::GameObserver terminal_observer(const rules::Rules& rules, rules::Side you) {
-    game::GameObserver observer;
-    auto last = std::make_shared<rules::Position>();
-    observer.on_start = [rules, you, last](const rules::Position& pos) {
-        *last = pos;
-        std::cout << play_legend(you, rules) << "\n" << draw_board(pos, rules, you) << "\n";
-    };
-    observer.on_move = [rules, you, last](const game::MoveRecord& m, const rules::Position& pos) {
-        const bool mine = last->side == you;
-        const auto move = m.move;
-        std::cout << views::move_played(mine ? "You" : "The engine", m) << "  "
-                  << explain_move(*last, move, pos, rules, mine ? "You" : "The engine") << "\n";
-        if (!mine && m.score) std::cout << "  " << explain_score(*m.score, rules) << "\n";
-        std::cout << draw_board(pos, rules, you) << "\n";
-        *last = pos;
-    };
-    observer.on_info = [rules](const protocol::Info& info) {
-        std::cout << views::engine_thinking(info, rules);
-    };
-    return observer;
 }
 
 struct PlayConfig {
@@ -210,27 +179,6 @@ int end_finished(const game::GameRecord& record, const PlayConfig& c, store::Sto
     return 0;
 }
 
-// At a table: the table from the person's seat after every move, who played what.
-game::TableObserver table_observer(const PlayConfig& c, const std::vector<std::string>& names) {
-    game::TableObserver observer;
-    auto mover = std::make_shared<int>(0);
-    observer.on_start = [&c, names, mover](const rules::RingPosition& pos) {
-        *mover = pos.to_move;
-        std::cout << views::table_legend(c.seat, c.rules) << "\n"
-                  << views::draw_table(pos, c.rules, c.seat, names) << "\n";
-    };
-    observer.on_move = [&c, names, mover](const game::MoveRecord& m,
-                                          const rules::RingPosition& pos) {
-        const auto who = *mover == c.seat ? std::string("You")
-                                          : fmt::format("Seat {} ({})", *mover + 1,
-                                                        names[static_cast<std::size_t>(*mover)]);
-        std::cout << views::move_played(who, m) << views::draw_table(pos, c.rules, c.seat, names)
-                  << "\n";
-        *mover = pos.to_move;
-    };
-    return observer;
-}
-
 // A person at a table of N seats with N - 1 engines (not stored: read_table_config refused --db).
 int play_table(const PlayConfig& c) {
     StopRequest stop;
@@ -263,7 +211,8 @@ int play_table(const PlayConfig& c) {
     settings.rules = c.rules;
     settings.max_plies = c.max_plies;
     const auto record =
-        game::play_table(seats, tcs, settings, stop.flag(), table_observer(c, names));
+        game::play_table(seats, tcs, settings, stop.flag(),
+                         views::table_play_observer(c.rules, c.seat, names, std::cout));
     for (auto& engine : engines) engine->shutdown();
     if (record.termination == game::Termination::Aborted)
         return end_aborted(record, c, person.input_ended() ? 0 : stop.signal_number());
@@ -293,7 +242,7 @@ int run_play(int argc, char** argv) {
     settings.south_tc = south ? relaxed : c->tc;
     settings.north_tc = south ? c->tc : relaxed;
 
-    const auto observer = terminal_observer(c->rules, c->you);
+    const auto observer = views::play_observer(c->rules, c->you, std::cout);
     const auto& abort = stop.flag();
     auto record = south ? game::play_game(person, engine, settings, abort, observer)
                         : game::play_game(engine, person, settings, abort, observer);

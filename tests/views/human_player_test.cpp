@@ -6,7 +6,14 @@
 
 #include "rules/game.hpp"
 #include "rules/move.hpp"
+#include "rules/ring_game.hpp"
+#include "rules/ring_turn.hpp"
 #include "rules/turn.hpp"
+#include "views/board_view.hpp"
+#include "views/play_ends.hpp"
+#include "views/play_observers.hpp"
+#include "views/play_view.hpp"
+#include "views/table_lines.hpp"
 
 using namespace oaq;
 
@@ -90,4 +97,32 @@ TEST_CASE("quit resigns and the end of the input aborts and asks the game to sto
         REQUIRE(played.answer);
         CHECK(played.answer->move == "2L");
     }
+}
+
+TEST_CASE("oaq play's observers draw the board after each move with who played it",
+          "[views][play]") {
+    const auto rules = rules::parse_rules("standard").value();
+    std::ostringstream out;
+    const auto observer = views::play_observer(rules, rules::Side::North, out);
+    auto pos = rules::start_position(rules);
+    observer.on_start(pos);
+    CHECK(out.str() == views::play_legend(rules::Side::North, rules) + "\n" +
+                           views::draw_board(pos, rules, rules::Side::North) + "\n");
+    game::MoveRecord m;
+    m.move = rules::parse_move("1L").value();
+    const auto after = rules::play(pos, m.move, rules);
+    out.str("");
+    observer.on_move(m, after);
+    CHECK(out.str().rfind(views::move_played("The engine", m) + "  ", 0) == 0);
+
+    const auto ring_rules = rules::parse_rules("standard,players=3").value();
+    const std::vector<std::string> names{"a", "you", "c"};
+    out.str("");
+    const auto table = views::table_play_observer(ring_rules, 1, names, out);
+    const auto ring = rules::ring_start_position(ring_rules);
+    table.on_start(ring);
+    CHECK(out.str().rfind(views::table_legend(1, ring_rules) + "\n", 0) == 0);
+    out.str("");
+    table.on_move(m, rules::play(ring, m.move, ring_rules));
+    CHECK(out.str().rfind(views::move_played("Seat 1 (a)", m), 0) == 0);
 }
