@@ -1,8 +1,6 @@
 // `oaq rules perft|play|show|presets|session`: the rules library from the command line, for
 // checking an engine's move generator against ours, for looking at positions and for replaying a
 // session from its games' moves (rules_session_command.cpp).
-#include <fmt/format.h>
-#include <chrono>
 #include <iostream>
 
 #include "app/cli.hpp"
@@ -11,7 +9,6 @@
 #include "app/rules_session_command.hpp"
 #include "common/error.hpp"
 #include "rules/game.hpp"
-#include "rules/perft.hpp"
 #include "rules/position_string.hpp"
 #include "rules/ring_game.hpp"
 #include "rules/ring_turn.hpp"
@@ -44,21 +41,6 @@ RulesAndPosition load(const po::variables_map& vm, const std::string& position_t
     auto pos = rules::parse_position(position_text, out.rules);
     if (!pos) throw_position_error(pos.error());
     out.position = *pos;
-    return out;
-}
-
-// perft of a 2-player Position or of a RingPosition of 3 or 4 seats, timed.
-template <class P>
-views::PerftCount count_perft(const P& pos, int depth, bool divide, const rules::Rules& rules) {
-    views::PerftCount out;
-    const auto t0 = std::chrono::steady_clock::now();
-    if (divide) {
-        out.split = rules::perft_divide(pos, depth, rules);
-        for (auto& [m, n] : out.split) out.nodes += n;
-    } else {
-        out.nodes = rules::perft(pos, depth, rules);
-    }
-    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return out;
 }
 
@@ -96,8 +78,8 @@ int perft_command(int argc, char** argv) {
     const auto& position = (*vm)["position"].as<std::string>();
     const bool divide = vm->count("divide") > 0;
     const auto count = rules.players == 2
-                           ? count_perft(load(*vm, position).position, depth, divide, rules)
-                           : count_perft(load_ring(rules, position), depth, divide, rules);
+                           ? views::count_perft(load(*vm, position).position, depth, divide, rules)
+                           : views::count_perft(load_ring(rules, position), depth, divide, rules);
     std::cout << (vm->count("json") ? views::perft_json(rules, depth, count, divide) + "\n"
                                     : views::perft_text(depth, count));
     return 0;
@@ -125,27 +107,8 @@ int play_command(int argc, char** argv) {
         return ring_play(parsed_rules, (*vm)["position"].as<std::string>(), moves, max_plies, json);
     }
     auto [rules, pos] = load(*vm, (*vm)["position"].as<std::string>());
-    rules::Game game(rules, pos, max_plies);
-    std::vector<std::string> positions;
-    if (!json) std::cout << draw_board(game.position(), rules);
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-        auto after = game.play(moves[i]);
-        if (!after) {
-            throw OaqError(
-                fmt::format("move {} (\"{}\"): {}", i + 1, moves[i], after.error().message));
-        }
-        positions.push_back(rules::to_string(*after));
-        if (!json) {
-            std::cout << fmt::format(
-                             "\n{}. {} {}\n", i + 1,
-                             game.positions()[i].side == rules::Side::South ? "South" : "North",
-                             moves[i])
-                      << draw_board(*after, rules);
-        }
-    }
-    std::cout << (json ? views::play_json(positions, game)
-                       : "\n" + rules::to_string(game.position()))
-              << "\n";
+    if (auto played = views::play_moves(rules, pos, max_plies, moves, json, std::cout); !played)
+        throw OaqError(played.error().message);
     return 0;
 }
 

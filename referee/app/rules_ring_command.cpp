@@ -1,13 +1,9 @@
 #include "app/rules_ring_command.hpp"
 
-#include <fmt/format.h>
 #include <iostream>
 
 #include "common/error.hpp"
-#include "rules/game.hpp"
-#include "rules/ring_game.hpp"
 #include "rules/ring_position_string.hpp"
-#include "rules/ring_turn.hpp"
 #include "views/board_view.hpp"
 #include "views/rules_views.hpp"
 
@@ -27,25 +23,9 @@ rules::RingPosition load_ring(const rules::Rules& rules, const std::string& text
 
 int ring_play(const rules::Rules& rules, const std::string& position,
               const std::vector<std::string>& moves, int max_plies, bool json) {
-    rules::RingGame game(rules, load_ring(rules, position), max_plies);
-    std::vector<std::string> positions;
-    if (!json) std::cout << views::draw_ring(game.position(), rules);
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-        const int seat = game.position().to_move + 1;
-        auto after = game.play(moves[i]);
-        if (!after) {
-            throw OaqError(
-                fmt::format("move {} (\"{}\"): {}", i + 1, moves[i], after.error().message));
-        }
-        positions.push_back(rules::to_string(*after));
-        if (!json) {
-            std::cout << fmt::format("\n{}. seat {} {}\n", i + 1, seat, moves[i])
-                      << views::draw_ring(*after, rules);
-        }
-    }
-    std::cout << (json ? views::play_json(positions, game.position(), rules)
-                       : "\n" + rules::to_string(game.position()))
-              << "\n";
+    auto played =
+        views::play_moves(rules, load_ring(rules, position), max_plies, moves, json, std::cout);
+    if (!played) throw OaqError(played.error().message);
     return 0;
 }
 

@@ -2,15 +2,61 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
+
 #include "common/json.hpp"
+#include "rules/perft.hpp"
 #include "rules/position_string.hpp"
+#include "rules/ring_game.hpp"
 #include "rules/ring_position_string.hpp"
 #include "rules/ring_turn.hpp"
 #include "rules/turn.hpp"
+#include "views/board_view.hpp"
 
 namespace oaq::views {
 
 namespace {
+
+std::string draw_board_of(const rules::Position& pos, const rules::Rules& rules) {
+    return draw_board(pos, rules);
+}
+std::string draw_board_of(const rules::RingPosition& pos, const rules::Rules& rules) {
+    return draw_ring(pos, rules);
+}
+
+// perft of a 2-player Position or of a RingPosition of 3 or 4 seats, timed.
+template <class P>
+PerftCount timed_perft(const P& pos, int depth, bool divide, const rules::Rules& rules) {
+    PerftCount out;
+    const auto t0 = std::chrono::steady_clock::now();
+    if (divide) {
+        out.split = rules::perft_divide(pos, depth, rules);
+        for (auto& [m, n] : out.split) out.nodes += n;
+    } else {
+        out.nodes = rules::perft(pos, depth, rules);
+    }
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return out;
+}
+
+// The moves played in `game`, a board after each; `mover(position)` names who moves there.
+template <class G, class Mover>
+Expected<Ok> play_each(G& game, const rules::Rules& rules, const std::vector<std::string>& moves,
+                       std::vector<std::string>& positions, bool json, std::ostream& out,
+                       Mover mover) {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const auto who = mover(game.position());
+        auto after = game.play(moves[i]);
+        if (!after)
+            return fail(
+                fmt::format("move {} (\"{}\"): {}", i + 1, moves[i], after.error().message));
+        positions.push_back(rules::to_string(*after));
+        if (!json)
+            out << fmt::format("\n{}. {} {}\n", i + 1, who, moves[i])
+                << draw_board_of(*after, rules);
+    }
+    return Ok{};
+}
 
 // Scores, and ranks and points once the game is over (null before), as lists in seat order.
 void add_standings(Json& j, const rules::RingPosition& pos, const rules::Rules& rules) {
@@ -121,6 +167,44 @@ std::string presets_json() {
         items.push_back(j.str());
     }
     return Json().raw("presets", Json::array(items)).str();
+}
+
+Expected<Ok> play_moves(const rules::Rules& rules, const rules::Position& start, int max_plies,
+                        const std::vector<std::string>& moves, bool json, std::ostream& out) {
+    rules::Game game(rules, start, max_plies);
+    std::vector<std::string> positions;
+    if (!json) out << draw_board(game.position(), rules);
+    auto played = play_each(game, rules, moves, positions, json, out, [](const rules::Position& p) {
+        return p.side == rules::Side::South ? std::string("South") : std::string("North");
+    });
+    if (!played) return played;
+    out << (json ? play_json(positions, game) : "\n" + rules::to_string(game.position())) << "\n";
+    return Ok{};
+}
+
+Expected<Ok> play_moves(const rules::Rules& rules, const rules::RingPosition& start, int max_plies,
+                        const std::vector<std::string>& moves, bool json, std::ostream& out) {
+    rules::RingGame game(rules, start, max_plies);
+    std::vector<std::string> positions;
+    if (!json) out << draw_ring(game.position(), rules);
+    auto played = play_each(
+        game, rules, moves, positions, json, out,
+        [](const rules::RingPosition& p) { return fmt::format("seat {}", p.to_move + 1); });
+    if (!played) return played;
+    out << (json ? play_json(positions, game.position(), rules)
+                 : "\n" + rules::to_string(game.position()))
+        << "\n";
+    return Ok{};
+}
+
+PerftCount count_perft(const rules::Position& pos, int depth, bool divide,
+                       const rules::Rules& rules) {
+    return timed_perft(pos, depth, divide, rules);
+}
+
+PerftCount count_perft(const rules::RingPosition& pos, int depth, bool divide,
+                       const rules::Rules& rules) {
+    return timed_perft(pos, depth, divide, rules);
 }
 
 }  // namespace oaq::views

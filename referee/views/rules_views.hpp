@@ -4,10 +4,12 @@
 #pragma once
 
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "common/expected.hpp"
 #include "rules/game.hpp"
 #include "rules/ring_position.hpp"
 
@@ -27,6 +29,20 @@ std::string perft_json(const rules::Rules& rules, int depth, const PerftCount& c
 std::string play_json(const std::vector<std::string>& positions, const rules::Game& game);
 std::string play_json(const std::vector<std::string>& positions, const rules::RingPosition& final,
                       const rules::Rules& rules);
+
+// `oaq rules play`: plays `moves` from `start` and writes the board after each (with json, the
+// JSON object at the end) to `out`. An illegal or malformed move is the error "move N ("M"):
+// why", after the boards before it were written.
+Expected<Ok> play_moves(const rules::Rules& rules, const rules::Position& start, int max_plies,
+                        const std::vector<std::string>& moves, bool json, std::ostream& out);
+Expected<Ok> play_moves(const rules::Rules& rules, const rules::RingPosition& start, int max_plies,
+                        const std::vector<std::string>& moves, bool json, std::ostream& out);
+
+// `oaq rules perft`: the count of `depth` plies (split by first move with `divide`), timed.
+PerftCount count_perft(const rules::Position& pos, int depth, bool divide,
+                       const rules::Rules& rules);
+PerftCount count_perft(const rules::RingPosition& pos, int depth, bool divide,
+                       const rules::Rules& rules);
 
 // `oaq rules show --json`: the position, its legal moves, scores and state.
 std::string position_json(const rules::Position& pos, const rules::Rules& rules);

@@ -1,5 +1,6 @@
 // What `oaq rules perft|play|show|presets` print besides the board (views/rules_views.hpp).
 #include <catch2/catch.hpp>
+#include <sstream>
 
 #include "rules/position_string.hpp"
 #include "rules/ring_position_string.hpp"
@@ -42,4 +43,28 @@ TEST_CASE("the presets list names each preset with its expanded rules", "[views]
     CHECK(text.find("standard") == 0);
     CHECK(text.find(rules::expanded(rules::parse_rules("quan5").value())) != std::string::npos);
     CHECK(views::presets_json().rfind(R"({"presets":[{"name":"standard",)", 0) == 0);
+}
+
+TEST_CASE("played moves draw a board after each and stop at the first bad one", "[views][rules]") {
+    const auto rules = rules::parse_rules("standard").value();
+    const auto start = rules::parse_position("startpos", rules).value();
+    std::ostringstream out;
+    auto played = views::play_moves(rules, start, 300, {"1L", "5R"}, false, out);
+    REQUIRE(played);
+    CHECK(out.str().find("\n1. South 1L\n") != std::string::npos);
+    CHECK(out.str().find("\n2. North 5R\n") != std::string::npos);
+    out.str("");
+    played = views::play_moves(rules, start, 300, {"1R", "1R"}, false, out);
+    REQUIRE_FALSE(played);
+    CHECK(played.error().message.rfind("move 2 (\"1R\"): ", 0) == 0);
+    CHECK(out.str().find("\n1. South 1R\n") != std::string::npos);
+
+    const auto ring_rules = rules::parse_rules("standard,players=3").value();
+    const auto ring = rules::parse_ring_position("startpos", ring_rules).value();
+    out.str("");
+    REQUIRE(views::play_moves(ring_rules, ring, -1, {"1L", "2R"}, true, out));
+    CHECK(out.str().rfind("{", 0) == 0);
+    CHECK(out.str().find("seat") == std::string::npos);
+    CHECK(views::count_perft(ring, 1, true, ring_rules).split.size() ==
+          views::count_perft(ring, 1, false, ring_rules).nodes);
 }
