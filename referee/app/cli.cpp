@@ -3,8 +3,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "app/suggest.hpp"
 #include "common/error.hpp"
+#include "common/suggest.hpp"
 
 namespace oaq::app {
 

@@ -10,8 +10,8 @@
 
 #include "app/commands.hpp"
 #include "app/interrupts.hpp"
-#include "app/suggest.hpp"
 #include "common/error.hpp"
+#include "common/suggest.hpp"
 
 namespace {
 
@@ -62,7 +62,7 @@ int unknown_command(std::string_view name) {
     std::vector<std::string> names;
     for (const auto& c : kSubcommands) names.emplace_back(c.name);
     names.emplace_back("help");
-    std::cerr << "oaq: unknown command \"" << name << "\"" << oaq::app::did_you_mean(name, names)
+    std::cerr << "oaq: unknown command \"" << name << "\"" << oaq::did_you_mean(name, names)
               << " (see oaq --help)\n";
     return 2;
 }

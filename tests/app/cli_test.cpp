@@ -9,8 +9,8 @@
 #include "app/cli.hpp"
 #include "app/commands.hpp"
 #include "app/run_config.hpp"
-#include "app/suggest.hpp"
 #include "common/error.hpp"
+#include "common/suggest.hpp"
 #include "tournament/engine_option.hpp"
 #include "tournament/engine_specs.hpp"
 
@@ -59,24 +59,24 @@ std::vector<std::string> two_engines(std::vector<std::string> head,
 }  // namespace
 
 TEST_CASE("edit distance counts an adjacent swap as one step", "[app][cli]") {
-    CHECK(app::edit_distance("tournamnet", "tournament") == 1);
-    CHECK(app::edit_distance("", "abc") == 3);
-    CHECK(app::edit_distance("kitten", "sitting") == 3);
-    CHECK(app::edit_distance("same", "same") == 0);
+    CHECK(edit_distance("tournamnet", "tournament") == 1);
+    CHECK(edit_distance("", "abc") == 3);
+    CHECK(edit_distance("kitten", "sitting") == 3);
+    CHECK(edit_distance("same", "same") == 0);
 }
 
 TEST_CASE("nearest suggests a close word or the only one a prefix begins, else nothing",
           "[app][cli]") {
     const std::vector<std::string> commands{"match", "tournament", "check-engine", "ratings"};
-    CHECK(app::nearest("tournamnet", commands) == "tournament");
-    CHECK(app::nearest("rating", commands) == "ratings");
-    CHECK(app::nearest("check", commands) == "check-engine");  // the only one it begins
-    CHECK_FALSE(app::nearest("xyzzy", commands));
-    CHECK_FALSE(app::nearest("", commands));
+    CHECK(nearest("tournamnet", commands) == "tournament");
+    CHECK(nearest("rating", commands) == "ratings");
+    CHECK(nearest("check", commands) == "check-engine");  // the only one it begins
+    CHECK_FALSE(nearest("xyzzy", commands));
+    CHECK_FALSE(nearest("", commands));
     const std::vector<std::string> options{"concurrency", "json", "db", "log", "rounds"};
-    CHECK(app::nearest("con", options) == "concurrency");  // not json (two edits from "con")
-    CHECK(app::did_you_mean("roudns", options, "--") == " (did you mean --rounds?)");
-    CHECK(app::did_you_mean("zzzzzzzz", options).empty());
+    CHECK(nearest("con", options) == "concurrency");  // not json (two edits from "con")
+    CHECK(did_you_mean("roudns", options, "--") == " (did you mean --rounds?)");
+    CHECK(did_you_mean("zzzzzzzz", options).empty());
 }
 
 TEST_CASE("an abbreviated option is refused with the option it probably meant", "[app][cli]") {

@@ -1,11 +1,18 @@
-#include "app/suggest.hpp"
+// "Did you mean": the nearest known word to a mistyped one (a command, a subcommand, an option),
+// by edit distance, or a known word the typed one begins. The command line suggests, never
+// guesses: a suggestion is printed, the mistyped word is still refused. Header-only, no I/O.
+#pragma once
 
 #include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
-namespace oaq::app {
+namespace oaq {
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
+// Levenshtein distance (insertions, deletions, substitutions; an adjacent swap counts as one).
+inline std::size_t edit_distance(std::string_view a, std::string_view b) {
     // Optimal string alignment: Levenshtein plus one step for a swap of two adjacent letters,
     // the commonest typing slip ("tournamnet").
     const std::size_t n = a.size(), m = b.size();
@@ -23,7 +30,10 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     return d[n][m];
 }
 
-std::optional<std::string> nearest(std::string_view word, const std::vector<std::string>& known) {
+// The candidate closest to `word`: within a distance of a third of its length (at least 1), or,
+// failing that, the only candidate that starts with `word`. nullopt when nothing is close.
+inline std::optional<std::string> nearest(std::string_view word,
+                                          const std::vector<std::string>& known) {
     if (word.empty()) return std::nullopt;
     const std::size_t limit = std::max<std::size_t>(1, word.size() / 3);
     std::optional<std::string> best;
@@ -48,11 +58,13 @@ std::optional<std::string> nearest(std::string_view word, const std::vector<std:
     return only;
 }
 
-std::string did_you_mean(std::string_view word, const std::vector<std::string>& known,
-                         std::string_view prefix) {
+// " (did you mean X?)" for the nearest candidate, "" when none is close. `prefix` is put before
+// the suggestion ("--" for options).
+inline std::string did_you_mean(std::string_view word, const std::vector<std::string>& known,
+                                std::string_view prefix = "") {
     const auto n = nearest(word, known);
     if (!n) return "";
     return " (did you mean " + std::string(prefix) + *n + "?)";
 }
 
-}  // namespace oaq::app
+}  // namespace oaq
