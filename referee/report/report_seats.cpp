@@ -14,6 +14,7 @@
 #include "store/time_text.hpp"
 #include "views/export_games.hpp"
 #include "views/standings.hpp"
+#include "views/table_lines.hpp"
 
 namespace oaq::report {
 
@@ -24,20 +25,6 @@ void add_ring(ReportGame& game, const rules::RingPosition& pos, const rules::Rul
     std::vector<int> scores;
     for (int s = 0; s < pos.seats; ++s) scores.push_back(rules::score(pos, s, rules));
     game.seat_scores.push_back(std::move(scores));
-}
-
-// "1st", "2nd", ..: a seat's rank for people.
-std::string rank_text(int rank) {
-    static const char* const kWords[] = {"", "1st", "2nd", "3rd", "4th"};
-    return rank >= 1 && rank <= 4 ? kWords[rank] : std::to_string(rank) + "th";
-}
-
-// 1, 0.5, 1.33: at most two decimals, no trailing zeros.
-std::string points_text(double points) {
-    auto text = fmt::format("{:.2f}", points);
-    while (text.back() == '0') text.pop_back();
-    if (text.back() == '.') text.pop_back();
-    return text;
 }
 
 }  // namespace
@@ -92,7 +79,7 @@ std::string seat_standings_html(const ReportData& d) {
         out += fmt::format(
             "<tr><td>{}</td><td class=\"l name\">{}</td><td>{}</td><td>{}</td><td>{:.1f}%</td>"
             "<td>{}</td><td>{}</td><td>{}</td><td class=\"l\">{}</td></tr>\n",
-            l.rank, html_escape(l.engine), l.rating.games, points_text(l.rating.points),
+            l.rank, html_escape(l.engine), l.rating.games, views::points_text(l.rating.points),
             100.0 * l.rating.score, views::average_rank_text(totals), totals.firsts, l.failures,
             html_escape(views::rating_text(l.rating)));
     }
@@ -137,7 +124,7 @@ std::string seat_games_list_html(const ReportData& d) {
         for (const auto& s : g.seats) {
             names += (names.empty() ? "" : " ") + s.engine;
             seats += (seats.empty() ? "" : ", ") +
-                     fmt::format("{} ({}, {})", s.engine, rank_text(s.rank), s.score);
+                     fmt::format("{} ({}, {})", s.engine, views::ordinal(s.rank), s.score);
         }
         out += fmt::format(
             "<tr data-index=\"{}\" data-game=\"{}\" data-round=\"1\" data-south=\"{}\" "

@@ -17,20 +17,19 @@ std::int64_t factorial(int n) {
     return f;
 }
 
+}  // namespace
+
 std::string ordinal(int rank) {
     static const char* const kWords[] = {"", "1st", "2nd", "3rd", "4th"};
     return rank >= 1 && rank <= 4 ? kWords[rank] : std::to_string(rank) + "th";
 }
 
-// 1, 0.5, 0.33, 2.67: at most two decimals, no trailing zeros.
 std::string points_text(double points) {
     auto text = fmt::format("{:.2f}", points);
     while (text.back() == '0') text.pop_back();
     if (text.back() == '.') text.pop_back();
     return text;
 }
-
-}  // namespace
 
 std::string table_match_started(const TableMatchInfo& match, bool json) {
     const auto per_group = factorial(match.seats);

@@ -16,6 +16,11 @@
 
 namespace oaq::views {
 
+// "1st", "2nd", ..: a seat's rank for people.
+std::string ordinal(int rank);
+// A seat's points for people: 1, 0.5, 0.33, 2.67 (at most two decimals, no trailing zeros).
+std::string points_text(double points);
+
 struct TableMatchInfo {
     std::string name;                  // the run's name
     int seats = 3;                     // N
