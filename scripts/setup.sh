@@ -12,7 +12,9 @@ packages=(build-essential cmake pkg-config libboost-dev libboost-program-options
           clang-format
           # A one-node Slurm cluster for the sharded-tournament test (scripts/slurm/local_cluster.py),
           # GNU parallel (scripts/parallel/shards.sh) and PyYAML (the Kubernetes manifest's test).
-          slurm-wlm munge parallel python3-yaml)
+          slurm-wlm munge parallel python3-yaml
+          # numpy fits the reference engine's learned evaluation (bench/tuning/fit_eval.py).
+          python3-numpy)
 # The report page and the live page are checked in headless Chromium by the test suite.
 if [ "${OAQ_WITH_BROWSER:-1}" = 1 ]; then packages+=(chromium fonts-dejavu-core); fi
 

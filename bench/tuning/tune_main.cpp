@@ -6,12 +6,17 @@
 //   oaq-tune --db selfplay.db [--db more.db] [--tournament NAME]... [--engine NAME]...
 //            [--seed 1] [--max-samples 400000] [--iterations 2000] [--quiet-only]
 //            [--out weights.txt]
+//   oaq-tune --db selfplay.db ... --dump samples.txt
 //
 // Prints the data set (games, positions), K, the loss before and after on the training and the
-// held-out positions, and the weights in the EvalFile format (also written to --out).
+// held-out positions, and the weights in the EvalFile format (also written to --out). --dump
+// writes the positions instead, one per line, for bench/tuning/fit_eval.py (which fits the
+// learned tables): the result, the final margin and the search's score for the side to move
+// (`-` when none), the linear features, then the table entries.
 #include <charconv>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -31,7 +36,7 @@ namespace ref = oaq::engines::reference;
 int usage(std::ostream& out = std::cerr, int code = 2) {
     out << "usage: oaq-tune --db FILE [--db FILE]... [--tournament NAME]... [--engine "
            "NAME]... [--seed S] [--max-samples N] [--iterations N] [--quiet-only] "
-           "[--out FILE]\n";
+           "[--out FILE | --dump FILE]\n";
     return code;
 }
 
@@ -74,8 +79,13 @@ void read_games(const std::string& path, const std::set<std::string>& tournament
             }
             const auto start = oaq::rules::parse_position(record.start_position, *rules);
             std::vector<oaq::rules::Move> moves;
+            std::vector<std::optional<int>> search_cp;
             const bool readable = static_cast<bool>(start);
-            for (const auto& m : record.moves) moves.push_back(m.move);  // typed by the store
+            for (const auto& m : record.moves) {
+                moves.push_back(m.move);  // typed by the store
+                const bool cp = m.score && m.score->kind == oaq::protocol::Score::Kind::Cp;
+                search_cp.push_back(cp ? std::optional<int>(m.score->value) : std::nullopt);
+            }
             // Only games decided on the board: a forfeit says nothing about the position.
             const bool on_board = row.termination == oaq::store::GameRow{}.termination ||
                                   row.detail == "repetition" || row.detail == "ply_limit";
@@ -83,10 +93,34 @@ void read_games(const std::string& path, const std::set<std::string>& tournament
                 ++data.skipped;
                 continue;
             }
-            ref::add_game(*rules, *start, moves, row.result, config, data.samples);
+            ref::add_game(*rules, *start, moves, row.result, config, data.samples, search_cp);
             ++data.games;
         }
     }
+}
+
+// Writes the samples for fit_eval.py, in the order read (the script draws its own split).
+int dump(const std::vector<ref::TuningSample>& samples, const std::string& path) {
+    std::ofstream out(path);
+    out << "# oaq-tune --dump: result margin search_cp, " << ref::kFeatureCount << " features, "
+        << ref::kTableTerms << " table entries\n";
+    for (const auto& s : samples) {
+        out << s.result << ' ' << s.final_margin << ' ';
+        if (s.search_cp)
+            out << *s.search_cp;
+        else
+            out << '-';
+        for (const int f : s.features) out << ' ' << f;
+        for (const int t : s.terms) out << ' ' << t;
+        out << '\n';
+    }
+    out.flush();
+    if (!out) {
+        std::cerr << "oaq-tune: cannot write " << path << '\n';
+        return 2;
+    }
+    std::cout << "wrote " << samples.size() << " positions to " << path << '\n';
+    return 0;
 }
 
 }  // namespace
@@ -96,6 +130,7 @@ int main(int argc, char** argv) {
     std::set<std::string> tournaments;
     std::set<std::string> engines;
     std::string out_path;
+    std::string dump_path;
     ref::TuningConfig config;
     if (oaq::wants_help(argc, argv)) return usage(std::cout, 0);
     for (int i = 1; i < argc; ++i) {
@@ -117,6 +152,8 @@ int main(int argc, char** argv) {
             config.quiet_only = true;
         } else if (arg == "--out" && has_value) {
             out_path = argv[++i];
+        } else if (arg == "--dump" && has_value) {
+            dump_path = argv[++i];
         } else {
             return usage();
         }
@@ -132,6 +169,7 @@ int main(int argc, char** argv) {
     std::cout << "games " << data.games << " (skipped " << data.skipped << "), positions "
               << data.samples.size() << (config.quiet_only ? " (quiet)" : "") << ", seed "
               << config.seed << '\n';
+    if (!dump_path.empty()) return dump(data.samples, dump_path);
     const ref::TuningResult result = ref::fit(std::move(data.samples), ref::kHandWeights, config);
     std::cout << ref::describe(result) << ref::format_weights(result.weights);
     if (!out_path.empty()) {

@@ -57,6 +57,14 @@ int direct_threat(const Contents& c, rules::Side side) {
     return best;
 }
 
+// The table entry named `name`, or -1.
+int table_entry(std::string_view name) {
+    if (!name.starts_with("sq_") && !name.starts_with("qu_")) return -1;
+    for (int i = 0; i < kTableWeights; ++i)
+        if (table_weight_name(i) == name) return i;
+    return -1;
+}
+
 }  // namespace
 
 Features features(const rules::Position& p, int quan_value) {
@@ -99,11 +107,64 @@ Features features(const rules::Position& p, int quan_value) {
     return f;
 }
 
+TableTerms table_terms(const rules::Position& p) {
+    TableTerms t{};
+    const int pieces = (p.pieces & 1) + ((p.pieces >> 1) & 1);
+    std::size_t k = 0;
+    for (const rules::Side s : {p.side, rules::opponent(p.side)}) {
+        const int whose = s == p.side ? 0 : 1;
+        for (int square = 1; square <= 5; ++square) {
+            const int n = p.citizens[static_cast<std::size_t>(rules::pit_of(s, square))];
+            t[k++] =
+                static_cast<std::int16_t>(((pieces * 2 + whose) * 5 + square - 1) * kCountBuckets +
+                                          std::min(n, kCountBuckets - 1));
+        }
+    }
+    // The mandarin pits next to the mover's square 1 and square 5.
+    const int next[2] = {(rules::pit_of(p.side, 1) + kPits - 1) % kPits,
+                         (rules::pit_of(p.side, 5) + 1) % kPits};
+    for (int j = 0; j < 2; ++j) {
+        const auto pit = static_cast<std::size_t>(next[j]);
+        const int piece = p.has_piece(next[j]) ? 1 : 0;
+        t[k++] = static_cast<std::int16_t>(kSquareTable + (j * 2 + piece) * kCountBuckets +
+                                           std::min<int>(p.citizens[pit], kCountBuckets - 1));
+    }
+    return t;
+}
+
+std::string table_weight_name(int entry) {
+    const int n = entry % kCountBuckets;
+    if (entry < kSquareTable) {
+        const int square = entry / kCountBuckets % 5 + 1;
+        const int whose = entry / kCountBuckets / 5 % 2;
+        const int pieces = entry / kCountBuckets / 10;
+        return "sq_p" + std::to_string(pieces) + (whose == 0 ? "_me_s" : "_op_s") +
+               std::to_string(square) + "_n" + std::to_string(n);
+    }
+    const int m = (entry - kSquareTable) / kCountBuckets;
+    return std::string(m / 2 == 0 ? "qu_s1" : "qu_s5") + (m % 2 == 1 ? "_piece_n" : "_none_n") +
+           std::to_string(n);
+}
+
+bool has_tables(const EvalWeights& weights) {
+    return std::any_of(weights.table.begin(), weights.table.end(),
+                       [](std::int16_t v) { return v != 0; });
+}
+
 int evaluate(const rules::Position& p, int quan_value, const EvalWeights& weights) {
+    return evaluate(p, quan_value, weights, has_tables(weights));
+}
+
+int evaluate(const rules::Position& p, int quan_value, const EvalWeights& weights,
+             bool with_tables) {
     const Features f = features(p, quan_value);
     int sum = 0;
     for (int i = 0; i < kFeatureCount; ++i)
         sum += weights.w[static_cast<std::size_t>(i)] * f[static_cast<std::size_t>(i)];
+    // The tables cost about 7% of the search's speed; a model without them does not pay it.
+    if (with_tables)
+        for (const std::int16_t entry : table_terms(p))
+            sum += weights.table[static_cast<std::size_t>(entry)];
     return std::clamp(sum, -19999, 19999);
 }
 
@@ -115,11 +176,19 @@ std::string format_weights(const EvalWeights& weights) {
         out += std::to_string(weights.w[static_cast<std::size_t>(i)]);
         out += '\n';
     }
+    for (int i = 0; i < kTableWeights; ++i) {
+        if (weights.table[static_cast<std::size_t>(i)] == 0) continue;
+        out += table_weight_name(i);
+        out += ' ';
+        out += std::to_string(weights.table[static_cast<std::size_t>(i)]);
+        out += '\n';
+    }
     return out;
 }
 
 Expected<EvalWeights> parse_weights(std::string_view text) {
     EvalWeights out;
+    out.table = {};
     std::vector<bool> seen(kFeatureCount, false);
     std::size_t line_no = 0;
     while (!text.empty()) {
@@ -135,7 +204,8 @@ Expected<EvalWeights> parse_weights(std::string_view text) {
         const std::string_view name = line.substr(0, space);
         const std::string_view value = line.substr(space + 1);
         const auto it = std::find(kFeatureNames.begin(), kFeatureNames.end(), name);
-        if (it == kFeatureNames.end())
+        const int entry = it == kFeatureNames.end() ? table_entry(name) : -1;
+        if (it == kFeatureNames.end() && entry < 0)
             return fail("weights: line " + std::to_string(line_no) + ": unknown feature " +
                         std::string(name));
         int w = 0;
@@ -143,6 +213,10 @@ Expected<EvalWeights> parse_weights(std::string_view text) {
         if (ec != std::errc{} || end != value.data() + value.size() || w < -10000 || w > 10000)
             return fail("weights: line " + std::to_string(line_no) + ": bad value " +
                         std::string(value));
+        if (entry >= 0) {
+            out.table[static_cast<std::size_t>(entry)] = static_cast<std::int16_t>(w);
+            continue;
+        }
         const auto i = static_cast<std::size_t>(it - kFeatureNames.begin());
         out.w[i] = w;
         seen[i] = true;

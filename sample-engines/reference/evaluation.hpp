@@ -41,17 +41,46 @@ inline constexpr std::array<std::string_view, kFeatureCount> kFeatureNames = {
 
 using Features = std::array<int, kFeatureCount>;
 
+// The learned tables, the model's second part: what a square's citizens are worth by whose
+// square it is, where it is (squares 1..5 in the side's own numbering), how many citizens it holds
+// (0..14, 15 for 15 or more) and how many mandarin pieces are left (0, 1, 2); and what a mandarin
+// pit is worth by which it is (next to the side to move's square 1 or square 5), whether its piece
+// is there and its citizens. Where a sowing of c citizens from square s ends decides much of a
+// square's worth, which no sum of counts says. bench/tuning/fit_eval.py fits them with the linear
+// weights to self-play positions labelled by the results and the search; they are loaded with
+// EvalFile. The shipped weights have none: every fit so far played worse than the linear model
+// (bench/engines/RESULTS.md, "Learned tables"), so the tables are 0 and evaluate() skips them.
+inline constexpr int kCountBuckets = 16;
+inline constexpr int kSquareTable = 3 * 2 * 5 * kCountBuckets;  // [pieces][mine|theirs][square][n]
+inline constexpr int kMandarinTable = 2 * 2 * kCountBuckets;    // [next to 1|5][piece][n]
+inline constexpr int kTableWeights = kSquareTable + kMandarinTable;
+inline constexpr int kTableTerms = 12;  // one entry per square (10) and mandarin pit (2)
+
+using TableWeights = std::array<std::int16_t, kTableWeights>;
+using TableTerms = std::array<std::int16_t, kTableTerms>;
+
+// The table entries `p` uses, for its side to move.
+TableTerms table_terms(const rules::Position& p);
+
+// The entry's name in a weights file: `sq_p2_me_s3_n7` (2 pieces left, my square 3 holding 7),
+// `qu_s5_piece_n4` (the mandarin pit next to my square 5, its piece there, 4 citizens).
+std::string table_weight_name(int entry);
+
 struct EvalWeights {
-    // Centi-citizens per unit of each feature. The defaults are the weights oaq-tune fitted
-    // (sample-engines/README.md, "Tuning"), starting from kHandWeights.
+    // Centi-citizens per unit of each feature, and per table entry. The defaults are the weights
+    // oaq-tune fitted (sample-engines/README.md, "Tuning"), starting from kHandWeights; no tables.
     std::array<int, kFeatureCount> w = {100, -15, -69, 66, -452, -253, -153,
                                         21,  -6,  -5,  7,  90,   -54};
+    TableWeights table{};
 
     friend bool operator==(const EvalWeights&, const EvalWeights&) = default;
 };
 
 // The hand-set weights the engine had before tuning, where oaq-tune starts.
-inline constexpr EvalWeights kHandWeights{{100, 50, 30, 10, 0, 0, 0, 0, -50, 0, 0, 20, -40}};
+inline constexpr EvalWeights kHandWeights{{100, 50, 30, 10, 0, 0, 0, 0, -50, 0, 0, 20, -40}, {}};
+
+// Whether any table entry is set (evaluate() adds the tables only then).
+bool has_tables(const EvalWeights& weights);
 
 // The features of `p` for its side to move.
 Features features(const rules::Position& p, int quan_value);
@@ -59,6 +88,9 @@ Features features(const rules::Position& p, int quan_value);
 // sum of weights x features: centi-citizens for the side to move. Never reaches the proven-result
 // range (|score| < 20000 for any position of at most 200 citizens).
 int evaluate(const rules::Position& p, int quan_value, const EvalWeights& weights);
+// The same with has_tables(weights) given (the search asks it once, not at every node).
+int evaluate(const rules::Position& p, int quan_value, const EvalWeights& weights,
+             bool with_tables);
 
 // Score difference for the side to move (section 4, without settlement): feature kMaterial.
 inline int material_diff(const rules::Position& p, int quan_value) {
@@ -68,8 +100,9 @@ inline int material_diff(const rules::Position& p, int quan_value) {
            (p.store_citizens[them] + quan_value * p.store_pieces[them] - p.debt[them] + p.debt[me]);
 }
 
-// Weights as text: one `name value` per line; parse_weights reads it back (unknown names and
-// missing ones are errors, so a file always sets every weight).
+// Weights as text: one `name value` per line; parse_weights reads it back. Unknown names and
+// missing linear weights are errors; a table entry a file does not name is 0, so a file of the
+// linear weights alone (the format before the tables) is the linear model it always was.
 std::string format_weights(const EvalWeights& weights);
 Expected<EvalWeights> parse_weights(std::string_view text);
 

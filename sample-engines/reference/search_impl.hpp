@@ -223,7 +223,9 @@ class SearchImpl final : public Search {
         return -material_diff(after, quan_value_) - material_diff(before, quan_value_);
     }
 
-    int evaluate_node(const rules::Position& p) const { return evaluate(p, quan_value_, weights_); }
+    int evaluate_node(const rules::Position& p) const {
+        return evaluate(p, quan_value_, weights_, eval_tables_);
+    }
 
     // An exact result from the endgame tables, as a proven score, when `p` is in one.
     bool probe_tables(const rules::Position& p, int ply, int& score) {
@@ -528,6 +530,7 @@ class SearchImpl final : public Search {
     kit::SearchControl& control_;
     const EndgameTables* tables_;
     const EvalWeights weights_;
+    const bool eval_tables_ = has_tables(weights_);  // the learned tables are in use
     const SearchOptions options_;
     const int quan_value_;
     const int root_index_;

@@ -65,21 +65,38 @@ bool has_capture(const rules::Position& p, const rules::Rules& rules) {
 
 void add_game(const rules::Rules& rules, const rules::Position& start,
               const std::vector<rules::Move>& moves, rules::Result result,
-              const TuningConfig& config, std::vector<TuningSample>& out) {
-    rules::Position p = start;
-    for (std::size_t ply = 0; ply <= moves.size() && !p.is_over(); ++ply) {
-        if (static_cast<int>(ply) >= config.skip_plies &&
-            (!config.quiet_only || !has_capture(p, rules))) {
-            TuningSample s;
-            s.features = features(p, rules.quan_value);
-            const bool south = p.side == rules::Side::South;
-            s.result = result == rules::Result::Draw                  ? 0.5
-                       : (result == rules::Result::SouthWin) == south ? 1.0
-                                                                      : 0.0;
-            out.push_back(s);
-        }
-        if (ply == moves.size() || !rules::is_legal(p, moves[ply], rules)) break;
-        p = rules::play(p, moves[ply], rules);
+              const TuningConfig& config, std::vector<TuningSample>& out,
+              const std::vector<std::optional<int>>& search_cp) {
+    std::vector<rules::Position> line{start};
+    while (line.size() <= moves.size() && !line.back().is_over() &&
+           rules::is_legal(line.back(), moves[line.size() - 1], rules))
+        line.push_back(rules::play(line.back(), moves[line.size() - 1], rules));
+    const rules::Position& end = line.back();
+    // A game ended by the referee (repetition, ply limit) is settled here as the rules settle an
+    // end: each side takes the citizens on its own squares.
+    int south_margin =
+        rules::score(end, rules::Side::South, rules) - rules::score(end, rules::Side::North, rules);
+    if (!end.is_over())
+        for (int square = 1; square <= 5; ++square)
+            south_margin +=
+                end.citizens[static_cast<std::size_t>(rules::pit_of(rules::Side::South, square))] -
+                end.citizens[static_cast<std::size_t>(rules::pit_of(rules::Side::North, square))];
+    for (std::size_t ply = 0; ply < line.size(); ++ply) {
+        const rules::Position& p = line[ply];
+        if (p.is_over()) break;
+        if (static_cast<int>(ply) < config.skip_plies ||
+            (config.quiet_only && has_capture(p, rules)))
+            continue;
+        TuningSample s;
+        s.features = features(p, rules.quan_value);
+        const bool south = p.side == rules::Side::South;
+        s.result = result == rules::Result::Draw                  ? 0.5
+                   : (result == rules::Result::SouthWin) == south ? 1.0
+                                                                  : 0.0;
+        s.terms = table_terms(p);
+        s.final_margin = south ? south_margin : -south_margin;
+        if (ply < search_cp.size()) s.search_cp = search_cp[ply];
+        out.push_back(s);
     }
 }
 
@@ -128,6 +145,7 @@ TuningResult fit(std::vector<TuningSample> samples, const EvalWeights& start,
     }
     for (std::size_t i = 0; i < w.size(); ++i) r.weights.w[i] = static_cast<int>(std::lround(w[i]));
     r.weights.w[kMaterial] = start.w[kMaterial];
+    r.weights.table = start.table;  // the tables are fitted elsewhere (fit_eval.py), kept as given
     Weights rounded{};
     for (std::size_t i = 0; i < w.size(); ++i) rounded[i] = r.weights.w[i];
     r.train_loss_after = loss(samples, rounded, r.k);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,12 @@ namespace oaq::engines::reference {
 struct TuningSample {
     Features features{};
     double result = 0.5;  // for the side to move
+    // For the learned tables (bench/tuning/fit_eval.py, through `oaq-tune --dump`): the entries
+    // the position uses, the side to move's final score minus the opponent's, and the score the
+    // engine to move reported for it (centi-citizens; none for a mate score or no report).
+    TableTerms terms{};
+    int final_margin = 0;
+    std::optional<int> search_cp;
 };
 
 struct TuningConfig {
@@ -37,9 +44,11 @@ struct TuningConfig {
 // Appends the positions of one game (from `start`, with `moves`, ending in `result`) to `out`:
 // every position to move in after the first `skip_plies`, with quiet_only those where no move of
 // the side to move captures (the static evaluation is meant for quiet positions).
+// `search_cp`, when given, holds for each move the score its engine reported (as above).
 void add_game(const rules::Rules& rules, const rules::Position& start,
               const std::vector<rules::Move>& moves, rules::Result result,
-              const TuningConfig& config, std::vector<TuningSample>& out);
+              const TuningConfig& config, std::vector<TuningSample>& out,
+              const std::vector<std::optional<int>>& search_cp = {});
 
 struct TuningResult {
     EvalWeights weights;

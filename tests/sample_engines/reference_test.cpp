@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -704,4 +705,52 @@ TEST_CASE("the tuner is reproducible from a seed and lowers the loss", "[referen
     CHECK(*parsed == a.weights);
     CHECK_FALSE(ref::parse_weights("material 100\n"));
     CHECK_FALSE(ref::parse_weights(ref::format_weights(a.weights) + "bogus 3\n"));
+}
+
+TEST_CASE("the learned tables: one entry per square and mandarin pit, named once, read back",
+          "[reference][evaluation]") {
+    const Rules rules = rules_of("standard");
+    // Names are unique and name_of(entry) is what the file format reads.
+    std::set<std::string> names;
+    for (int i = 0; i < ref::kTableWeights; ++i) names.insert(ref::table_weight_name(i));
+    CHECK(names.size() == static_cast<std::size_t>(ref::kTableWeights));
+    CHECK(ref::table_weight_name(0) == "sq_p0_me_s1_n0");
+    CHECK(ref::table_weight_name(ref::kSquareTable - 1) == "sq_p2_op_s5_n15");
+    CHECK(ref::table_weight_name(ref::kTableWeights - 1) == "qu_s5_piece_n15");
+
+    // The start: 2 pieces, 5 citizens on every square, the mandarin pits empty with their pieces.
+    const Position start = oaq::rules::start_position(rules);
+    const ref::TableTerms t = ref::table_terms(start);
+    CHECK(ref::table_weight_name(t[0]) == "sq_p2_me_s1_n5");
+    CHECK(ref::table_weight_name(t[9]) == "sq_p2_op_s5_n5");
+    CHECK(ref::table_weight_name(t[10]) == "qu_s1_piece_n0");
+    CHECK(ref::table_weight_name(t[11]) == "qu_s5_piece_n0");
+    // Seen from North the same position reads the same: the model is by the side to move.
+    const Position north = position_of("Q0,5,5,5,5,5,Q0,5,5,5,5,5 N 0+0 0+0 0 0", rules);
+    CHECK(ref::table_terms(north) == t);
+    // Counts of 15 and more share the last bucket; a captured piece changes the phase.
+    const Position late = position_of("0,20,0,1,0,0,Q3,0,0,0,0,2 S 20+1 4+0 0 0", rules);
+    const ref::TableTerms u = ref::table_terms(late);
+    CHECK(ref::table_weight_name(u[0]) == "sq_p1_me_s1_n15");
+    CHECK(ref::table_weight_name(u[9]) == "sq_p1_op_s5_n2");
+    CHECK(ref::table_weight_name(u[10]) == "qu_s1_none_n0");
+    CHECK(ref::table_weight_name(u[11]) == "qu_s5_piece_n3");
+
+    // evaluate() is the linear sum plus the entries used.
+    ref::EvalWeights w = ref::kHandWeights;
+    const int linear = ref::evaluate(late, 10, w);
+    w.table[static_cast<std::size_t>(u[0])] = 70;
+    w.table[static_cast<std::size_t>(u[11])] = -30;
+    w.table[static_cast<std::size_t>(t[0])] = 1000;  // an entry `late` does not use
+    CHECK(ref::evaluate(late, 10, w) == linear + 40);
+
+    // The file format: tables round-trip; a file of the linear weights alone has no tables.
+    const auto parsed = ref::parse_weights(ref::format_weights(w));
+    REQUIRE(parsed);
+    CHECK(*parsed == w);
+    const auto linear_only = ref::parse_weights(ref::format_weights(ref::kHandWeights));
+    REQUIRE(linear_only);
+    CHECK(*linear_only == ref::kHandWeights);
+    CHECK_FALSE(ref::parse_weights(ref::format_weights(w) + "sq_p3_me_s1_n0 5\n"));
+    CHECK_FALSE(ref::parse_weights(ref::format_weights(w) + "sq_p0_me_s1_n0 99999\n"));
 }
