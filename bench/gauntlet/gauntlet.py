@@ -5,6 +5,9 @@ opponent from the same book, colour-swapped pairs, and for each the pentanomial 
 the Elo difference with its 95% interval exactly as the referee computes them (the match
 summary's `match` object, docs/json.md "Pair and h2h"), the failures (time forfeits, crashes) and
 the command that played it, so that every change to the reference is measured the same way.
+Beside them, duplicate scoring of the same pairs (pair_margins): which engine made more citizens
+over the two games of an opening, the mean pair margin and the Elo of that pair score, which still
+separates engines where the opening decides who wins both games.
 
 usage:
   bench/gauntlet/gauntlet.py --bin build/bin          # standard, deep-4ply, movetime=100
@@ -24,6 +27,7 @@ balanced-3ply-RULES.txt for the other rule sets. Prints a text table, or one JSO
 """
 import argparse
 import json
+import math
 import os
 import shlex
 import subprocess
@@ -80,13 +84,63 @@ def play(a, opponent):
             loser = g["north"] if g["result"] == "south_win" else g["south"]
             failures[f"{loser} {t}"] = failures.get(f"{loser} {t}", 0) + 1
     pair = summary["match"]
+    margin = pair_margins(games)
     speed = {name: search_speed(games, name) for name in ("reference", opponent)}
     return {"opponent": f"oaq-{opponent}", "games": pair["games"], "wins": pair["wins"],
             "draws": pair["draws"], "losses": pair["losses"], "pentanomial": pair["pentanomial"],
             "elo": pair["elo"], "score": round(pair["points"] / max(1, pair["games"]), 4),
-            "failures": failures, "ends": ends, "speed": speed,
+            "margin": margin, "failures": failures, "ends": ends, "speed": speed,
             "plies": round(sum(g["plies"] for g in games) / max(1, len(games)), 1),
             "command": shlex.join(c for c in cmd if c != "--json")}
+
+
+def pair_margins(games):
+    """Duplicate scoring, as bridge scores a board played at two tables: for each colour-swapped
+    pair (the two games of one opening), the reference's citizens minus the opponent's over both
+    games. A line the opening decides gives both engines the same win; their margins still differ
+    by how well each played it. Returns the pairs the reference ended ahead, level and behind on
+    margin, the mean margin per pair with its 95% interval, and the Elo of the pair score
+    (ahead 1, level 1/2, behind 0) with its 95% interval; pairs with a failure are left out."""
+    by_opening = {}
+    for g in games:
+        by_opening.setdefault((g["opening"], (g["game"] - 1) // 2), []).append(g)
+    margins = []
+    for pair in by_opening.values():
+        if len(pair) != 2 or any(g["termination"] not in GAME_ENDS for g in pair):
+            continue
+        total = 0
+        for g in pair:
+            ref = "south" if g["south"] == "reference" else "north"
+            other = "north" if ref == "south" else "south"
+            total += g["score"][ref] - g["score"][other]
+        margins.append(total)
+    n = len(margins)
+    if n < 2:
+        return {"pairs": n, "ahead": None, "level": None, "behind": None, "mean": None,
+                "mean_error": None, "elo": None, "elo_error": None}
+    ahead = sum(m > 0 for m in margins)
+    level = sum(m == 0 for m in margins)
+    mean = sum(margins) / n
+    sd = (sum((m - mean) ** 2 for m in margins) / (n - 1)) ** 0.5
+    points = [1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins]
+    p = sum(points) / n
+    p_sd = (sum((x - p) ** 2 for x in points) / (n - 1)) ** 0.5
+    p_err = 1.96 * p_sd / n ** 0.5
+
+    def elo(x):
+        x = min(max(x, 1e-6), 1 - 1e-6)
+        return -400 * math.log10(1 / x - 1)
+    return {"pairs": n, "ahead": ahead, "level": level, "behind": n - ahead - level,
+            "mean": round(mean, 2), "mean_error": round(1.96 * sd / n ** 0.5, 2),
+            "elo": round(elo(p), 1),
+            "elo_error": round((elo(p + p_err) - elo(p - p_err)) / 2, 1)}
+
+
+def margin_text(m):
+    if m["mean"] is None:
+        return "n/a"
+    return (f"{m['ahead']}/{m['level']}/{m['behind']}, {m['mean']:+.2f} ± {m['mean_error']:.2f}"
+            f" citizens, {m['elo']:+.1f} ± {m['elo_error']:.1f}")
 
 
 def search_speed(games, name):
@@ -162,13 +216,15 @@ def main():
         return
     print(f"oaq-reference gauntlet: rules {a.rules}, book {a.book}, "
           f"tc {a.tc}, {a.games} games per opponent\n")
-    print("| opponent | games | W/D/L | pairs | Elo ± 95% | score | failures | repetition / "
-          "ply limit | plies | reference depth / nps | opponent depth / nps |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| opponent | games | W/D/L | pairs | Elo ± 95% | score | pair margins: ahead/level/"
+          "behind, mean ± 95%, Elo ± 95% | failures | repetition / ply limit | plies | "
+          "reference depth / nps | opponent depth / nps |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         fails = ", ".join(f"{k} {v}" for k, v in sorted(r["failures"].items())) or "none"
         print(f"| {r['opponent']} | {r['games']} | {r['wins']}/{r['draws']}/{r['losses']} | "
-              f"{r['pentanomial']} | {elo_text(r['elo'])} | {100 * r['score']:.1f}% | {fails} | "
+              f"{r['pentanomial']} | {elo_text(r['elo'])} | {100 * r['score']:.1f}% | "
+              f"{margin_text(r['margin'])} | {fails} | "
               f"{r['ends'].get('repetition', 0)} / {r['ends'].get('ply_limit', 0)} | "
               f"{r['plies']} | {speed_text(r['speed']['reference'])} | "
               f"{speed_text(r['speed'][r['opponent'][4:]])} |")
