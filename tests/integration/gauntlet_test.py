@@ -15,6 +15,7 @@
 import argparse
 import json
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -44,6 +45,24 @@ def test_the_gauntlet_smoke_reports_every_opponent_deterministically():
         assert sum(r["ends"].values()) == 4, r
         assert f"cmd={BIN}/oaq-reference" in r["command"] and "--games 4" in r["command"], r
         assert r["opponent"] in r["command"] and "--json" not in r["command"], r
+        # Duplicate scoring, recomputed from the games of the printed command: per pair of one
+        # opening, the reference's citizens minus the opponent's over both games.
+        played = subprocess.run(shlex.split(r["command"]) + ["--json"], capture_output=True,
+                                text=True, timeout=300, cwd=ROOT)
+        games = [json.loads(l) for l in played.stdout.splitlines() if '"type":"game"' in l]
+        assert len(games) == 4, played.stderr
+        sums = {}
+        for g in games:
+            me = "south" if g["south"] == "reference" else "north"
+            them = "north" if me == "south" else "south"
+            key = (g["game"] - 1) // 2
+            sums[key] = sums.get(key, 0) + g["score"][me] - g["score"][them]
+        m = r["margin"]
+        assert m["pairs"] == 2, m
+        assert (m["ahead"], m["level"], m["behind"]) == (
+            sum(v > 0 for v in sums.values()), sum(v == 0 for v in sums.values()),
+            sum(v < 0 for v in sums.values())), (m, sums)
+        assert abs(m["mean"] - sum(sums.values()) / 2) < 0.01, (m, sums)
     second = json.loads(gauntlet("--smoke", "--json").stdout)
     # The same games; only the speeds (wall time of each search) may differ.
     for r in report["results"] + second["results"]:
