@@ -152,7 +152,8 @@ bool has_tables(const EvalWeights& weights) {
 }
 
 int evaluate(const rules::Position& p, int quan_value, const EvalWeights& weights) {
-    return evaluate(p, quan_value, weights, has_tables(weights));
+    // Entries that are 0 add nothing: no need to ask has_tables (a scan of every entry) here.
+    return evaluate(p, quan_value, weights, true);
 }
 
 int evaluate(const rules::Position& p, int quan_value, const EvalWeights& weights,

@@ -85,10 +85,12 @@ bool has_tables(const EvalWeights& weights);
 // The features of `p` for its side to move.
 Features features(const rules::Position& p, int quan_value);
 
-// sum of weights x features: centi-citizens for the side to move. Never reaches the proven-result
-// range (|score| < 20000 for any position of at most 200 citizens).
+// sum of weights x features plus the table entries used: centi-citizens for the side to move.
+// Never reaches the proven-result range (|score| < 20000 for any position of at most 200
+// citizens).
 int evaluate(const rules::Position& p, int quan_value, const EvalWeights& weights);
-// The same with has_tables(weights) given (the search asks it once, not at every node).
+// The same, adding the tables only `with_tables`: the search passes has_tables(weights), asked
+// once per search, so a model without tables does not pay for looking them up at every node.
 int evaluate(const rules::Position& p, int quan_value, const EvalWeights& weights,
              bool with_tables);
 
