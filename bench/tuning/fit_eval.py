@@ -2,19 +2,20 @@
 """Fits oaq-reference's learned evaluation (sample-engines/reference/evaluation.hpp): the linear
 features and the tables, to positions of self-play games dumped by `oaq-tune --dump`.
 
-Each position is labelled, for its side to move, by
+Each position is labelled, for its side to move, by a probability of winning:
 
-    target = LAMBDA x (the score the engine to move reported, from its search)
-           + (1 - LAMBDA) x 100 x (the game's final margin: own final score minus the opponent's)
+    target = LAMBDA x sigmoid(K x (the score the engine to move reported) / 100)
+           + (1 - LAMBDA) x (the game's result: 1 won, 1/2 drawn, 0 lost)
 
-in centi-citizens (positions without a search score take the margin alone), and the model
-eval = 100 x material + sum of weights x features + the table entries is fitted to it by ridge
-regression (least squares plus RIDGE x the squared table entries; the material weight stays the unit,
-100). The tables are redundant with each other and with the tempo feature (every position uses one
-entry of each group), which the ridge term settles. A share of the positions (--holdout, drawn
-with --seed) is held out: the script prints the mean squared error and how often the sign of the
-eval agrees with the result, before (the weights of --base, an EvalFile; default: the linear model
-of kTexelWeights) and after, on the fitted and the held-out positions.
+(positions without a search score take the result alone), and the model
+sigmoid(K x eval / 100), eval = 100 x material + sum of weights x features + the table entries, is
+fitted to it by logistic regression: Newton's method on the cross-entropy, plus RIDGE x the
+squared table entries (the material weight stays the unit, 100). K is fitted first, to the --base
+weights. The tables are redundant with each other and with the tempo feature (every position uses
+one entry of each group), which the ridge term settles. Distinct positions only; a share of them
+(--holdout, drawn with --seed) is held out: the script prints the log loss and how often the sign
+of the eval agrees with the result, before (the weights of --base, an EvalFile; default: the
+linear model of kTexelWeights) and after, on the fitted and the held-out positions.
 
 Writes the weights as an EvalFile (--out): `option.EvalFile=FILE` gives them to oaq-reference in a
 match, to be measured against its shipped weights. numpy only (Debian: python3-numpy).
@@ -26,7 +27,11 @@ usage: bench/tuning/fit_eval.py samples.txt [more.txt ...] [--lambda 0.5] [--rid
 import argparse
 import sys
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:
+    sys.exit(f"fit_eval.py: {sys.executable} has no numpy; install python3-numpy (Debian) "
+             "and run it with /usr/bin/python3")
 
 FEATURES = ["material", "board", "board_no_piece", "board_one_piece", "empty_squares",
             "singletons", "big_squares", "tempo", "refill_soon", "open_mandarin",
