@@ -14,6 +14,7 @@ usage:
   bench/gauntlet/gauntlet.py --bin build/bin --rules tg-standard --book BOOK --tc 10+0.1 \\
       --games 1000 --concurrency 2 --db gauntlet.db
   bench/gauntlet/gauntlet.py --bin build/bin --smoke  # a few games at a node limit
+  bench/gauntlet/gauntlet.py --bin build/bin --option EvalFile=candidate.txt --tag candidate
 
 --smoke plays 4 games per opponent at `nodes=300` for every engine: no clock, so the same
 binaries give the same games (the test `gauntlet_smoke` checks it). Real measurements need a
@@ -56,6 +57,7 @@ def match_command(a, opponent):
     b = a.bin
     cmd = [f"{b}/oaq", "match",
            "--engine", "name=reference", f"cmd={b}/oaq-reference",
+           *[f"option.{o}" for o in a.option],
            "--engine", f"name={opponent}", f"cmd={b}/oaq-{opponent}",
            "--rules", a.rules, "--tc", a.tc, "--openings", f"file={a.book}",
            "--games", str(a.games), "--concurrency", str(a.concurrency), "--json"]
@@ -189,6 +191,9 @@ def arguments():
                     "(e.g. the commit measured), so one file holds many gauntlets")
     ap.add_argument("--opponents", default=",".join(OPPONENTS),
                     help="comma-separated subset of " + ",".join(OPPONENTS))
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="an option of oaq-reference for every game (repeatable), e.g. "
+                    "EvalFile=candidate.txt: a candidate measured the same way as the engine")
     ap.add_argument("--smoke", action="store_true",
                     help=f"{SMOKE_GAMES} games per opponent at {SMOKE_TC}, deterministic")
     ap.add_argument("--json", action="store_true")
@@ -202,6 +207,9 @@ def arguments():
         ap.error(f"--opponents: {','.join(bad) or 'none'}: choose from {','.join(OPPONENTS)}")
     if a.games < 2 or a.games % 2:
         ap.error(f"--games {a.games}: an even number of 2 or more (colour-swapped pairs)")
+    bad = [o for o in a.option if "=" not in o or o.startswith("=")]
+    if bad:
+        ap.error(f"--option {bad[0]}: NAME=VALUE, an option of oaq-reference")
     if not os.path.isfile(a.book):
         ap.error(f"--book {a.book}: no such file")
     return a

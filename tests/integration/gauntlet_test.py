@@ -80,8 +80,34 @@ def test_the_gauntlet_prints_a_table_and_the_commands():
     assert "oaq match --engine name=reference" in proc.stdout, proc.stdout
 
 
+def test_an_option_reaches_the_reference_in_every_game():
+    # The hand weights (sample-engines/README.md) in place of the fitted ones: the printed command
+    # gives them to oaq-reference, not to its opponent, and the games change with them.
+    weights = {"material": 100, "board": 50, "board_no_piece": 30, "board_one_piece": 10,
+               "empty_squares": 0, "singletons": 0, "big_squares": 0, "tempo": 0,
+               "refill_soon": -50, "open_mandarin": 0, "mandarin_citizens": 0, "my_threat": 20,
+               "their_threat": -40}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "hand.txt")
+        with open(path, "w") as f:
+            f.write("".join(f"{k} {v}\n" for k, v in weights.items()))
+        args = ("--smoke", "--json", "--opponents", "alphabeta")
+        shipped = json.loads(gauntlet(*args).stdout)["results"][0]
+        proc = gauntlet(*args, "--option", f"EvalFile={path}")
+        assert proc.returncode == 0, proc.stderr
+        hand = json.loads(proc.stdout)["results"][0]
+        words = shlex.split(hand["command"])
+        at = words.index(f"option.EvalFile={path}")
+        assert words[at - 1] == f"cmd={BIN}/oaq-reference", words
+        assert words.count(f"option.EvalFile={path}") == 1, words
+        assert hand["failures"] == {}, hand
+        assert (hand["pentanomial"], hand["margin"], hand["plies"]) != (
+            shipped["pentanomial"], shipped["margin"], shipped["plies"]), (hand, shipped)
+
+
 def test_the_gauntlet_refuses_bad_arguments_in_one_line():
     for args, needle in ((["--opponents", "greedy"], "greedy"), (["--games", "3"], "--games 3"),
+                         (["--option", "EvalFile"], "--option EvalFile"),
                          (["--book", "/nonexistent/book.txt"], "/nonexistent/book.txt")):
         proc = gauntlet(*args)
         assert proc.returncode == 2, (args, proc.returncode)
