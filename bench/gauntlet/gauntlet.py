@@ -31,6 +31,7 @@ import json
 import math
 import os
 import shlex
+import signal
 import subprocess
 import sys
 
@@ -67,10 +68,39 @@ def match_command(a, opponent):
     return cmd
 
 
+def run_match(cmd):
+    """Runs `oaq match`, passing SIGINT and SIGTERM on to it: the referee then aborts its games
+    (stored as aborted, resumable with --db) and ends its engines, and the gauntlet exits by the
+    same signal. Without this an interrupted gauntlet left its match playing to the end."""
+    child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    received = []
+
+    def forward(signum, _frame):
+        received.append(signum)
+        child.send_signal(signum)
+
+    previous = {s: signal.signal(s, forward) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        out, err = child.communicate()
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+    if received:
+        where = ""
+        if "--db" in cmd:
+            db, name = cmd[cmd.index("--db") + 1], cmd[cmd.index("--name") + 1]
+            where = f"; its games are in {db} (oaq match --resume {name} --db {db})"
+        print(f"gauntlet: interrupted by signal {received[0]}; `oaq match` stopped "
+              f"(exit {child.returncode}){where}", file=sys.stderr)
+        signal.signal(received[0], signal.SIG_DFL)
+        os.kill(os.getpid(), received[0])
+    return subprocess.CompletedProcess(cmd, child.returncode, out, err)
+
+
 def play(a, opponent):
     """Plays one match; its pair from the reference's side, failures, and the command."""
     cmd = match_command(a, opponent)
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    proc = run_match(cmd)
     if proc.returncode != 0:
         last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
         sys.exit(f"gauntlet: {shlex.join(cmd)} failed (exit {proc.returncode}): {last}")

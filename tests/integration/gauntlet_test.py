@@ -6,7 +6,8 @@
 - bench/gauntlet/gauntlet.py --smoke plays oaq-reference against oaq-alphabeta, oaq-mcts and
   oaq-sparring, reports each pair's pentanomial and Elo as the referee's match summary gives them,
   with the command that played it; twice gives the same games (node limits, no clock);
-- its bad arguments are one line and exit 2;
+- its bad arguments are one line and exit 2; an option reaches the reference alone; SIGTERM stops
+  its match (stored as interrupted, resumable) and leaves no process;
 - sample-engines/openings/make_close_book.py --smoke under standard, stop-after-capture and
   tg-standard writes a book whose header names the maker and the criterion, whose every line is
   legal under those rules and keeps the game going, and the same arguments give the same book;
@@ -16,9 +17,11 @@ import argparse
 import json
 import os
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import traceback
 
 BIN = ROOT = None
@@ -103,6 +106,44 @@ def test_an_option_reaches_the_reference_in_every_game():
         assert hand["failures"] == {}, hand
         assert (hand["pentanomial"], hand["margin"], hand["plies"]) != (
             shipped["pentanomial"], shipped["margin"], shipped["plies"]), (hand, shipped)
+
+
+def test_an_interrupted_gauntlet_stops_its_match():
+    # SIGTERM to the gauntlet reaches its `oaq match`: the run is stored as interrupted with the
+    # games played so far, the gauntlet says how to resume it and exits by the signal, and no
+    # process of the match is left.
+    with tempfile.TemporaryDirectory() as tmp:
+        db = os.path.join(tmp, "gauntlet.db")
+        proc = subprocess.Popen([sys.executable, os.path.join(ROOT, "bench", "gauntlet",
+                                                              "gauntlet.py"),
+                                 "--bin", BIN, "--opponents", "alphabeta", "--games", "200",
+                                 "--tc", "movetime=50", "--concurrency", "1", "--db", db,
+                                 "--tag", "t"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, cwd=ROOT)
+        deadline = time.monotonic() + 60
+        while not os.path.exists(db) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(2)  # a few games
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == -signal.SIGTERM, (proc.returncode, err)
+        name = "gauntlet-t-alphabeta-standard-movetime=50"
+        assert f"oaq match --resume {name} --db {db}" in err.strip().splitlines()[-1], err
+        time.sleep(0.5)
+        left = []
+        for pid in os.listdir("/proc"):
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    if db.encode() in f.read():
+                        left.append(pid)
+            except OSError:
+                continue
+        assert not left, left
+        stored = subprocess.run([os.path.join(BIN, "oaq"), "results", "tournaments", "--db", db,
+                                 "--json"], capture_output=True, text=True)
+        run = json.loads(stored.stdout.splitlines()[0])
+        assert run["tournament"] == name and run["status"] == "interrupted", run
+        assert run["games"] < 200 and run["planned"] == 200, run
 
 
 def test_the_gauntlet_refuses_bad_arguments_in_one_line():
