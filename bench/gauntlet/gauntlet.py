@@ -69,17 +69,22 @@ def match_command(a, opponent):
 
 
 def run_match(cmd):
-    """Runs `oaq match`, passing SIGINT and SIGTERM on to it: the referee then aborts its games
-    (stored as aborted, resumable with --db) and ends its engines, and the gauntlet exits by the
-    same signal. Without this an interrupted gauntlet left its match playing to the end."""
-    child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    """Runs `oaq match`, passing SIGINT, SIGTERM and SIGHUP on to it once: the referee then
+    aborts its games (stored as aborted, resumable with --db) and ends its engines, and the
+    gauntlet exits by the same signal. Without this an interrupted gauntlet left its match
+    playing to the end. The match runs in its own session so that a Ctrl-C at the terminal
+    reaches it once, from here: a second signal tells the referee to stop at once, unrecorded."""
+    child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             start_new_session=True)
     received = []
 
     def forward(signum, _frame):
+        if not received:
+            child.send_signal(signum)
         received.append(signum)
-        child.send_signal(signum)
 
-    previous = {s: signal.signal(s, forward) for s in (signal.SIGINT, signal.SIGTERM)}
+    stops = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    previous = {s: signal.signal(s, forward) for s in stops}
     try:
         out, err = child.communicate()
     finally:
