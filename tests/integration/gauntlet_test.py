@@ -27,9 +27,13 @@ import traceback
 BIN = ROOT = None
 
 
+def gauntlet_argv(*args):
+    return [sys.executable, os.path.join(ROOT, "bench", "gauntlet", "gauntlet.py"), "--bin", BIN,
+            *args]
+
+
 def gauntlet(*args):
-    return subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gauntlet", "gauntlet.py"),
-                           "--bin", BIN, *args], capture_output=True, text=True, timeout=300,
+    return subprocess.run(gauntlet_argv(*args), capture_output=True, text=True, timeout=300,
                           cwd=ROOT)
 
 
@@ -120,12 +124,11 @@ def test_an_interrupted_gauntlet_stops_its_match():
 def interrupt_gauntlet(sig, group):
     with tempfile.TemporaryDirectory() as tmp:
         db = os.path.join(tmp, "gauntlet.db")
-        proc = subprocess.Popen([sys.executable, os.path.join(ROOT, "bench", "gauntlet",
-                                                              "gauntlet.py"),
-                                 "--bin", BIN, "--opponents", "alphabeta", "--games", "200",
-                                 "--tc", "movetime=50", "--concurrency", "1", "--db", db,
-                                 "--tag", "t"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True, cwd=ROOT, start_new_session=True)
+        proc = subprocess.Popen(gauntlet_argv("--opponents", "alphabeta", "--games", "200",
+                                              "--tc", "movetime=50", "--concurrency", "1",
+                                              "--db", db, "--tag", "t"),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                cwd=ROOT, start_new_session=True)
         deadline = time.monotonic() + 60
         while not os.path.exists(db) and time.monotonic() < deadline:
             time.sleep(0.1)
