@@ -11,7 +11,9 @@
 - sample-engines/openings/make_close_book.py --smoke under standard, stop-after-capture and
   tg-standard writes a book whose header names the maker and the criterion, whose every line is
   legal under those rules and keeps the game going, and the same arguments give the same book;
-  its quick filter plays only the lines a fixed-depth search scores within its bound.
+  its quick filter plays only the lines a fixed-depth search scores within its bound; its
+  balanced walks take at every ply a move within --walk-cp of the most even;
+- the interval by opening counts each opening line once: playing the book again does not narrow it.
 """
 import argparse
 import json
@@ -70,6 +72,17 @@ def test_the_gauntlet_smoke_reports_every_opponent_deterministically():
             sum(v > 0 for v in sums.values()), sum(v == 0 for v in sums.values()),
             sum(v < 0 for v in sums.values())), (m, sums)
         assert abs(m["mean"] - sum(sums.values()) / 2) < 0.01, (m, sums)
+        # By opening: one observation per opening line, the reference's mean points there.
+        o = r["by_opening"]
+        per = {}
+        for g in games:
+            me = "south" if g["south"] == "reference" else "north"
+            per.setdefault(g["opening"], []).append(
+                0.5 if g["result"] == "draw" else float(g["result"] == f"{me}_win"))
+        assert o["openings"] == len(per) and o["cells"] == 4, (o, per)
+        assert o["distinct_games"] == 4, o  # four games, each its own opening and colour
+        if len(per) >= 2:
+            assert abs(o["score"] - sum(sum(v) / len(v) for v in per.values()) / len(per)) < 1e-3
     second = json.loads(gauntlet("--smoke", "--json").stdout)
     # The same games; only the speeds (wall time of each search) may differ.
     for r in report["results"] + second["results"]:
@@ -172,6 +185,43 @@ def test_the_gauntlet_refuses_bad_arguments_in_one_line():
         assert needle in last, (args, proc.stderr)
 
 
+def gauntlet_module():
+    sys.path.insert(0, os.path.join(ROOT, "bench", "gauntlet"))
+    import gauntlet as module  # noqa: E402 (the script under test, from the tree given)
+    return module
+
+
+def synthetic_game(number, opening, reference_south, result):
+    return {"game": number, "opening": opening, "result": result,
+            "south": "reference" if reference_south else "other",
+            "north": "other" if reference_south else "reference",
+            "moves": [{"move": "1L"}, {"move": opening[-2:]}]}
+
+
+def test_playing_the_book_again_does_not_narrow_the_interval_by_opening():
+    g = gauntlet_module()
+    # Six openings, each a colour-swapped pair with one result per colour, as deterministic
+    # engines play them: the book once, then the same games four times over.
+    results = [("south_win", "north_win"), ("south_win", "south_win"), ("draw", "north_win"),
+               ("south_win", "draw"), ("draw", "draw"), ("north_win", "north_win")]
+    once = []
+    for i, (first, second) in enumerate(results):
+        opening = f"{i + 1}L {i % 5 + 1}R"
+        once += [synthetic_game(2 * i + 1, opening, True, first),
+                 synthetic_game(2 * i + 2, opening, False, second)]
+    four = [dict(x, game=x["game"] + 12 * k) for k in range(4) for x in once]
+    a, b = g.by_opening(once), g.by_opening(four)
+    assert a["openings"] == b["openings"] == 6 and a["distinct_games"] == 12, (a, b)
+    assert b["distinct_games"] == 12 and b["cells_varying"] == 0, b
+    assert (a["score"], a["elo"], a["elo_error"]) == (b["score"], b["elo"], b["elo_error"]), (a, b)
+    # the reference's points per opening: 1, 0.5, 0.75, 0.75, 0.5, 0.5 (mean 2/3)
+    assert abs(a["score"] - 4 / 6) < 1e-3 and a["elo"] > 0 and a["elo_error"] > 50, a
+    # A result that changes between repeats is counted.
+    changed = four[:-1] + [dict(four[-1], result="north_win" if four[-1]["result"] != "north_win"
+                                else "draw")]
+    assert g.by_opening(changed)["cells_varying"] == 1
+
+
 def make_close(rules, out):
     return subprocess.run([sys.executable,
                            os.path.join(ROOT, "sample-engines", "openings", "make_close_book.py"),
@@ -227,6 +277,36 @@ def test_the_close_book_makers_quick_filter_plays_only_lines_within_its_bound():
         played += within
     assert 0 < played < 8, proc.stderr
     assert "--quick-depth 4 --quick-cp 800" in proc.stdout.splitlines()[0], proc.stdout
+
+
+def test_the_close_book_makers_walks_take_moves_near_the_most_even():
+    args = ["--oaq", os.path.join(BIN, "oaq"), "--engine", os.path.join(BIN, "oaq-reference"),
+            "--rules", "standard", "--plies", "3", "--walk", "3", "--walk-depth", "4",
+            "--walk-cp", "150", "--seed", "3", "--tc", "depth=2", "--max-diff", "200",
+            "--min-plies", "1"]
+    maker = os.path.join(ROOT, "sample-engines", "openings", "make_close_book.py")
+    proc = subprocess.run([sys.executable, maker, *args], capture_output=True, text=True,
+                          timeout=300, cwd=ROOT)
+    rows = [r.split("\t") for r in proc.stderr.splitlines() if "\t" in r]
+    assert len(rows) == 3 and len({r[0] for r in rows}) == 3, proc.stderr
+    assert "--walk 3 --walk-depth 4 --walk-cp 150 --seed 3" in proc.stdout.splitlines()[0]
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    from book_lines import Engine, legal_moves  # noqa: E402
+    engine = Engine([os.path.join(BIN, "oaq-reference")])
+    try:
+        for row in rows:
+            line = row[0].split()
+            for ply in range(len(line)):
+                off = {}
+                for m in legal_moves(os.path.join(BIN, "oaq"), line[:ply]):
+                    kind, value = engine.score(line[:ply] + [m], "depth 4")
+                    off[m] = abs(value) if kind == "cp" and value != 0 else float("inf")
+                assert off[line[ply]] <= min(off.values()) + 150, (line, ply, off)
+    finally:
+        engine.quit()
+    again = subprocess.run([sys.executable, maker, *args], capture_output=True, text=True,
+                           timeout=300, cwd=ROOT)
+    assert again.stdout == proc.stdout, (again.stdout, proc.stdout)
 
 
 def main():
