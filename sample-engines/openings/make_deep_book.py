@@ -13,14 +13,17 @@ PLIES legal moves from the start position is kept when
 Every line of PLIES moves is a candidate, or --sample N distinct lines drawn by random legal walks
 from --seed (for plies where listing every line is too many), or the lines of --lines FILE.
 Progress goes to stderr, one tab-separated row per candidate (line, quick, deep, plies played,
-result), so the thresholds can be read off and re-applied with --lines.
+result), so the thresholds can be read off and re-applied with --lines. --jobs N runs N engines at
+once; the book does not depend on it (fixed depths, a fresh game for every search).
 
 usage: sample-engines/openings/make_deep_book.py --oaq build/bin/oaq \
            --engine build/bin/oaq-reference --plies 4 > BOOK 2> LOG
 Standard rules only. Standard library only; speaks the engine protocol over pipes.
 """
 import argparse
+import concurrent.futures
 import os
+import queue
 import random
 import sys
 
@@ -103,12 +106,35 @@ def arguments():
     ap.add_argument("--play-depth", type=int, default=16)
     ap.add_argument("--min-plies", type=int, default=20)
     ap.add_argument("--max-playout", type=int, default=300)
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="engines searching at once (the book is the same for any number)")
     return ap.parse_args()
+
+
+def judged_in_order(a, cands):
+    """judge() of every candidate, in the candidates' order, on a.jobs engines at once (threads:
+    the work is in the engines). Every search starts from a fresh game at a fixed depth, so the
+    results do not depend on which engine did it or on a.jobs."""
+    engines = queue.Queue()
+    for _ in range(a.jobs):
+        engines.put(Engine([a.engine]))
+
+    def judged(line):
+        engine = engines.get()
+        try:
+            return judge(engine, a, line)
+        finally:
+            engines.put(engine)
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+            yield from pool.map(judged, cands)
+    finally:
+        while not engines.empty():
+            engines.get().quit()
 
 
 def main():
     a = arguments()
-    engine = Engine([a.engine])
     source = (f"--lines {a.lines}" if a.lines else
               f"--plies {a.plies}" + (f" --sample {a.sample} --seed {a.seed}" if a.sample else ""))
     print(f"# made by sample-engines/openings/make_deep_book.py {source} --engine "
@@ -117,13 +143,16 @@ def main():
           f"--min-plies {a.min_plies}")
     print("# kept: within +-max-cp at the deep search, and the game played on at play-depth "
           "lasts min-plies or more", flush=True)
+    cands = list(candidates(a))
+    results = judged_in_order(a, cands)
+
     def keep(line):
-        row, kept = judge(engine, a, line)
+        row, kept = next(results)
         print("\t".join(row + (["kept"] if kept else [])), file=sys.stderr, flush=True)
         return kept
 
-    kept = write_book(candidates(a), keep)
-    engine.quit()
+    kept = write_book(cands, keep)
+    results.close()
     if kept == 0:
         sys.exit("make_deep_book: no line was kept")
 

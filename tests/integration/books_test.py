@@ -8,7 +8,8 @@
   close-PRESET.txt) or standard (every other book);
 - deep-4ply.txt is not empty and has no line twice;
 - make_deep_book.py is reproducible: the same candidates and depths give the same book twice,
-  and a sampled candidate list is the same for the same seed.
+  and a sampled candidate list is the same for the same seed; --jobs 3 gives the book and the
+  rows of --jobs 1, in the same order.
 """
 import argparse
 import json
@@ -71,6 +72,16 @@ def test_the_maker_is_reproducible():
     assert other.returncode == 0, other.stderr
     assert other.stderr.splitlines()[0] != first.stderr.splitlines()[0] or \
         other.stdout != first.stdout
+
+
+def test_the_maker_gives_the_same_book_on_several_engines():
+    args = ["--plies", "3", "--sample", "8", "--seed", "7", "--quick-depth", "6",
+            "--quick-cp", "100000", "--depth", "8", "--max-cp", "100000", "--play-depth", "4",
+            "--min-plies", "1"]
+    one, three = make(*args), make(*args, "--jobs", "3")
+    assert one.returncode == 0 and three.returncode == 0, (one.stderr, three.stderr)
+    assert three.stdout == one.stdout and three.stderr == one.stderr, (one.stderr, three.stderr)
+    assert len([r for r in one.stderr.splitlines() if "\t" in r]) == 8, one.stderr
 
 
 def main():
