@@ -67,6 +67,8 @@ void ReferenceEngine::declare_options(kit::Options& options) {
         [this](long long v) { search_options_.futility_margin = static_cast<int>(v); });
     options.add_spin("MoveMargin", move_margin_ms_, 0, 1000,
                      [this](long long v) { move_margin_ms_ = static_cast<int>(v); });
+    options.add_check("PartialIterations", partial_iterations_,
+                      [this](bool on) { partial_iterations_ = on; });
     options.add_spin(
         "QuiescencePlies", search_options_.quiescence_plies, 0, 32,
         [this](long long q) { search_options_.quiescence_plies = static_cast<int>(q); });
@@ -109,7 +111,8 @@ rules::Move ReferenceEngine::search(const kit::SearchRequest& request,
     pending_.clear();
 
     const std::size_t root_moves = rules::legal_moves(request.position, request.rules).size();
-    ref::TimePlan plan(request.limits, root_moves, std::chrono::milliseconds(move_margin_ms_));
+    ref::TimePlan plan(request.limits, root_moves, std::chrono::milliseconds(move_margin_ms_),
+                       partial_iterations_);
     setup.deadline = plan.deadline();
 
     table_.new_search();

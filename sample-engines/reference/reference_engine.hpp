@@ -57,6 +57,8 @@ class ReferenceEngine : public kit::Engine {
     reference::EvalWeights weights_;
     reference::SearchOptions search_options_;
     int move_margin_ms_ = 15;  // option MoveMargin: movetime deadline max(T/2, T - this)
+    // option PartialIterations: under movetime, iterations start while time is left (TimePlan)
+    bool partial_iterations_ = false;
     std::string table_path_;
     std::shared_ptr<const reference::EndgameTables> tables_;
     bool tables_fixed_ = false;  // set_tables() was called

@@ -6,12 +6,13 @@
 namespace oaq::engines::reference {
 
 TimePlan::TimePlan(const kit::SearchLimits& limits, std::size_t root_moves,
-                   Duration movetime_margin)
+                   Duration movetime_margin, bool partial)
     : limits_(limits),
       movetime_margin_(movetime_margin),
       timed_(!limits.infinite && limits.hard_time.has_value()),
       clock_(timed_ && limits.soft_time && *limits.soft_time < *limits.hard_time),
-      forced_(root_moves == 1) {}
+      forced_(root_moves == 1),
+      partial_(partial) {}
 
 bool TimePlan::may_start(int depth, const kit::SearchControl& control) const {
     return may_start(depth, control.elapsed(), control.stop_requested());
@@ -22,6 +23,7 @@ bool TimePlan::may_start(int depth, Duration elapsed, bool stop_requested) const
     if (limits_.depth && depth > *limits_.depth) return false;
     if (!timed_ || depth == 1) return true;
     if (forced_) return false;
+    if (partial_ && !clock_) return elapsed < *deadline();
     if (elapsed + predicted_next() > *deadline()) return false;
     return !clock_ || elapsed < target();
 }

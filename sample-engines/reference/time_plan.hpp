@@ -10,7 +10,11 @@
 // depend on the machine's load, and the average over the search smooths out the tens of
 // milliseconds a loaded machine may not schedule the process (an estimate from the last
 // iteration's duration alone made the engine stop at a quarter of its movetime under load). A
-// forced move is played after the first iteration.
+// forced move is played after the first iteration. With `partial` (option PartialIterations),
+// under movetime an iteration starts whenever time is left before the deadline: the one the
+// deadline cuts off still counts for every root move it searched in full (the search keeps the
+// previous best unless another move was proved better), and the engine uses its whole movetime
+// instead of about 55% of it.
 #pragma once
 
 #include <chrono>
@@ -32,7 +36,7 @@ class TimePlan {
 
     // movetime_margin: under movetime the engine's own deadline is max(T/2, T - margin).
     TimePlan(const kit::SearchLimits& limits, std::size_t root_moves,
-             Duration movetime_margin = std::chrono::milliseconds(15));
+             Duration movetime_margin = std::chrono::milliseconds(15), bool partial = false);
 
     bool is_timed() const { return timed_; }
 
@@ -60,9 +64,10 @@ class TimePlan {
     kit::SearchLimits limits_;
     Duration movetime_margin_;
     bool timed_ = false;
-    bool clock_ = false;   // soft < hard: a clock game rather than movetime
-    bool forced_ = false;  // one legal move
-    Duration last_end_{};  // elapsed at the end of the last iteration
+    bool clock_ = false;    // soft < hard: a clock game rather than movetime
+    bool forced_ = false;   // one legal move
+    bool partial_ = false;  // movetime: start iterations the deadline may cut off
+    Duration last_end_{};   // elapsed at the end of the last iteration
     Duration last_duration_{};
     double growth_ = 2.0;  // duration ratio of consecutive iterations, smoothed
     std::uint64_t total_nodes_ = 0;

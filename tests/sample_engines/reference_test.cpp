@@ -397,6 +397,31 @@ TEST_CASE("the time plan never starts an iteration it expects to overrun", "[ref
         CHECK_FALSE(plan.may_start(5, 48ms, false));  // ~75 ms more would pass 85 ms
         CHECK_FALSE(plan.may_start(2, 1ms, true));    // stop
     }
+    SECTION("movetime with PartialIterations: any iteration while time is left, not on a clock") {
+        SearchLimits limits;
+        limits.soft_time = limits.hard_time = 100ms;  // deadline 85 ms
+        ref::TimePlan plan(limits, 10, 15ms, true);
+        plan.iteration_done(1, 0, {1, oaq::rules::Direction::L}, 2ms);
+        plan.iteration_done(2, 0, {1, oaq::rules::Direction::L}, 6ms);
+        plan.iteration_done(3, 0, {1, oaq::rules::Direction::L}, 18ms);
+        plan.iteration_done(4, 0, {1, oaq::rules::Direction::L}, 48ms);
+        CHECK(plan.may_start(5, 48ms, false));  // the same plan without it stops here (above)
+        CHECK(plan.may_start(5, 84ms, false));
+        CHECK_FALSE(plan.may_start(5, 85ms, false));  // the deadline
+        CHECK_FALSE(plan.may_start(5, 50ms, true));   // stop
+        ref::TimePlan forced(limits, 1, 15ms, true);
+        CHECK_FALSE(forced.may_start(2, 0ms, false));
+        SearchLimits clock;
+        clock.soft_time = 100ms;
+        clock.hard_time = 300ms;
+        clock.time_left = 10000ms;
+        ref::TimePlan on_clock(clock, 10, 15ms, true);
+        on_clock.iteration_done(1, 0, {1, oaq::rules::Direction::L}, 2ms);
+        on_clock.iteration_done(2, 0, {1, oaq::rules::Direction::L}, 6ms);
+        on_clock.iteration_done(3, 0, {1, oaq::rules::Direction::L}, 18ms);
+        on_clock.iteration_done(4, 0, {1, oaq::rules::Direction::L}, 250ms);
+        CHECK_FALSE(on_clock.may_start(5, 250ms, false));  // the clock's plan is unchanged
+    }
     SECTION("with node counts a descheduled iteration does not end the search early") {
         SearchLimits limits;
         limits.soft_time = limits.hard_time = 200ms;  // deadline 185 ms
