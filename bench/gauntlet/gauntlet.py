@@ -15,6 +15,7 @@ usage:
       --games 1000 --concurrency 2 --db gauntlet.db
   bench/gauntlet/gauntlet.py --bin build/bin --smoke  # a few games at a node limit
   bench/gauntlet/gauntlet.py --bin build/bin --option EvalFile=candidate.txt --tag candidate
+  bench/gauntlet/gauntlet.py --bin build/bin --db gauntlet.db --tag T --report  # stored runs
 
 --smoke plays 4 games per opponent at `nodes=300` for every engine: no clock, so the same
 binaries give the same games (the test `gauntlet_smoke` checks it). Real measurements need a
@@ -112,6 +113,34 @@ def play(a, opponent):
     lines = [json.loads(l) for l in proc.stdout.splitlines() if l.startswith("{")]
     summary = [o for o in lines if o["type"] == "summary"][-1]
     games = [o for o in lines if o["type"] == "game"]
+    return summarize(summary["match"], games, opponent, cmd)
+
+
+def stored(a, opponent):
+    """The same row as play() from the run stored in a.db (--report): the pair from
+    `oaq results h2h`, the games from `oaq results export`."""
+    cmd = match_command(a, opponent)
+    name = cmd[cmd.index("--name") + 1]
+    base = [f"{a.bin}/oaq", "results"]
+    where = ["--db", a.db, "--tournament", name, "--json"]
+    h2h = subprocess.run(base + ["h2h", "reference", opponent, *where], capture_output=True,
+                         text=True)
+    export = subprocess.run(base + ["export", *where], capture_output=True, text=True)
+    for proc in (h2h, export):
+        if proc.returncode != 0:
+            last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
+            sys.exit(f"gauntlet: --report: run {name} in {a.db}: {last}")
+    games = [json.loads(l) for l in export.stdout.splitlines() if l.startswith("{")]
+    if not games:
+        sys.exit(f"gauntlet: --report: run {name} in {a.db} has no games")
+    pair = json.loads(h2h.stdout)
+    cmd[cmd.index("--games") + 1] = str(pair["games"])
+    return summarize(pair, games, opponent, cmd)
+
+
+def summarize(pair, games, opponent, cmd):
+    """One opponent's row: `pair` as the referee counts it (the match summary's `match` object
+    or `oaq results h2h`), the rest from the games."""
     failures, ends = {}, {}
     for g in games:
         t = g["termination"]
@@ -120,7 +149,6 @@ def play(a, opponent):
         else:  # a failure (protocol-spec section 8): the loser failed
             loser = g["north"] if g["result"] == "south_win" else g["south"]
             failures[f"{loser} {t}"] = failures.get(f"{loser} {t}", 0) + 1
-    pair = summary["match"]
     margin = pair_margins(games)
     speed = {name: search_speed(games, name) for name in ("reference", opponent)}
     return {"opponent": f"oaq-{opponent}", "games": pair["games"], "wins": pair["wins"],
@@ -272,8 +300,12 @@ def arguments():
                     "EvalFile=candidate.txt: a candidate measured the same way as the engine")
     ap.add_argument("--smoke", action="store_true",
                     help=f"{SMOKE_GAMES} games per opponent at {SMOKE_TC}, deterministic")
+    ap.add_argument("--report", action="store_true",
+                    help="play nothing: print the runs already stored in --db under --tag")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
+    if a.report and not a.db:
+        ap.error("--report: give the --db (and --tag) the runs were stored with")
     if a.smoke:
         a.tc, a.games, a.concurrency = SMOKE_TC, SMOKE_GAMES, 1
     a.book = os.path.relpath(a.book or default_book(a.rules))
@@ -293,7 +325,7 @@ def arguments():
 
 def main():
     a = arguments()
-    results = [play(a, o) for o in a.opponents]
+    results = [(stored if a.report else play)(a, o) for o in a.opponents]
     if a.json:
         print(json.dumps({"rules": a.rules, "book": a.book, "tc": a.tc,
                           "games": a.games, "results": results}))

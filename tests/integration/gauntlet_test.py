@@ -7,7 +7,8 @@
   oaq-sparring, reports each pair's pentanomial and Elo as the referee's match summary gives them,
   with the command that played it; twice gives the same games (node limits, no clock);
 - its bad arguments are one line and exit 2; an option reaches the reference alone; SIGTERM stops
-  its match (stored as interrupted, resumable) and leaves no process;
+  its match (stored as interrupted, resumable) and leaves no process; --report prints stored runs
+  exactly as they were printed when played;
 - sample-engines/openings/make_close_book.py --smoke under standard, stop-after-capture and
   tg-standard writes a book whose header names the maker and the criterion, whose every line is
   legal under those rules and keeps the game going, and the same arguments give the same book;
@@ -90,6 +91,22 @@ def test_the_gauntlet_smoke_reports_every_opponent_deterministically():
         assert set(speed) == {"reference", r["opponent"][4:]}, speed
         assert all(s["depth"] and s["depth"] > 0 for s in speed.values()), speed
     assert second == report
+
+
+def test_the_gauntlet_reports_stored_runs_as_it_played_them():
+    with tempfile.TemporaryDirectory() as tmp:
+        db = os.path.join(tmp, "g.db")
+        played = gauntlet("--smoke", "--json", "--db", db, "--tag", "t", "--opponents",
+                          "alphabeta,sparring")
+        assert played.returncode == 0, played.stderr
+        again = gauntlet("--smoke", "--json", "--db", db, "--tag", "t", "--opponents",
+                         "alphabeta,sparring", "--report")
+        assert again.returncode == 0, again.stderr
+        assert json.loads(again.stdout) == json.loads(played.stdout), (again.stdout,
+                                                                      played.stdout)
+        missing = gauntlet("--smoke", "--db", db, "--tag", "other", "--report")
+        assert missing.returncode == 1 and len(missing.stderr.strip().splitlines()) == 1
+        assert "gauntlet-other-alphabeta-standard-nodes=300" in missing.stderr, missing.stderr
 
 
 def test_the_gauntlet_prints_a_table_and_the_commands():
