@@ -10,7 +10,7 @@ over the two games of an opening, the mean pair margin and the Elo of that pair 
 separates engines where the opening decides who wins both games.
 
 usage:
-  bench/gauntlet/gauntlet.py --bin build/bin          # standard, deep-4ply, movetime=100
+  bench/gauntlet/gauntlet.py --bin build/bin          # standard, deep-5ply, movetime=100
   bench/gauntlet/gauntlet.py --bin build/bin --rules tg-standard --book BOOK --tc 10+0.1 \\
       --games 1000 --concurrency 2 --db gauntlet.db
   bench/gauntlet/gauntlet.py --bin build/bin --smoke  # a few games at a node limit
@@ -23,7 +23,8 @@ quiet machine: the referee counts the engines' waits for a CPU against their clo
 (bench/engines/RESULTS.md, "Time losses and load").
 
 The default book is `sample-engines/openings/close-RULES.txt` when it exists (made by
-sample-engines/openings/make_close_book.py), else deep-4ply.txt for standard and
+sample-engines/openings/make_close_book.py), else deep-5ply.txt for standard (745 lines: a
+1,000-game run plays each about once, see by_opening) and
 balanced-3ply-RULES.txt for the other rule sets. Prints a text table, or one JSON object with
 --json. Standard library only.
 """
@@ -50,7 +51,7 @@ def default_book(rules):
     if os.path.exists(close):
         return close
     if rules == "standard":
-        return os.path.join(BOOKS, "deep-4ply.txt")
+        return os.path.join(BOOKS, "deep-5ply.txt")
     return os.path.join(BOOKS, f"balanced-3ply-{rules}.txt")
 
 

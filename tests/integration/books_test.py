@@ -6,7 +6,8 @@
 - every book parses (moves, '#' lines, blank lines) and every line is a legal line from the
   start position that leaves the game going, under its preset (balanced-3ply-PRESET.txt,
   close-PRESET.txt) or standard (every other book);
-- deep-4ply.txt is not empty and has no line twice;
+- deep-4ply.txt and deep-5ply.txt have no line twice, lines of their length, and 20 and 500
+  lines or more;
 - make_deep_book.py is reproducible: the same candidates and depths give the same book twice,
   and a sampled candidate list is the same for the same seed; --jobs 3 gives the book and the
   rows of --jobs 1, in the same order.
@@ -45,9 +46,11 @@ def test_every_book_line_is_legal():
             assert not json.loads(proc.stdout)["over"], (name, line)
 
 
-def test_deep_book_has_distinct_lines():
-    lines = [" ".join(l) for l in book_lines(os.path.join(BOOKS, "deep-4ply.txt"))]
-    assert len(lines) == len(set(lines)) and len(lines) >= 20, len(lines)
+def test_deep_books_have_distinct_lines():
+    for name, least in (("deep-4ply.txt", 20), ("deep-5ply.txt", 500)):
+        lines = [" ".join(l) for l in book_lines(os.path.join(BOOKS, name))]
+        assert len(lines) == len(set(lines)) and len(lines) >= least, (name, len(lines))
+        assert all(len(l.split()) == int(name[5]) for l in lines), name
 
 
 def make(*args):
