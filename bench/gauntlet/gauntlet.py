@@ -155,7 +155,8 @@ def summarize(pair, games, opponent, cmd):
     return {"opponent": f"oaq-{opponent}", "games": pair["games"], "wins": pair["wins"],
             "draws": pair["draws"], "losses": pair["losses"], "pentanomial": pair["pentanomial"],
             "elo": pair["elo"], "score": round(pair["points"] / max(1, pair["games"]), 4),
-            "margin": margin, "by_opening": by_opening(games), "failures": failures, "ends": ends, "speed": speed,
+            "margin": margin, "by_opening": by_opening(games), "failures": failures,
+            "ends": ends, "speed": speed,
             "plies": round(sum(g["plies"] for g in games) / max(1, len(games)), 1),
             "command": shlex.join(c for c in cmd if c != "--json")}
 
@@ -186,22 +187,31 @@ def pair_margins(games):
                 "mean_error": None, "elo": None, "elo_error": None}
     ahead = sum(m > 0 for m in margins)
     level = sum(m == 0 for m in margins)
-    mean = sum(margins) / n
-    sd = (sum((m - mean) ** 2 for m in margins) / (n - 1)) ** 0.5
-    points = [1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins]
-    p = sum(points) / n
-    p_sd = (sum((x - p) ** 2 for x in points) / (n - 1)) ** 0.5
-    p_err = 1.96 * p_sd / n ** 0.5
+    mean, error = mean_error(margins)
+    _, elo, elo_error = elo_interval([1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins])
     return {"pairs": n, "ahead": ahead, "level": level, "behind": n - ahead - level,
-            "mean": round(mean, 2), "mean_error": round(1.96 * sd / n ** 0.5, 2),
-            "elo": round(elo_of(p), 1),
-            "elo_error": round((elo_of(p + p_err) - elo_of(p - p_err)) / 2, 1)}
+            "mean": round(mean, 2), "mean_error": round(error, 2), "elo": elo,
+            "elo_error": elo_error}
 
 
 def elo_of(x):
     """The Elo difference of a score fraction x (logistic), x kept inside (0, 1)."""
     x = min(max(x, 1e-6), 1 - 1e-6)
     return -400 * math.log10(1 / x - 1)
+
+
+def mean_error(xs):
+    """The mean of xs (two or more) and its 95% error: 1.96 standard errors."""
+    n = len(xs)
+    mean = sum(xs) / n
+    return mean, 1.96 * (sum((x - mean) ** 2 for x in xs) / (n - 1)) ** 0.5 / n ** 0.5
+
+
+def elo_interval(points):
+    """The mean of `points` (scores in [0, 1], two or more), its Elo and the Elo's 95% error."""
+    mean, err = mean_error(points)
+    return (mean, round(elo_of(mean), 1),
+            round((elo_of(mean + err) - elo_of(mean - err)) / 2, 1))
 
 
 def by_opening(games):
@@ -229,10 +239,8 @@ def by_opening(games):
            "score": None, "elo": None, "elo_error": None}
     if k < 2:
         return out
-    mean = sum(means) / k
-    err = 1.96 * (sum((x - mean) ** 2 for x in means) / (k - 1)) ** 0.5 / k ** 0.5
-    out.update(score=round(mean, 4), elo=round(elo_of(mean), 1),
-               elo_error=round((elo_of(mean + err) - elo_of(mean - err)) / 2, 1))
+    score, elo, elo_error = elo_interval(means)
+    out.update(score=round(score, 4), elo=elo, elo_error=elo_error)
     return out
 
 
