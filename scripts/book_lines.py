@@ -1,8 +1,9 @@
-"""What the book makers share (scripts/make_book.py, sample-engines/openings/make_agreed_book.py):
-the legal lines of PLIES moves from the start position, read from `oaq rules`, and an engine spoken
-to over a pipe that scores a line. Standard library only; speaks the engine protocol
-(protocol-spec/README.md)."""
+"""What the book makers share (scripts/make_book.py, sample-engines/openings/make_*_book.py): the
+legal lines of PLIES moves from the start position under a rule set, read from `oaq rules`, all of
+them or drawn by seeded random walks, and an engine spoken to over a pipe that is told the rules and
+scores a line. Standard library only; speaks the engine protocol (protocol-spec/README.md)."""
 import json
+import random
 import subprocess
 import sys
 
@@ -48,6 +49,48 @@ def legal_moves(oaq, moves, rules="standard"):
     return json.loads(out)["legal_moves"]
 
 
+def sampled_lines(oaq, plies, count, seed, rules="standard"):
+    """`count` distinct lines of `plies` legal moves under `rules`, each a random walk from the
+    start drawn with `seed` (walks whose game ends early are drawn again; gives up after
+    20 x count tries)."""
+    rng = random.Random(seed)
+    seen = []
+    for _ in range(20 * count):
+        if len(seen) == count:
+            break
+        line = []
+        while len(line) < plies:
+            moves = legal_moves(oaq, line, rules)
+            if not moves:
+                break
+            line.append(rng.choice(sorted(moves)))
+        if len(line) == plies and line not in seen:
+            seen.append(line)
+    return seen
+
+
+def expanded_rules(oaq, rules):
+    """The full rules string of a preset or rules string, as `oaq rules show` expands it."""
+    out = subprocess.run([oaq, "rules", "show", "--json", "--rules", rules],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)["rules"]
+
+
+def tell_rules(engine, oaq, rules, maker):
+    """Tells `engine` the rules with `setoption name Rules` (protocol-spec section 6), as the
+    referee does, unless they are standard; exits naming `maker` when the engine cannot take them.
+    Returns the expanded rules string."""
+    expanded = expanded_rules(oaq, rules)
+    if expanded != expanded_rules(oaq, "standard"):
+        if "Rules" not in engine.declared:
+            sys.exit(f"{maker}: {engine.command[0]} does not declare the Rules option, so it "
+                     f"cannot search under {rules}")
+        engine.send("setoption name Rules value " + expanded)
+    engine.send("isready")
+    engine.until("readyok")
+    return expanded
+
+
 def lines(oaq, plies, rules="standard", prefix=()):
     """Every line of `plies` legal moves (lines whose game ends earlier are left out)."""
     if len(prefix) == plies:
@@ -61,6 +104,7 @@ class Engine:
     """An engine after its handshake: `declared` holds the options it declared."""
 
     def __init__(self, command):
+        self.command = command
         self.p = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   text=True, bufsize=1)
         self.send("ugi")

@@ -12,17 +12,9 @@ section 6), as the referee does, and must declare the Rules option; the legal li
 Standard library only; speaks the engine protocol (protocol-spec/README.md) over a pipe.
 """
 import argparse
-import json
-import subprocess
 import sys
 
-from book_lines import Engine, even_score, lines, write_book
-
-
-def expanded_rules(oaq, rules):
-    out = subprocess.run([oaq, "rules", "show", "--json", "--rules", rules],
-                         capture_output=True, text=True, check=True).stdout
-    return json.loads(out)["rules"]
+from book_lines import Engine, even_score, lines, tell_rules, write_book
 
 
 def main():
@@ -35,14 +27,7 @@ def main():
     ap.add_argument("--rules", default="standard")
     a = ap.parse_args()
     eng = Engine([a.engine])
-    rules = expanded_rules(a.oaq, a.rules)
-    if rules != expanded_rules(a.oaq, "standard"):
-        if "Rules" not in eng.declared:
-            sys.exit(f"make_book: {a.engine} does not declare the Rules option, so it cannot "
-                     f"search under {a.rules}")
-        eng.send("setoption name Rules value " + rules)
-    eng.send("isready")
-    eng.until("readyok")
+    rules = tell_rules(eng, a.oaq, a.rules, "make_book")
     print(f"# made by scripts/make_book.py --engine {a.engine.rsplit('/', 1)[-1]} --plies {a.plies} "
           f"--movetime {a.movetime} --max-cp {a.max_cp} --rules {a.rules}")
     print(f"# rules {rules}", flush=True)

@@ -22,10 +22,10 @@ binaries give the same games (the test `gauntlet_smoke` checks it). Real measure
 quiet machine: the referee counts the engines' waits for a CPU against their clocks
 (bench/engines/RESULTS.md, "Time losses and load").
 
-The default book is `sample-engines/openings/close-RULES.txt` when it exists (made by
-sample-engines/openings/make_close_book.py), else deep-5ply.txt for standard (745 lines: a
-1,000-game run plays each about once, see by_opening) and
-balanced-3ply-RULES.txt for the other rule sets. Prints a text table, or one JSON object with
+The default book is the first of these in `sample-engines/openings/` that exists:
+close-RULES.txt (made by make_close_book.py; none is shipped), deep-5ply.txt for standard (745
+lines: a 1,000-game run plays each about once, see by_opening) or deep-5ply-RULES.txt for
+stop-after-capture and tg-standard (made by make_deep_book.py --rules), balanced-3ply-RULES.txt. Prints a text table, or one JSON object with
 --json. Standard library only.
 """
 import argparse
@@ -47,11 +47,12 @@ GAME_ENDS = ("normal", "repetition", "ply_limit")
 
 
 def default_book(rules):
-    close = os.path.join(BOOKS, f"close-{rules}.txt")
-    if os.path.exists(close):
-        return close
-    if rules == "standard":
-        return os.path.join(BOOKS, "deep-5ply.txt")
+    """The first book of close-RULES.txt, deep-5ply[-RULES].txt, balanced-3ply-RULES.txt
+    that exists."""
+    deep = "deep-5ply.txt" if rules == "standard" else f"deep-5ply-{rules}.txt"
+    for name in (f"close-{rules}.txt", deep, f"balanced-3ply-{rules}.txt"):
+        if os.path.exists(os.path.join(BOOKS, name)):
+            return os.path.join(BOOKS, name)
     return os.path.join(BOOKS, f"balanced-3ply-{rules}.txt")
 
 

@@ -502,6 +502,16 @@ std::function<game::GameObserver(const Pairing&)> position_hooks(
     };
 }
 
+// The book's lines and the pairs the whole run (every shard) draws from it, for the start event.
+void count_book(RunStarted& e, const RunDefinition& d, const std::vector<game::Opening>& book) {
+    if (d.openings.kind != OpeningsDefinition::Kind::File || is_round_format(d.format)) return;
+    const auto lines = static_cast<std::int64_t>(book.size());
+    if (auto whole = make_schedule(d, lines)) {
+        e.book_lines = lines;
+        e.book_pairs = whole->total_pairs();
+    }
+}
+
 }  // namespace
 
 RunResult Run::play(const PlayerFactory& players, RunObserver& observer,
@@ -526,7 +536,9 @@ RunResult Run::play(const PlayerFactory& players, RunObserver& observer,
     plan.on_engine_done = [&](int index, const game::Player& p) { session.engine_done(index, p); };
     plan.on_game_start = [&](const Pairing& p) { session.game_started(p); };
     if (observer.wants_live()) plan.observe_game = position_hooks(observer, plan.time_controls);
-    session.started(started_event(static_cast<std::int64_t>(plan.skip.size())));
+    auto started = started_event(static_cast<std::int64_t>(plan.skip.size()));
+    count_book(started, definition_, book);
+    session.started(std::move(started));
 
     const EngineFactory factory = [&](int index) { return players(definition_, index); };
     const GameSink sink = [&](const Pairing& p, const game::GameRecord& r) {

@@ -87,6 +87,11 @@ struct RunStarted {
     std::optional<Shard> shard;
     std::int64_t run_games = 0;
     std::uint64_t seed = 0;
+    // A book file's lines and the colour-swapped pairs the whole run draws from it (both 0 without
+    // a book, and for Swiss and knockout, whose pairs are not known at the start). More pairs than
+    // lines replay lines, and engines replay a line nearly identically: the views warn.
+    std::int64_t book_lines = 0;
+    std::int64_t book_pairs = 0;
 };
 
 struct GameStarted {

@@ -61,6 +61,27 @@ std::string RunLines::total_text(std::int64_t total) const {
     return at_most_ ? fmt::format("at most {}", total) : std::to_string(total);
 }
 
+namespace {
+
+// More colour-swapped pairs than book lines: the book cycles, and engines replay a line nearly
+// identically, so the repeats add games but little information; the interval then looks narrower
+// than what was measured (bench/gauntlet/README.md, "The interval by opening").
+std::string book_warning(const tournament::RunStarted& e, bool json) {
+    if (e.book_pairs <= e.book_lines) return "";
+    const auto message = fmt::format(
+        "the run plays {} colour-swapped pairs from a book of {} lines, so each line is played "
+        "up to {} times; engines replay a line nearly identically, so the repeats add little "
+        "(use a bigger book or at most {} games)",
+        e.book_pairs, e.book_lines, (e.book_pairs + e.book_lines - 1) / e.book_lines,
+        2 * e.book_lines);
+    if (!json) return "warning: " + message + "\n";
+    Json j;
+    j.field("type", "warning").field("message", message);
+    return j.str() + "\n";
+}
+
+}  // namespace
+
 std::string RunLines::run_started(const tournament::RunStarted& e) {
     engines_ = e.engines;
     name_ = e.name;
@@ -75,7 +96,7 @@ std::string RunLines::run_started(const tournament::RunStarted& e) {
             j.field("shard", shard_text(*e.shard)).field("run_games", e.run_games);
             j.field("seed", e.seed);
         }
-        return j.str() + "\n";
+        return j.str() + "\n" + book_warning(e, true);
     }
     // A shard says which part of which run it plays: every shard of a run shows the same seed.
     const auto games =
@@ -83,7 +104,8 @@ std::string RunLines::run_started(const tournament::RunStarted& e) {
                               e.total_games, e.run_games, e.seed)
                 : fmt::format("{}{} games", sprt_ ? "SPRT, " : "", total_text(e.total_games));
     return fmt::format("{}: {}{}\n", e.name, games,
-                       e.already_done ? fmt::format(", {} already played", e.already_done) : "");
+                       e.already_done ? fmt::format(", {} already played", e.already_done) : "") +
+           book_warning(e, false);
 }
 
 std::string RunLines::game_started(const tournament::GameStarted& e) const {

@@ -43,30 +43,12 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 # scripts/book_lines.py, shared with the other book makers
-from book_lines import Engine, even_score, legal_moves, lines, read_lines  # noqa: E402
+from book_lines import (Engine, even_score, legal_moves, lines, read_lines,  # noqa: E402
+                        sampled_lines, tell_rules)
 
 RULES = ("standard", "stop-after-capture", "tg-standard")
 # The game's own ends (a pair with a player's failure, e.g. a time forfeit, measures nothing).
 GAME_ENDS = ("normal", "repetition", "ply_limit")
-
-
-def sampled_lines(oaq, rules, plies, count, seed):
-    """`count` distinct lines of `plies` legal moves under `rules`, random walks drawn from
-    `seed` (walks whose game ends early are drawn again; gives up after 20 x count tries)."""
-    rng = random.Random(seed)
-    seen = []
-    for _ in range(20 * count):
-        if len(seen) == count:
-            break
-        line = []
-        while len(line) < plies:
-            moves = legal_moves(oaq, line, rules)
-            if not moves:
-                break
-            line.append(rng.choice(sorted(moves)))
-        if len(line) == plies and line not in seen:
-            seen.append(line)
-    return seen
 
 
 def walked_lines(a):
@@ -74,8 +56,7 @@ def walked_lines(a):
     walk with no move left to choose is drawn again (at most 20 x walk tries). Progress on stderr."""
     rng = random.Random(a.seed)
     engine = Engine([a.engine])
-    if "Rules" in engine.declared:
-        engine.send(f"setoption name Rules value {a.rules}")
+    tell_rules(engine, a.oaq, a.rules, "make_close_book")
     seen = []
     for _ in range(20 * a.walk):
         if len(seen) == a.walk:
@@ -104,7 +85,7 @@ def candidates(a):
     if a.walk:
         return walked_lines(a)
     if a.sample:
-        return sampled_lines(a.oaq, a.rules, a.plies, a.sample, a.seed)
+        return sampled_lines(a.oaq, a.plies, a.sample, a.seed, a.rules)
     return list(lines(a.oaq, a.plies, a.rules))
 
 
@@ -116,8 +97,7 @@ def quick_filter(a, cands, rows):
             rows[" ".join(c)] = ["-"]
         return cands
     engine = Engine([a.engine])
-    if "Rules" in engine.declared:
-        engine.send(f"setoption name Rules value {a.rules}")
+    tell_rules(engine, a.oaq, a.rules, "make_close_book")
     kept = []
     for c in cands:
         score = engine.score(c, f"depth {a.quick_depth}")

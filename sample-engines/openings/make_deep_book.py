@@ -10,6 +10,10 @@ PLIES legal moves from the start position is kept when
      --min-plies more plies: not a forced draw or a quick decision (the 4-ply book of two engines'
      agreement, agreed-4ply.txt, was mostly 35-35 draws within 9 plies).
 
+Under --rules (a preset or rules string; standard by default) the engine is told the rules with
+`setoption name Rules` and the legal lines and the games played on come from `oaq rules` under the
+same rules, so every line of the book is legal there; the book's second line names them.
+
 Every line of PLIES moves is a candidate, or --sample N distinct lines drawn by random legal walks
 from --seed (for plies where listing every line is too many), or the lines of --lines FILE.
 Progress goes to stderr, one tab-separated row per candidate (line, quick, deep, plies played,
@@ -17,48 +21,28 @@ result), so the thresholds can be read off and re-applied with --lines. --jobs N
 once; the book does not depend on it (fixed depths, a fresh game for every search).
 
 usage: sample-engines/openings/make_deep_book.py --oaq build/bin/oaq \
-           --engine build/bin/oaq-reference --plies 4 > BOOK 2> LOG
-Standard rules only. Standard library only; speaks the engine protocol over pipes.
+           --engine build/bin/oaq-reference --plies 4 [--rules PRESET] > BOOK 2> LOG
+Standard library only; speaks the engine protocol over pipes.
 """
 import argparse
 import concurrent.futures
 import os
 import queue
-import random
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 # scripts/book_lines.py, shared with the other book makers
-from book_lines import (Engine, even_score, legal_moves, lines, play, read_lines,  # noqa: E402
-                        write_book)
+from book_lines import (Engine, even_score, expanded_rules, lines, play, read_lines,  # noqa: E402
+                        sampled_lines, tell_rules, write_book)
 
 
-def sampled_lines(oaq, plies, count, seed):
-    """`count` distinct lines of `plies` legal moves, each a random walk from the start drawn
-    with `seed` (walks whose game ends early are drawn again; gives up after 20 x count tries)."""
-    rng = random.Random(seed)
-    seen = set()
-    for _ in range(20 * count):
-        if len(seen) == count:
-            break
-        line = []
-        while len(line) < plies:
-            moves = legal_moves(oaq, line)
-            if not moves:
-                break
-            line.append(rng.choice(sorted(moves)))
-        if len(line) == plies and tuple(line) not in seen:
-            seen.add(tuple(line))
-            yield line
-
-
-def playout(engine, oaq, line, depth, max_plies):
+def playout(engine, oaq, rules, line, depth, max_plies):
     """Plays on from `line` with `engine` at fixed `depth` for both sides (one game: the engine
     sees the whole history, so repetition counts); returns (plies played, final result)."""
     engine.send("uginewgame")
     moves = list(line)
     for played in range(max_plies):
-        state = play(oaq, moves)
+        state = play(oaq, moves, rules)
         if state["over"]:
             return played, f"{state['result']} {state['score']['south']}-{state['score']['north']}"
         engine.send("position startpos moves " + " ".join(moves))
@@ -71,8 +55,8 @@ def candidates(a):
     if a.lines:
         return read_lines(a.lines)
     if a.sample:
-        return sampled_lines(a.oaq, a.plies, a.sample, a.seed)
-    return lines(a.oaq, a.plies)
+        return sampled_lines(a.oaq, a.plies, a.sample, a.seed, a.rules)
+    return lines(a.oaq, a.plies, a.rules)
 
 
 def judge(engine, a, line):
@@ -86,7 +70,7 @@ def judge(engine, a, line):
     row.append(f"{deep[0]} {deep[1]}" if deep else "-")
     if not even_score(deep, a.max_cp):
         return row, False
-    plies, result = playout(engine, a.oaq, line, a.play_depth, a.max_playout)
+    plies, result = playout(engine, a.oaq, a.rules, line, a.play_depth, a.max_playout)
     row += [str(plies), result]
     return row, plies >= a.min_plies
 
@@ -95,6 +79,7 @@ def arguments():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--oaq", required=True)
     ap.add_argument("--engine", required=True, help="the searching engine (oaq-reference)")
+    ap.add_argument("--rules", default="standard", help="a preset or rules string")
     ap.add_argument("--plies", type=int, default=4)
     ap.add_argument("--sample", type=int, default=0, help="draw this many lines instead of all")
     ap.add_argument("--seed", type=int, default=1)
@@ -117,7 +102,9 @@ def judged_in_order(a, cands):
     results do not depend on which engine did it or on a.jobs."""
     engines = queue.Queue()
     for _ in range(a.jobs):
-        engines.put(Engine([a.engine]))
+        engine = Engine([a.engine])
+        tell_rules(engine, a.oaq, a.rules, "make_deep_book")
+        engines.put(engine)
 
     def judged(line):
         engine = engines.get()
@@ -140,7 +127,8 @@ def main():
     print(f"# made by sample-engines/openings/make_deep_book.py {source} --engine "
           f"{a.engine.rsplit('/', 1)[-1]} --quick-depth {a.quick_depth} --quick-cp {a.quick_cp} "
           f"--depth {a.depth} --max-cp {a.max_cp} --play-depth {a.play_depth} "
-          f"--min-plies {a.min_plies}")
+          f"--min-plies {a.min_plies}" + (f" --rules {a.rules}" if a.rules != "standard" else ""))
+    print(f"# rules {expanded_rules(a.oaq, a.rules)}")
     print("# kept: within +-max-cp at the deep search, and the game played on at play-depth "
           "lasts min-plies or more", flush=True)
     cands = list(candidates(a))

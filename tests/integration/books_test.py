@@ -8,6 +8,8 @@
   close-PRESET.txt) or standard (every other book);
 - deep-4ply.txt and deep-5ply.txt have no line twice, lines of their length, and 20 and 500
   lines or more;
+- make_deep_book.py --rules searches, draws its lines and plays them on under those rules, and
+  names them in the book's header;
 - make_deep_book.py is reproducible: the same candidates and depths give the same book twice,
   and a sampled candidate list is the same for the same seed; --jobs 3 gives the book and the
   rows of --jobs 1, in the same order.
@@ -85,6 +87,30 @@ def test_the_maker_gives_the_same_book_on_several_engines():
     assert one.returncode == 0 and three.returncode == 0, (one.stderr, three.stderr)
     assert three.stdout == one.stdout and three.stderr == one.stderr, (one.stderr, three.stderr)
     assert len([r for r in one.stderr.splitlines() if "\t" in r]) == 8, one.stderr
+
+
+def test_the_maker_searches_and_plays_on_under_the_rules_it_is_given():
+    args = ["--plies", "3", "--sample", "6", "--seed", "5", "--quick-depth", "6",
+            "--quick-cp", "100000", "--depth", "8", "--max-cp", "100000", "--play-depth", "4",
+            "--min-plies", "1", "--rules", "stop-after-capture"]
+    proc = make(*args)
+    assert proc.returncode == 0, proc.stderr
+    header = [l for l in proc.stdout.splitlines() if l.startswith("#")]
+    assert header[0].endswith("--rules stop-after-capture"), header
+    assert header[1].startswith("# rules ") and "after_capture=stop" in header[1], header
+    kept = [l.split() for l in proc.stdout.splitlines() if l and not l.startswith("#")]
+    assert kept, proc.stderr
+    for line in kept:
+        played = subprocess.run([os.path.join(BIN, "oaq"), "rules", "play", "--json", "--rules",
+                                 "stop-after-capture", *line], capture_output=True, text=True)
+        assert played.returncode == 0 and not json.loads(played.stdout)["over"], (line, played)
+    # The candidates are walks under those rules: the same seed under standard draws others
+    # (46 of the 177 balanced standard 3-ply lines are illegal under stop-after-capture).
+    standard = make(*args[:-2])
+    assert standard.returncode == 0, standard.stderr
+    rows = [r.split("\t")[0] for r in proc.stderr.splitlines() if "\t" in r]
+    assert len(rows) == 6 and rows != [r.split("\t")[0] for r in standard.stderr.splitlines()
+                                       if "\t" in r], (rows, standard.stderr)
 
 
 def main():

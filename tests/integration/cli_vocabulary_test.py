@@ -16,7 +16,8 @@
 - openings: every shipped book is legal under its preset; the standard book under
   stop-after-capture is refused before anything is written, naming the file, the line and the move;
   order=random is drawn from the run's seed and a resumed run plays the same opening at each game
-  number; start=N begins at the Nth opening.
+  number; start=N begins at the Nth opening; a run of more colour-swapped pairs than its book has
+  lines warns once, right after its start line (text and JSON).
 """
 import argparse
 import json
@@ -252,6 +253,23 @@ def test_book_order_is_seeded_and_resumes_the_same():
     assert len(openings_by_game(db, "b")) < 12
     oaq("match", "--resume", "b", "--db", db, check=0)
     assert openings_by_game(db, "b") == a
+
+
+def test_a_book_played_more_than_once_a_pair_warns():
+    book = os.path.join(TMP, "three.txt")
+    with open(book, "w") as f:
+        f.write("1R\n1L\n2R\n")
+    base = ["match", *two(), "--tc", "movetime=5", "--openings", f"file={book}"]
+    # 6 games: 3 pairs, one line each; 8 games: 4 pairs, a line played twice.
+    quiet = oaq(*base, "--games", "6", check=0)
+    assert "warning" not in quiet.stdout, quiet.stdout
+    loud = oaq(*base, "--games", "8", check=0).stdout.splitlines()
+    warnings = [l for l in loud if l.startswith("warning:")]
+    assert warnings == [loud[1]] and "4 colour-swapped pairs from a book of 3 lines" in loud[1] \
+        and "at most 6 games" in loud[1], loud[:3]
+    lines = [json.loads(l) for l in oaq(*base, "--games", "8", "--json", check=0).stdout.splitlines()]
+    assert lines[0]["type"] == "start" and lines[1]["type"] == "warning", lines[:2]
+    assert "engine" not in lines[1] and "up to 2 times" in lines[1]["message"], lines[1]
 
 
 def main():

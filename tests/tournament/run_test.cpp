@@ -620,3 +620,36 @@ TEST_CASE("an observer that does not want a live view gets no position", "[run][
     CHECK(events.changes.empty());
     CHECK(events.games.size() == 6);
 }
+
+TEST_CASE("the start event counts a book's lines and the pairs the whole run draws from it",
+          "[run][openings]") {
+    testing::MemoryRecorder recorder;
+    // 3 engines, 2 rounds: 6 pairs, from a book of 2 lines (each line played 3 times).
+    auto d = definition(3);
+    d.rounds = 2;
+    d.openings = {OpeningsDefinition::Kind::File, 0, 0, "book.txt"};
+    const std::vector<game::Opening> book{parse_opening_line("1R", d.rules, 0).value(),
+                                          parse_opening_line("2L", d.rules, 0).value()};
+    auto run = Run::create(recorder, "rr", d, "{}", ticking()).value();
+    std::atomic<bool> interrupted{false};
+    Events events;
+    CHECK(run.play(scripted(), events, interrupted, {}, book).played == 12);
+    REQUIRE(events.started);
+    CHECK(events.started->book_lines == 2);
+    CHECK(events.started->book_pairs == 6);
+
+    // A shard counts the whole run's pairs: the book cycles over the run, not over the shard.
+    auto shard = Run::create(recorder, "sh", d, "{}", ticking(), {}, Shard{0, 3}).value();
+    Events shard_events;
+    CHECK(shard.play(scripted(), shard_events, interrupted, {}, book).played == 4);
+    REQUIRE(shard_events.started);
+    CHECK(shard_events.started->book_pairs == 6);
+
+    // Without a book nothing is counted.
+    auto plain = Run::create(recorder, "plain", definition(2), "{}", ticking()).value();
+    Events plain_events;
+    plain.play(scripted(), plain_events, interrupted);
+    REQUIRE(plain_events.started);
+    CHECK(plain_events.started->book_lines == 0);
+    CHECK(plain_events.started->book_pairs == 0);
+}

@@ -64,3 +64,25 @@ TEST_CASE("a shard's JSON lines carry the shard, the run's games, the seed and t
     CHECK_THAT(lines.game_started(started(11)),
                Catch::Contains(R"("game":12,)") && Catch::Contains(R"("shard_game":4})"));
 }
+
+TEST_CASE("a run that plays more pairs than its book has lines warns once at the start",
+          "[views][progress][openings]") {
+    tournament::RunStarted e;
+    e.name = "cup";
+    e.engines = {"a", "b"};
+    e.total_games = 10;
+    e.book_lines = 2;
+    e.book_pairs = 5;
+    views::RunLines text(false, "");
+    CHECK(text.run_started(e) ==
+          "cup: 10 games\nwarning: the run plays 5 colour-swapped pairs from a book of 2 lines, so "
+          "each line is played up to 3 times; engines replay a line nearly identically, so the "
+          "repeats add little (use a bigger book or at most 4 games)\n");
+    views::RunLines json(true, "");
+    CHECK_THAT(json.run_started(e), Catch::Contains("\n{\"type\":\"warning\",\"message\":\"the run "
+                                                    "plays 5 colour-swapped pairs"));
+    // As many pairs as lines: every pair has a line of its own, no warning.
+    e.book_pairs = 2;
+    CHECK(text.run_started(e) == "cup: 10 games\n");
+    CHECK(json.run_started(e).find("warning") == std::string::npos);
+}
