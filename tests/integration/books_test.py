@@ -5,9 +5,9 @@
 
 - every book parses (moves, '#' lines, blank lines) and every line is a legal line from the
   start position that leaves the game going, under its preset (balanced-3ply-PRESET.txt,
-  close-PRESET.txt) or standard (every other book);
-- deep-4ply.txt and deep-5ply.txt have no line twice, lines of their length, and 20 and 500
-  lines or more;
+  close-PRESET.txt, deep-5ply-PRESET.txt) or standard (every other book);
+- deep-4ply.txt, deep-5ply.txt and deep-5ply-PRESET.txt have no line twice, lines of their length,
+  and 20, 500 and 200 lines or more;
 - make_deep_book.py --rules searches, draws its lines and plays them on under those rules, and
   names them in the book's header;
 - make_deep_book.py is reproducible: the same candidates and depths give the same book twice,
@@ -31,7 +31,7 @@ def book_lines(path):
 
 
 def preset_of(name):
-    m = re.fullmatch(r"(?:balanced-3ply|close)-(.+)\.txt", name)
+    m = re.fullmatch(r"(?:balanced-3ply|close|deep-\dply)-(.+)\.txt", name)
     return m.group(1) if m else "standard"
 
 
@@ -49,7 +49,8 @@ def test_every_book_line_is_legal():
 
 
 def test_deep_books_have_distinct_lines():
-    for name, least in (("deep-4ply.txt", 20), ("deep-5ply.txt", 500)):
+    for name, least in (("deep-4ply.txt", 20), ("deep-5ply.txt", 500),
+                        ("deep-5ply-stop-after-capture.txt", 200), ("deep-5ply-tg-standard.txt", 200)):
         lines = [" ".join(l) for l in book_lines(os.path.join(BOOKS, name))]
         assert len(lines) == len(set(lines)) and len(lines) >= least, (name, len(lines))
         assert all(len(l.split()) == int(name[5]) for l in lines), name

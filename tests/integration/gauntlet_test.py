@@ -113,7 +113,7 @@ def test_the_gauntlet_prints_a_table_and_the_commands():
     proc = gauntlet("--smoke", "--opponents", "sparring", "--rules", "tg-standard")
     assert proc.returncode == 0, proc.stderr
     assert "| oaq-sparring | 4 |" in proc.stdout, proc.stdout
-    assert "balanced-3ply-tg-standard.txt" in proc.stdout or "close-tg-standard" in proc.stdout
+    assert "deep-5ply-tg-standard.txt" in proc.stdout, proc.stdout
     assert "oaq match --engine name=reference" in proc.stdout, proc.stdout
 
 
