@@ -176,11 +176,13 @@ class SearchImpl final : public Search {
         return final_score(material_diff(p, quan_value_), ply);
     }
 
-    // Repetition or the ply limit ends the game at the node at `ply` (already on the line): the
-    // third occurrence, or with Twofold the second when the first is within the search.
-    bool ends_by_history(int ply) const {
+    // How the history ends the line at the node at `ply` (already on the line): the ply limit or
+    // the third occurrence end the game (Ends); with Twofold the second occurrence, the first
+    // within the search, is taken as the cycle it starts (Cycle).
+    enum class HistoryEnd { None, Ends, Cycle };
+    HistoryEnd history_end(int ply) const {
         const int i = root_index_ + ply;
-        if (ply_limit_ > 0 && i >= ply_limit_) return true;
+        if (ply_limit_ > 0 && i >= ply_limit_) return HistoryEnd::Ends;
         const rules::Position& p = line_[static_cast<std::size_t>(i)];
         int seen = 0;
         bool in_search = false;
@@ -190,7 +192,17 @@ class SearchImpl final : public Search {
                 in_search |= j >= root_index_;
             }
         }
-        return seen >= 2 || (options_.twofold && seen == 1 && in_search);
+        if (seen >= 2) return HistoryEnd::Ends;
+        return options_.twofold && seen == 1 && in_search ? HistoryEnd::Cycle : HistoryEnd::None;
+    }
+    // The game ended: its settled result, proven. A cycle does not end it (the opponent may leave
+    // it), so it is worth its settlement as an estimate, never as a proven win or loss.
+    int history_score(rules::Position p, int ply, HistoryEnd end) const {
+        if (end == HistoryEnd::Ends) return settled_score(p, ply);
+        rules::end_game(p, rules::EndReason::Repetition);
+        const int diff = material_diff(p, quan_value_);
+        if (diff == 0) return final_score(0, ply);  // a draw's contempt
+        return std::clamp(100 * diff, -kProvenBound + 1, kProvenBound - 1);
     }
 
     std::uint64_t key_of(const rules::Position& p, int ply) const {
@@ -306,9 +318,9 @@ class SearchImpl final : public Search {
         const std::uint64_t key = key_of(pos, ply);
         table_.prefetch(key);
         push_line(root_index_ + ply, pos);
-        if (ends_by_history(ply)) {
+        if (const HistoryEnd end = history_end(ply); end != HistoryEnd::None) {
             ++nodes_;
-            return settled_score(pos, ply);
+            return history_score(pos, ply, end);
         }
         // Nothing can be better than a win now or worse than a loss now.
         alpha = std::max(alpha, -kWin + ply);
@@ -487,7 +499,8 @@ class SearchImpl final : public Search {
         // too"). So the line is kept here as in node(), which pushed the position of qply 0.
         if (qply > 0) {
             push_line(root_index_ + ply, pos);
-            if (ends_by_history(ply)) return settled_score(pos, ply);
+            if (const HistoryEnd end = history_end(ply); end != HistoryEnd::None)
+                return history_score(pos, ply, end);
         } else if (ply_limit_ > 0 && root_index_ + ply >= ply_limit_) {
             return settled_score(pos, ply);
         }
