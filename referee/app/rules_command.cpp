@@ -1,7 +1,10 @@
-// `oaq rules perft|play|show|presets|session`: the rules library from the command line, for
-// checking an engine's move generator against ours, for looking at positions and for replaying a
-// session from its games' moves (rules_session_command.cpp).
+// `oaq rules perft|play|show|presets|book|session`: the rules library from the command line, for
+// checking an engine's move generator against ours, for looking at positions, for checking an
+// opening book before a run reads it and for replaying a session from its games' moves
+// (rules_session_command.cpp).
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
@@ -14,7 +17,9 @@
 #include "rules/ring_turn.hpp"
 #include "rules/turn.hpp"
 #include "tournament/numbers.hpp"
+#include "tournament/openings.hpp"
 #include "views/board_view.hpp"
+#include "views/book_summary.hpp"
 #include "views/rules_views.hpp"
 
 namespace oaq::app {
@@ -61,6 +66,12 @@ void add_rules_options(CommandLine& cli, bool with_position) {
     }
 }
 
+int max_plies_option(const po::variables_map& vm, const rules::Rules& rules) {
+    return vm.count("max-plies")
+               ? int_number(vm["max-plies"].as<std::string>(), "--max-plies", {0, 1000000})
+               : rules::default_ply_limit(rules);
+}
+
 int perft_command(int argc, char** argv) {
     CommandLine cli("oaq rules perft [--rules R] [--position P] [--divide] [--json] DEPTH",
                     "Counts the legal move sequences of DEPTH plies (every leaf move is made) and "
@@ -100,9 +111,7 @@ int play_command(int argc, char** argv) {
                                           : std::vector<std::string>{};
     const bool json = vm->count("json") > 0;
     const auto parsed_rules = rules_option(*vm);
-    const int max_plies = vm->count("max-plies") ? int_number((*vm)["max-plies"].as<std::string>(),
-                                                              "--max-plies", {0, 1000000})
-                                                 : rules::default_ply_limit(parsed_rules);
+    const int max_plies = max_plies_option(*vm, parsed_rules);
     if (parsed_rules.players != 2) {
         return ring_play(parsed_rules, (*vm)["position"].as<std::string>(), moves, max_plies, json);
     }
@@ -137,6 +146,52 @@ int show_command(int argc, char** argv) {
     return 0;
 }
 
+// A book file's openings, read as a run reads them; errors name the file (and the line).
+std::vector<game::Opening> read_book_file(const std::string& file, const rules::Rules& rules,
+                                          int max_plies) {
+    std::ifstream in(file);
+    if (!in) throw OaqError(file + ": cannot open the file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) throw OaqError(file + ": cannot read the file");
+    auto book = tournament::parse_opening_book(text.str(), file, rules, max_plies);
+    if (!book) throw OaqError(book.error().message);
+    if (book->empty()) throw OaqError(file + ": no openings in the file");
+    return *book;
+}
+
+int book_command(int argc, char** argv) {
+    CommandLine cli("oaq rules book [--rules R] [--max-plies N] [--json] FILE...",
+                    "Checks opening books as a run reads them (--openings file=FILE): each line "
+                    "is moves from the start or a position string with optional moves, every move "
+                    "legal under the rules and the game still going after them. Prints each "
+                    "book's openings, distinct lines and line lengths, and the lines given more "
+                    "than once. A bad line is an error naming the file and line (exit 2).");
+    add_rules_options(cli, false);
+    cli.options.add_options()("max-plies", po::value<std::string>(),
+                              "ply limit the lines must stay under (0: none; default 300)");
+    cli.hidden.add_options()("files", po::value<std::vector<std::string>>()->multitoken(), "files");
+    cli.positional.add("files", -1);
+    auto vm = parse(cli, argc, argv);
+    if (!vm) return 0;
+    if (!vm->count("files")) throw OaqError("book: give one or more book FILEs (see --help)");
+    const auto rules = rules_option(*vm);
+    if (rules.players != 2) {
+        throw OaqError("--rules players=" + std::to_string(rules.players) +
+                       ": opening books are lines of the two-player game");
+    }
+    const int max_plies = max_plies_option(*vm, rules);
+    std::vector<views::BookSummary> summaries;
+    const bool json = vm->count("json") > 0;
+    for (const auto& file : (*vm)["files"].as<std::vector<std::string>>()) {
+        summaries.push_back(views::summarize_book(file, read_book_file(file, rules, max_plies)));
+        // In text, each book as it is checked: the books before a bad one were good.
+        if (!json) std::cout << views::book_summary_text(summaries.back()) << std::flush;
+    }
+    if (json) std::cout << views::book_summaries_json(rules, max_plies, summaries) << "\n";
+    return 0;
+}
+
 int presets_command(int argc, char** argv) {
     CommandLine cli("oaq rules presets [--json]",
                     "Lists the rule presets and their expanded form.");
@@ -156,6 +211,7 @@ int run_rules(int argc, char** argv) {
          {"play", play_command, "play moves from a position and print where they lead"},
          {"show", show_command, "print a position, its legal moves and its status"},
          {"presets", presets_command, "the rules presets and the switches they set"},
+         {"book", book_command, "check opening books as a run reads them"},
          {"session", rules_session_command,
           "replay a session (carry-over games) from each game's moves"}},
         argc, argv);

@@ -5,7 +5,8 @@
 
 - every book parses (moves, '#' lines, blank lines) and every line is a legal line from the
   start position that leaves the game going, under its preset (balanced-3ply-PRESET.txt,
-  close-PRESET.txt, deep-5ply-PRESET.txt) or standard (every other book);
+  close-PRESET.txt, deep-5ply-PRESET.txt) or standard (every other book), checked by
+  `oaq rules book` as a run reads a book; a bad line is refused naming its file and line;
 - deep-4ply.txt, deep-5ply.txt and deep-5ply-PRESET.txt have no line twice, lines of their length,
   and 20, 500 and 200 lines or more;
 - make_deep_book.py --rules searches, draws its lines and plays them on under those rules, and
@@ -35,17 +36,49 @@ def preset_of(name):
     return m.group(1) if m else "standard"
 
 
+def check_book(path, rules):
+    """`oaq rules book --json` of one book: one process per book, not per line (a line per
+    process made this test take ten minutes on a slow machine)."""
+    return subprocess.run([os.path.join(BIN, "oaq"), "rules", "book", "--json", "--rules", rules,
+                           path], capture_output=True, text=True, timeout=120)
+
+
 def test_every_book_line_is_legal():
     books = sorted(f for f in os.listdir(BOOKS) if f.endswith(".txt"))
     assert "deep-4ply.txt" in books, books
     for name in books:
         lines = book_lines(os.path.join(BOOKS, name))
         assert lines, name
-        for line in lines:
-            proc = subprocess.run([os.path.join(BIN, "oaq"), "rules", "play", "--json", "--rules",
-                                   preset_of(name), *line], capture_output=True, text=True)
-            assert proc.returncode == 0, (name, line, proc.stderr)
-            assert not json.loads(proc.stdout)["over"], (name, line)
+        proc = check_book(os.path.join(BOOKS, name), preset_of(name))
+        assert proc.returncode == 0, (name, proc.stderr)
+        summary = json.loads(proc.stdout)["books"][0]
+        # Every line was read as an opening: none skipped, none merged.
+        assert summary["openings"] == len(lines), (name, summary)
+        assert summary["shortest"] == min(map(len, lines)), (name, summary)
+        assert summary["longest"] == max(map(len, lines)), (name, summary)
+
+
+def test_a_bad_line_is_named_by_file_and_line():
+    # The checker refuses what a run would refuse, on one line of stderr naming the file and the
+    # line, exit 2, and leaves the file as it was; an empty book is an error, not a book of nothing.
+    path = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"oaq-bad-book-{os.getpid()}.txt")
+    cases = (("# one bad line\n1L 2R\n\n1L 1L 2L\n1L 9X\n2R\n",
+              f"oaq: {path}:5: move 2: \"9X\" is not a move: square must be 1..5\n"),
+             ("# nothing\n\n", f"oaq: {path}: no openings in the file\n"))
+    try:
+        for text, error in cases:
+            with open(path, "w") as f:
+                f.write(text)
+            proc = check_book(path, "standard")
+            assert proc.returncode == 2 and proc.stderr == error and not proc.stdout, proc
+            with open(path) as f:
+                assert f.read() == text
+    finally:
+        os.unlink(path)
+    # A book of one rule set is not a book of another: the stop-after-capture deep book has a line
+    # that is illegal under standard.
+    other = check_book(os.path.join(BOOKS, "deep-5ply-stop-after-capture.txt"), "standard")
+    assert other.returncode == 2 and ": illegal move " in other.stderr, other
 
 
 def test_deep_books_have_distinct_lines():
@@ -60,15 +93,16 @@ def make(*args):
     proc = subprocess.run([sys.executable, os.path.join(BOOKS, "make_deep_book.py"),
                            "--oaq", os.path.join(BIN, "oaq"),
                            "--engine", os.path.join(BIN, "oaq-reference"), *args],
-                          capture_output=True, text=True, timeout=600)
+                          capture_output=True, text=True, timeout=300)
     return proc
 
 
 def test_the_maker_is_reproducible():
-    # Shallow depths so the test is quick; the same arguments must give the same book.
+    # Shallow depths and short playouts (each ply played on is an `oaq rules play`) so the test is
+    # quick; the same arguments must give the same book.
     args = ["--plies", "3", "--sample", "6", "--seed", "5", "--quick-depth", "6",
             "--quick-cp", "100000", "--depth", "8", "--max-cp", "100000", "--play-depth", "4",
-            "--min-plies", "1"]
+            "--min-plies", "1", "--max-playout", "12"]
     first, second = make(*args), make(*args)
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout and first.stderr == second.stderr
@@ -83,7 +117,7 @@ def test_the_maker_is_reproducible():
 def test_the_maker_gives_the_same_book_on_several_engines():
     args = ["--plies", "3", "--sample", "8", "--seed", "7", "--quick-depth", "6",
             "--quick-cp", "100000", "--depth", "8", "--max-cp", "100000", "--play-depth", "4",
-            "--min-plies", "1"]
+            "--min-plies", "1", "--max-playout", "12"]
     one, three = make(*args), make(*args, "--jobs", "3")
     assert one.returncode == 0 and three.returncode == 0, (one.stderr, three.stderr)
     assert three.stdout == one.stdout and three.stderr == one.stderr, (one.stderr, three.stderr)
@@ -93,7 +127,7 @@ def test_the_maker_gives_the_same_book_on_several_engines():
 def test_the_maker_searches_and_plays_on_under_the_rules_it_is_given():
     args = ["--plies", "3", "--sample", "6", "--seed", "5", "--quick-depth", "6",
             "--quick-cp", "100000", "--depth", "8", "--max-cp", "100000", "--play-depth", "4",
-            "--min-plies", "1", "--rules", "stop-after-capture"]
+            "--min-plies", "1", "--max-playout", "12", "--rules", "stop-after-capture"]
     proc = make(*args)
     assert proc.returncode == 0, proc.stderr
     header = [l for l in proc.stdout.splitlines() if l.startswith("#")]

@@ -78,7 +78,7 @@ def test_help_lists_everything():
         oaq("results", "standings", "--help", check=0).stdout
     for group, subs in (("results", ["tournaments", "engines", "standings", "crosstable", "h2h",
                                      "games", "game", "export"]),
-                        ("rules", ["perft", "play", "show", "presets", "session"])):
+                        ("rules", ["perft", "play", "show", "presets", "book", "session"])):
         text = oaq(group, "--help", check=0).stdout
         assert oaq("help", group, check=0).stdout == text
         for sub in subs:

@@ -289,6 +289,10 @@ def check_tools(r, b):
     r.validate("rules play --json", "rules", "play", "--rules", "standard,players=3", "--json",
                "--position", "0,0,0,1,0,0,Q3,0,0,1,1,1,0,1,0,0,0,0 1 0+1 0+0 0+1 0 0 0", "3R")
     r.validate("rules presets --json", "rules", "presets", "--json")
+    books = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "sample-engines",
+                         "openings")
+    r.validate("rules book --json", "rules", "book", "--json", os.path.join(books, "deep-4ply.txt"),
+               os.path.join(books, "agreed-4ply.txt"))
     # A whole game for the session, played by the Python bot's own copy of the rules.
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                     "sample-engines", "python"))
