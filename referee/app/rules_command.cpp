@@ -2,9 +2,7 @@
 // checking an engine's move generator against ours, for looking at positions, for checking an
 // opening book before a run reads it and for replaying a session from its games' moves
 // (rules_session_command.cpp).
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "app/cli.hpp"
 #include "app/commands.hpp"
@@ -17,7 +15,7 @@
 #include "rules/ring_turn.hpp"
 #include "rules/turn.hpp"
 #include "tournament/numbers.hpp"
-#include "tournament/openings.hpp"
+#include "tournament/run_checks.hpp"
 #include "views/board_view.hpp"
 #include "views/book_summary.hpp"
 #include "views/rules_views.hpp"
@@ -146,20 +144,6 @@ int show_command(int argc, char** argv) {
     return 0;
 }
 
-// A book file's openings, read as a run reads them; errors name the file (and the line).
-std::vector<game::Opening> read_book_file(const std::string& file, const rules::Rules& rules,
-                                          int max_plies) {
-    std::ifstream in(file);
-    if (!in) throw OaqError(file + ": cannot open the file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) throw OaqError(file + ": cannot read the file");
-    auto book = tournament::parse_opening_book(text.str(), file, rules, max_plies);
-    if (!book) throw OaqError(book.error().message);
-    if (book->empty()) throw OaqError(file + ": no openings in the file");
-    return *book;
-}
-
 int book_command(int argc, char** argv) {
     CommandLine cli("oaq rules book [--rules R] [--max-plies N] [--json] FILE...",
                     "Checks opening books as a run reads them (--openings file=FILE): each line "
@@ -184,7 +168,9 @@ int book_command(int argc, char** argv) {
     std::vector<views::BookSummary> summaries;
     const bool json = vm->count("json") > 0;
     for (const auto& file : (*vm)["files"].as<std::vector<std::string>>()) {
-        summaries.push_back(views::summarize_book(file, read_book_file(file, rules, max_plies)));
+        auto book = tournament::read_opening_file(file, file, rules, max_plies);
+        if (!book) throw OaqError(book.error().message);
+        summaries.push_back(views::summarize_book(file, *book));
         // In text, each book as it is checked: the books before a bad one were good.
         if (!json) std::cout << views::book_summary_text(summaries.back()) << std::flush;
     }

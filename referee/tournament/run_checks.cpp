@@ -17,16 +17,24 @@ namespace oaq::tournament {
 
 namespace fs = std::filesystem;
 
-Expected<std::vector<game::Opening>> read_book(const RunDefinition& d) {
-    const auto& file = d.openings.file;
+Expected<std::vector<game::Opening>> read_opening_file(const std::string& file,
+                                                       const std::string& named_as,
+                                                       const rules::Rules& rules, int max_plies) {
     std::ifstream in(file);
-    if (!in) return fail("--openings file=" + file + ": cannot open the file");
+    if (!in) return fail(named_as + ": cannot open the file");
     std::ostringstream text;
     text << in.rdbuf();
-    if (in.bad()) return fail("--openings file=" + file + ": cannot read the file");
-    auto book = parse_opening_book(text.str(), file, d.rules, d.max_plies);
+    if (in.bad()) return fail(named_as + ": cannot read the file");
+    auto book = parse_opening_book(text.str(), file, rules, max_plies);
     if (!book) return book.error();
-    if (book->empty()) return fail("--openings file=" + file + ": no openings in the file");
+    if (book->empty()) return fail(named_as + ": no openings in the file");
+    return book;
+}
+
+Expected<std::vector<game::Opening>> read_book(const RunDefinition& d) {
+    const auto& file = d.openings.file;
+    auto book = read_opening_file(file, "--openings file=" + file, d.rules, d.max_plies);
+    if (!book) return book;
     if (static_cast<std::size_t>(d.openings.start) > book->size()) {
         return fail("--openings start=" + std::to_string(d.openings.start) + ": " + file +
                     " has only " + std::to_string(book->size()) + " openings");

@@ -16,6 +16,7 @@
 
 #include "common/expected.hpp"
 #include "game/opening.hpp"
+#include "rules/rules.hpp"
 #include "tournament/run.hpp"
 
 namespace oaq::tournament {
@@ -24,6 +25,11 @@ namespace oaq::tournament {
 // directory, --pgnout file, --concurrency). The returned functions keep a copy of what they need.
 RunInputs run_inputs(std::string log_dir, std::string pgn_out, int concurrency);
 
+// The openings of a book file as a run reads them (parse_opening_book, not empty); a parse error
+// names the file and line, the others start with `named_as` (the file, or the option that gave it).
+Expected<std::vector<game::Opening>> read_opening_file(const std::string& file,
+                                                       const std::string& named_as,
+                                                       const rules::Rules& rules, int max_plies);
 // The opening lines of a definition's file= source; errors name the file (and line).
 Expected<std::vector<game::Opening>> read_book(const RunDefinition& definition);
 
