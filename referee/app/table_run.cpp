@@ -73,7 +73,8 @@ bool resumes_table(const RunConfig& c) {
     return d && d->rules.players > 2;
 }
 
-int run_table(RunConfig& c, const MakePlayers& make_players, live::LiveRun* live) {
+int run_table(RunConfig& c, const MakePlayers& make_players, NewDbFile& db_file,
+              live::LiveRun* live) {
     StopRequest stop;
     TableStore stored(c);
     std::vector<std::int64_t> done_games;
@@ -97,6 +98,7 @@ int run_table(RunConfig& c, const MakePlayers& make_players, live::LiveRun* live
     const auto started = std::chrono::steady_clock::now();
     plan.on_ready = [&] {
         stored.run.open(info.name, {d, settings_json(c), c.shard, c.name_given});
+        db_file.keep();
         std::cout << views::table_match_started(info, c.json) << std::flush;
         if (live) live->table().run_started(info, plan.time_controls);
     };

@@ -15,6 +15,7 @@
 
 #include "app/commands.hpp"
 #include "app/interrupts.hpp"
+#include "app/new_db_file.hpp"
 #include "app/progress.hpp"
 #include "app/run_config.hpp"
 #include "app/table_run.hpp"
@@ -142,12 +143,14 @@ void seed_by_ratings(store::Store& db, RunConfig& c) {
 }
 
 int run(RunMode mode, RunConfig& c) {
+    // Before anything opens the store: a run refused before it is stored leaves no file behind.
+    NewDbFile db_file(c.db);
     if (c.definition.rules.players > 2 || resumes_table(c)) {
         auto live = start_live(mode, c);
         return run_table(
             c,
             [&c](engine::OptionWarnings& warnings) { return engine_factory(c.log_dir, warnings); },
-            live.get());
+            db_file, live.get());
     }
     // From here on a signal stops the run cleanly (before play() starts: it plays nothing).
     StopRequest stop;
@@ -157,6 +160,7 @@ int run(RunMode mode, RunConfig& c) {
     store::StoreRunRecorder recorder(db);
     if (!c.resume && c.seeding == tournament::Seeding::Ratings) seed_by_ratings(db, c);
     auto run = open_run(mode, c, recorder);
+    db_file.keep();
     Progress progress(c.json,
                       c.db ? tournament::resume_command(command_word(mode), run.name(), *c.db) : "",
                       run.definition().sprt.has_value(), run.definition().session_games != 0);

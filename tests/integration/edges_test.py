@@ -278,13 +278,28 @@ def two_engines():
     return [*engine("a", "oaq-test-engine"), *engine("b", "oaq-test-engine")]
 
 
+def file_bytes(path):
+    """The bytes of a database with its WAL (a refusal must not add to either), or None."""
+    if not os.path.exists(path):
+        return None
+    parts = []
+    for suffix in ("", "-wal"):
+        if os.path.exists(path + suffix):
+            with open(path + suffix, "rb") as f:
+                parts.append(f.read())
+    return parts
+
+
 def refused_before_writing(db, name, *args):
+    before = file_bytes(db)
     proc = oaq("tournament", *two_engines(), "--tc", "movetime=5", "--db", db, "--name", name,
                *args)
     assert proc.returncode == 2, (args, proc.returncode, proc.stdout)
     assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
-    if os.path.exists(db):
-        assert query(db, "SELECT count(*) FROM tournaments WHERE name = ?", name) == [(0,)], args
+    # A new file is not left behind holding only the schema; a file that was there is as it was.
+    assert file_bytes(db) == before, (args, proc.stderr)
+    for suffix in ("-wal", "-shm", "-journal"):
+        assert before is not None or not os.path.exists(db + suffix), (args, suffix)
     return proc.stderr
 
 
@@ -304,6 +319,19 @@ def test_bad_paths_and_failed_checks_are_refused_before_the_run_is_written():
                                                  "--max-plies", "4")
     # The name is not burned: the same run starts when the problem is gone.
     oaq("tournament", *two_engines(), "--tc", "movetime=5", "--db", db, "--name", "n", check=0)
+    # A run of tables (3 seats) refused after its store opened, and --seeding ratings on a file
+    # with no ratings: neither leaves a new file behind.
+    table = fresh_db("table-checks.db")
+    proc = oaq("tournament", *two_engines(), *engine("c", "oaq-test-engine"), "--rules",
+               "standard,players=3", "--tc", "movetime=5", "--log", a_file, "--db", table)
+    assert proc.returncode == 2 and "--log" in proc.stderr, proc.stderr
+    assert not os.path.exists(table), "a refused run of tables leaves no file"
+    seeded = fresh_db("seeded.db")
+    assert "no saved ratings" in refused_before_writing(seeded, "s", "--seeding", "ratings",
+                                                        "--format", "knockout")
+    # Refused against a file holding a run, the file stays byte for byte; so does the run.
+    assert "cannot open" in refused_before_writing(db, "m", "--openings", "file=/nonexistent/book")
+    assert status_of(db, "n") == "finished"
     proc = oaq("tournament", *two_engines(), "--db", "")
     assert proc.returncode == 2 and "--db" in proc.stderr, proc.stderr
     no_engine_left()
@@ -511,7 +539,7 @@ def test_a_descriptor_limit_too_low_for_the_concurrency_is_refused_up_front():
                           timeout=60, preexec_fn=low_limit)
     assert proc.returncode == 2, proc
     assert "--concurrency 64" in proc.stderr and "ulimit -n" in proc.stderr, proc.stderr
-    assert query(db, "SELECT count(*) FROM tournaments") == [(0,)]
+    assert not os.path.exists(db), "refused before the run was stored: no file left"
     no_engine_left()
 
 
