@@ -11,7 +11,6 @@
 #include "app/cli.hpp"
 #include "app/commands.hpp"
 #include "app/interrupts.hpp"
-#include "app/new_db_file.hpp"
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "store/store.hpp"
@@ -51,11 +50,8 @@ int merge(const std::string& into, const std::vector<std::string>& files, bool j
     StopRequest stop;
     store::StoreOptions target;
     target.new_file_page_size = store::kBulkPageSize;
-    // A refused or interrupted merge into a new file leaves no empty file either.
-    NewDbFile into_file(into);
     auto db = store::Store::open(into, target);
     auto merged = db.merge(files, progress_printer(), &stop.flag());
-    if (merged) into_file.keep();
     if (!merged && stop.signal_number() != 0) {
         std::cerr << "oaq: " << merged.error().message << "\n";
         if (json) std::cout << Json().field("error", merged.error().message).str() << "\n";

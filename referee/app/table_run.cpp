@@ -73,15 +73,22 @@ bool resumes_table(const RunConfig& c) {
     return d && d->rules.players > 2;
 }
 
-int run_table(RunConfig& c, const MakePlayers& make_players, NewDbFile& db_file,
-              live::LiveRun* live) {
+int run_table(RunConfig& c, const MakePlayers& make_players, live::LiveRun* live) {
     StopRequest stop;
+    const auto check = [&c] {
+        if (auto checked = tournament::check_table_run(c.definition, c.log_dir, c.concurrency);
+            !checked)
+            throw OaqError(checked.error().message);
+    };
+    // A new run is checked before the store opens: refused, it creates no --db file.
+    if (!c.resume) check();
     TableStore stored(c);
     std::vector<std::int64_t> done_games;
-    if (c.resume) done_games = resume(stored, c);
+    if (c.resume) {
+        done_games = resume(stored, c);
+        check();  // the stored definition's engines and the log directory, as they are now
+    }
     const auto& d = c.definition;
-    if (auto checked = tournament::check_table_run(d, c.log_dir, c.concurrency); !checked)
-        throw OaqError(checked.error().message);
     auto plan = tournament::table_plan(d, c.shard, c.concurrency, done_games);
     if (live) plan.observer_for = [live](const auto& g) { return live->table().observer(g); };
     const auto total = tournament::planned_games(d, c.shard);
@@ -98,7 +105,6 @@ int run_table(RunConfig& c, const MakePlayers& make_players, NewDbFile& db_file,
     const auto started = std::chrono::steady_clock::now();
     plan.on_ready = [&] {
         stored.run.open(info.name, {d, settings_json(c), c.shard, c.name_given});
-        db_file.keep();
         std::cout << views::table_match_started(info, c.json) << std::flush;
         if (live) live->table().run_started(info, plan.time_controls);
     };

@@ -9,7 +9,6 @@
 #include <functional>
 #include <string>
 
-#include "app/new_db_file.hpp"
 #include "app/run_config.hpp"
 #include "engine/option_warnings.hpp"
 #include "tournament/run.hpp"
@@ -25,9 +24,7 @@ using MakePlayers = std::function<tournament::PlayerFactory(engine::OptionWarnin
 // Whether --resume names a stored run of 3 or 4 seats (false without --resume or such a run).
 bool resumes_table(const RunConfig& c);
 // Plays the run; the exit code as for 2 seats (0 done, 128 + the signal when stopped by one).
-// `db_file`: kept once the run is in the store. `live`: the live page's server (--live), fed every
-// game's plies and ends; nullptr: none.
-int run_table(RunConfig& c, const MakePlayers& make_players, NewDbFile& db_file,
-              live::LiveRun* live = nullptr);
+// `live`: the live page's server (--live), fed every game's plies and ends; nullptr: none.
+int run_table(RunConfig& c, const MakePlayers& make_players, live::LiveRun* live = nullptr);
 
 }  // namespace oaq::app

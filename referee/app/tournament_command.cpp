@@ -15,7 +15,6 @@
 
 #include "app/commands.hpp"
 #include "app/interrupts.hpp"
-#include "app/new_db_file.hpp"
 #include "app/progress.hpp"
 #include "app/run_config.hpp"
 #include "app/table_run.hpp"
@@ -142,16 +141,33 @@ void seed_by_ratings(store::Store& db, RunConfig& c) {
         tournament::seed_order(d.engine_names(), tournament::Seeding::Ratings, d.seed, ratings);
 }
 
+// A new run into a --db file that does not exist yet: every check the run makes (its name, book,
+// engines, log directory, descriptors, --seeding ratings) is made first against an empty store
+// in memory, so a refused run creates no file. Nothing is ever removed afterwards: a file another
+// process creates at the same moment is never touched.
+void check_before_creating(RunMode mode, const RunConfig& c) {
+    std::error_code ec;
+    if (!c.db || c.resume || std::filesystem::exists(std::filesystem::symlink_status(*c.db, ec)))
+        return;
+    store::Store scratch = store::Store::open_memory();
+    store::StoreRunRecorder recorder(scratch);
+    RunConfig trial = c;
+    if (trial.seeding == tournament::Seeding::Ratings) seed_by_ratings(scratch, trial);
+    open_run(mode, trial, recorder);
+}
+
 int run(RunMode mode, RunConfig& c) {
-    // Before anything opens the store: a run refused before it is stored leaves no file behind.
-    NewDbFile db_file(c.db);
+    // A run to resume is in a file: a missing one is a mistyped path, not a new database.
+    if (c.resume && c.db && !std::filesystem::exists(*c.db))
+        throw OaqError("--resume: " + *c.db + ": no such database file");
     if (c.definition.rules.players > 2 || resumes_table(c)) {
         auto live = start_live(mode, c);
         return run_table(
             c,
             [&c](engine::OptionWarnings& warnings) { return engine_factory(c.log_dir, warnings); },
-            db_file, live.get());
+            live.get());
     }
+    check_before_creating(mode, c);
     // From here on a signal stops the run cleanly (before play() starts: it plays nothing).
     StopRequest stop;
     auto live = start_live(mode, c);
@@ -160,7 +176,6 @@ int run(RunMode mode, RunConfig& c) {
     store::StoreRunRecorder recorder(db);
     if (!c.resume && c.seeding == tournament::Seeding::Ratings) seed_by_ratings(db, c);
     auto run = open_run(mode, c, recorder);
-    db_file.keep();
     Progress progress(c.json,
                       c.db ? tournament::resume_command(command_word(mode), run.name(), *c.db) : "",
                       run.definition().sprt.has_value(), run.definition().session_games != 0);

@@ -329,6 +329,12 @@ def test_bad_paths_and_failed_checks_are_refused_before_the_run_is_written():
     seeded = fresh_db("seeded.db")
     assert "no saved ratings" in refused_before_writing(seeded, "s", "--seeding", "ratings",
                                                         "--format", "knockout")
+    # --resume in a file that does not exist: a mistyped path, refused without creating it.
+    missing = fresh_db("missing.db")
+    proc = oaq("tournament", "--resume", "n", "--db", missing)
+    assert proc.returncode == 2 and proc.stderr == f"oaq: --resume: {missing}: no such database file\n", \
+        proc.stderr
+    assert not os.path.exists(missing)
     # Refused against a file holding a run, the file stays byte for byte; so does the run.
     assert "cannot open" in refused_before_writing(db, "m", "--openings", "file=/nonexistent/book")
     assert status_of(db, "n") == "finished"
