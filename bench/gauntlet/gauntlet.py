@@ -23,10 +23,11 @@ quiet machine: the referee counts the engines' waits for a CPU against their clo
 (bench/engines/RESULTS.md, "Time losses and load").
 
 The default book is the first of these in `sample-engines/openings/` that exists:
-close-RULES.txt (made by make_close_book.py; none is shipped), deep-5ply.txt for standard (745
-lines: a 1,000-game run plays each about once, see by_opening) or deep-5ply-RULES.txt for
-stop-after-capture and tg-standard (made by make_deep_book.py --rules), balanced-3ply-RULES.txt. Prints a text table, or one JSON object with
---json. Standard library only.
+close-RULES.txt (made by make_close_book.py; none is shipped), deeper-5ply.txt for standard (535
+lines even at depth 26: a 1,000-game run plays 500 of them once from each side, see by_opening)
+or deep-5ply-RULES.txt for stop-after-capture and tg-standard (made by make_deep_book.py
+--rules), balanced-3ply-RULES.txt. Prints a text table, or one JSON object with --json.
+Standard library only.
 """
 import argparse
 import json
@@ -47,10 +48,11 @@ GAME_ENDS = ("normal", "repetition", "ply_limit")
 
 
 def default_book(rules):
-    """The first book of close-RULES.txt, deep-5ply[-RULES].txt, balanced-3ply-RULES.txt
-    that exists."""
+    """The first book of close-RULES.txt, deeper-5ply.txt (standard), deep-5ply[-RULES].txt,
+    balanced-3ply-RULES.txt that exists."""
     deep = "deep-5ply.txt" if rules == "standard" else f"deep-5ply-{rules}.txt"
-    for name in (f"close-{rules}.txt", deep, f"balanced-3ply-{rules}.txt"):
+    deeper = ["deeper-5ply.txt"] if rules == "standard" else []
+    for name in (f"close-{rules}.txt", *deeper, deep, f"balanced-3ply-{rules}.txt"):
         if os.path.exists(os.path.join(BOOKS, name)):
             return os.path.join(BOOKS, name)
     return os.path.join(BOOKS, f"balanced-3ply-{rules}.txt")

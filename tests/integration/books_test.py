@@ -7,8 +7,9 @@
   start position that leaves the game going, under its preset (balanced-3ply-PRESET.txt,
   close-PRESET.txt, deep-5ply-PRESET.txt) or standard (every other book), checked by
   `oaq rules book` as a run reads a book; a bad line is refused naming its file and line;
-- deep-4ply.txt, deep-5ply.txt and deep-5ply-PRESET.txt have no line twice, lines of their length,
-  and 20, 500 and 200 lines or more;
+- deep-4ply.txt, deep-5ply.txt, deeper-5ply.txt and deep-5ply-PRESET.txt have no line twice,
+  lines of their length, and 20, 500, 500 and 200 lines or more; deeper-5ply.txt is lines of
+  deep-5ply.txt, in their order;
 - make_deep_book.py --rules searches, draws its lines and plays them on under those rules, and
   names them in the book's header;
 - make_deep_book.py is reproducible: the same candidates and depths give the same book twice,
@@ -82,11 +83,16 @@ def test_a_bad_line_is_named_by_file_and_line():
 
 
 def test_deep_books_have_distinct_lines():
-    for name, least in (("deep-4ply.txt", 20), ("deep-5ply.txt", 500),
+    for name, least in (("deep-4ply.txt", 20), ("deep-5ply.txt", 500), ("deeper-5ply.txt", 500),
                         ("deep-5ply-stop-after-capture.txt", 200), ("deep-5ply-tg-standard.txt", 200)):
         lines = [" ".join(l) for l in book_lines(os.path.join(BOOKS, name))]
         assert len(lines) == len(set(lines)) and len(lines) >= least, (name, len(lines))
-        assert all(len(l.split()) == int(name[5]) for l in lines), name
+        plies = int(re.search(r"(\d)ply", name).group(1))
+        assert all(len(l.split()) == plies for l in lines), name
+    # The deeper book is deep-5ply.txt's lines that a deeper search still finds even, in its order.
+    deep = [" ".join(l) for l in book_lines(os.path.join(BOOKS, "deep-5ply.txt"))]
+    deeper = [" ".join(l) for l in book_lines(os.path.join(BOOKS, "deeper-5ply.txt"))]
+    assert deeper == [l for l in deep if l in set(deeper)] and len(deeper) < len(deep)
 
 
 def make(*args):

@@ -115,6 +115,10 @@ def test_the_gauntlet_prints_a_table_and_the_commands():
     assert "| oaq-sparring | 4 |" in proc.stdout, proc.stdout
     assert "deep-5ply-tg-standard.txt" in proc.stdout, proc.stdout
     assert "oaq match --engine name=reference" in proc.stdout, proc.stdout
+    # Under standard the default book is the one even at depth 26.
+    proc = gauntlet("--smoke", "--opponents", "sparring")
+    assert proc.returncode == 0, proc.stderr
+    assert "openings/deeper-5ply.txt" in proc.stdout, proc.stdout
 
 
 def test_an_option_reaches_the_reference_in_every_game():
