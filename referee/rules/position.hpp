@@ -100,8 +100,12 @@ struct Position {
         return std::memcmp(&a, &b, sizeof(Position)) == 0;
     }
 
-    // A fast 64-bit hash of all fields, for transposition tables and repetition sets. The shares
-    // word adds nothing when it is 0, so a position without shares hashes as it always did.
+    // A fast 64-bit hash of all fields, for transposition tables and repetition sets: every bit
+    // depends on every byte, so any run of its bits (a table's mask, or its top bits) is an
+    // index. The last shift matters: a multiplication carries low bits up, never high bits
+    // down, so without it the low bits never saw the last byte of each word (pit 7, the stores'
+    // citizens) and such positions shared the engines' table slots. The shares word adds nothing
+    // when it is 0.
     std::uint64_t hash() const {
         std::uint64_t w[4];
         std::memcpy(w, this, sizeof w);
@@ -110,7 +114,8 @@ struct Position {
         h ^= (w[2] + 0x165667B19E3779F9ull) * 0x94D049BB133111EBull;
         h ^= w[3] * 0xA0761D6478BD642Full;
         h ^= h >> 31;
-        return h * 0xD6E8FEB86659FD93ull;
+        h *= 0xD6E8FEB86659FD93ull;
+        return h ^ (h >> 32);
     }
 };
 static_assert(sizeof(Position) == 32, "Position must stay a small value type");

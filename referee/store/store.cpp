@@ -95,8 +95,16 @@ Database read_only_connection(const std::string& path, const StoreOptions& optio
 
 // A reading connection. A WAL file whose -shm cannot be made (a directory we cannot write) is
 // read as immutable, which is sound while no -wal file says that someone is writing it.
+// When no -wal or -journal file is there, it opens the file for writing (read-only when the
+// file is protected) and never writes (query_only): the last connection to close a WAL database
+// removes the -wal and -shm it made, where a read-only one leaves them beside an input file.
+// With a -wal or -journal file there (a run writing it, or one that was killed) it opens
+// read-only, so that closing never folds someone else's journal into the file.
 std::pair<Database, int> reading_connection(const std::string& path, const StoreOptions& options) {
-    auto db = read_only_connection(path, options, Database::Mode::ReadOnly);
+    const bool quiet_file = !exists(path + "-wal") && !exists(path + "-journal");
+    auto db = read_only_connection(
+        path, options, quiet_file ? Database::Mode::ReadWrite : Database::Mode::ReadOnly);
+    if (quiet_file) db.exec("PRAGMA query_only = ON");
     int version = 0;
     try {
         version = inspect_schema(db);

@@ -69,8 +69,17 @@ Expected<Ok> check_pgn_out(const std::string& path) {
     if (path.empty()) return Ok{};
     std::error_code ec;
     if (fs::is_directory(path, ec)) return fail("--pgnout " + path + ": is a directory");
-    // Opening for append creates the file as --pgnout would, and changes nothing already in it.
-    if (!std::ofstream(path, std::ios::binary | std::ios::app))
+    // Nothing is created here, so a run refused by a later check leaves no empty file: a file
+    // that is there must open for appending (which changes nothing in it); a new one needs a
+    // directory that can be written into, and the run creates it.
+    if (fs::exists(path, ec)) {
+        if (!std::ofstream(path, std::ios::binary | std::ios::app))
+            return fail("--pgnout " + path + ": cannot write the file");
+        return Ok{};
+    }
+    fs::path folder = fs::path(path).parent_path();
+    if (folder.empty()) folder = ".";
+    if (!fs::is_directory(folder, ec) || ::access(folder.c_str(), W_OK | X_OK) != 0)
         return fail("--pgnout " + path + ": cannot write the file");
     return Ok{};
 }
@@ -83,8 +92,9 @@ std::int64_t descriptors_needed(int concurrency, int engines) {
     return kBase + kPerLive * live + kPerStart * concurrency;
 }
 
-Expected<Ok> check_descriptors(int concurrency, int engines) {
-    const auto need = descriptors_needed(concurrency, engines);
+Expected<Ok> check_descriptors(int concurrency, int engines, int seats) {
+    // A table of N seats holds N engines, as N/2 games of two do.
+    const auto need = descriptors_needed((concurrency * seats + 1) / 2, engines);
     rlimit limit{};
     if (::getrlimit(RLIMIT_NOFILE, &limit) != 0) return Ok{};
     if (limit.rlim_cur != RLIM_INFINITY && static_cast<std::int64_t>(limit.rlim_cur) < need) {
@@ -107,13 +117,14 @@ RunInputs run_inputs(std::string log_dir, std::string pgn_out, int concurrency) 
     inputs.read_book = read_book;
     inputs.check_environment = [log_dir = std::move(log_dir), pgn_out = std::move(pgn_out),
                                 concurrency](const RunDefinition& d) -> Expected<Ok> {
+        // The checks that only look come first: the log directory is created by its check.
         auto engines = check_engines(d);
         if (!engines) return engines;
-        auto logs = check_log_dir(log_dir);
-        if (!logs) return logs;
+        auto descriptors = check_descriptors(concurrency, static_cast<int>(d.engines.size()));
+        if (!descriptors) return descriptors;
         auto pgn = check_pgn_out(pgn_out);
         if (!pgn) return pgn;
-        return check_descriptors(concurrency, static_cast<int>(d.engines.size()));
+        return check_log_dir(log_dir);
     };
     return inputs;
 }
@@ -199,13 +210,14 @@ Expected<Ok> settle_seats(RunDefinition& d, const SeatOptions& o) {
 }
 
 Expected<Ok> check_table_run(const RunDefinition& d, const std::string& log_dir, int concurrency) {
-    for (auto checked : {validate(d), check_engines(d),
-                         log_dir.empty() ? Expected<Ok>(Ok{}) : check_log_dir(log_dir),
-                         check_descriptors((concurrency * d.rules.players + 1) / 2,
-                                           static_cast<int>(d.engines.size()))}) {
-        if (!checked) return checked;
-    }
-    return Ok{};
+    // One at a time, the checks that only look first: the log directory's check creates it.
+    if (auto valid = validate(d); !valid) return valid;
+    if (auto engines = check_engines(d); !engines) return engines;
+    if (auto descriptors =
+            check_descriptors(concurrency, static_cast<int>(d.engines.size()), d.rules.players);
+        !descriptors)
+        return descriptors;
+    return log_dir.empty() ? Expected<Ok>(Ok{}) : check_log_dir(log_dir);
 }
 
 }  // namespace oaq::tournament

@@ -37,7 +37,8 @@ Expected<std::vector<game::Opening>> read_book(const RunDefinition& definition);
 Expected<Ok> check_engines(const RunDefinition& definition);
 // `dir` exists as a directory we can write (made when missing); "" is no log.
 Expected<Ok> check_log_dir(const std::string& dir);
-// `path` (--pgnout) can be appended to (created when missing); "" is no PGN.
+// `path` (--pgnout) can be appended to, or created in its directory when missing (nothing is
+// created here); "" is no PGN.
 Expected<Ok> check_pgn_out(const std::string& path);
 
 // The descriptors a run keeps open at most: the database and standard streams, each live engine
@@ -45,8 +46,9 @@ Expected<Ok> check_pgn_out(const std::string& path);
 // started (its pipes and log, one per worker at a time).
 std::int64_t descriptors_needed(int concurrency, int engines);
 // Raises the soft RLIMIT_NOFILE up to the hard limit when the run needs more; fails when even
-// that is not enough, naming --concurrency, what it needs and the limit.
-Expected<Ok> check_descriptors(int concurrency, int engines);
+// that is not enough, naming --concurrency as given, what it needs and the limit. `seats`: the
+// engines at one table (3 or 4 for a run of tables).
+Expected<Ok> check_descriptors(int concurrency, int engines, int seats = 2);
 
 // What a run of tables checks before anything, as a 2-seat run does (the definition, its
 // engines, the --log directory when there is one, descriptors for `concurrency` tables).

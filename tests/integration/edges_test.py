@@ -540,13 +540,37 @@ def test_a_descriptor_limit_too_low_for_the_concurrency_is_refused_up_front():
     def low_limit():
         resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
 
-    proc = subprocess.run([oaq_path(), "tournament", *two_engines(), "--concurrency", "64",
-                           "--db", db, "--name", "fds"], capture_output=True, text=True,
-                          timeout=60, preexec_fn=low_limit)
-    assert proc.returncode == 2, proc
-    assert "--concurrency 64" in proc.stderr and "ulimit -n" in proc.stderr, proc.stderr
-    assert not os.path.exists(db), "refused before the run was stored: no file left"
+    # Nothing the run would write is created: no database, no --pgnout file, no --log folder;
+    # the same for a run of tables (3 seats).
+    pgn = os.path.join(TMP, "fds.pgn")
+    logs = os.path.join(TMP, "fds-logs")
+    table = fresh_db("fds-table.db")
+    for args, path in (([*two_engines(), "--db", db, "--name", "fds", "--pgnout", pgn], db),
+                       ([*two_engines(), *engine("c", "oaq-test-engine"), "--rules",
+                         "standard,players=3", "--db", table], table)):
+        proc = subprocess.run([oaq_path(), "tournament", *args, "--concurrency", "64",
+                               "--log", logs], capture_output=True, text=True, timeout=60,
+                              preexec_fn=low_limit)
+        assert proc.returncode == 2, proc
+        assert "--concurrency 64" in proc.stderr and "ulimit -n" in proc.stderr, proc.stderr
+        assert not os.path.exists(path), "refused before the run was stored: no file left"
+        assert not os.path.exists(pgn) and not os.path.exists(logs), proc.stderr
     no_engine_left()
+
+
+def test_reading_a_finished_database_leaves_no_side_files():
+    # SQLite's -wal and -shm files are removed by the last connection that closes a WAL
+    # database, unless it was opened read-only: readers open for writing and never write.
+    db = fresh_db("side.db")
+    oaq("match", *two_engines(), "--games", "2", "--tc", "movetime=5", "--db", db, "--name", "side",
+        check=0)
+    before = file_bytes(db)
+    for args in (["results", "standings", "--json"], ["results", "games", "--json"],
+                 ["ratings", "--no-save"], ["report", "--out", os.path.join(TMP, "side.html")]):
+        oaq(*args, "--db", db, check=0)
+        leftover = [s for s in ("-wal", "-shm", "-journal") if os.path.exists(db + s)]
+        assert leftover == [], (args, leftover)
+    assert file_bytes(db) == before
 
 
 def test_results_read_a_database_in_a_directory_they_cannot_write():

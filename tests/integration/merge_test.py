@@ -198,6 +198,8 @@ def test_sources_only_read(tmp):
     proc = oaq("merge", "--into", target, shard, old)
     assert "old: 1 games added" in proc.stdout, proc.stdout
     assert snapshot([shard, old, empty]) == before, "a source changed"
+    # Reading a source leaves no -wal or -shm file beside it.
+    assert [p + s for p in (shard, old) for s in ("-wal", "-shm") if os.path.exists(p + s)] == []
     assert sqlite3.connect(f"file:{old}?mode=ro", uri=True).execute("PRAGMA user_version").fetchone() == (9,)
     moves = json.loads(oaq("results", "game", "--db", target, "old#1", "--json").stdout)["moves"]
     assert [m["move"] for m in moves] == ["3R", "4L"], moves

@@ -161,6 +161,33 @@ TEST_CASE("the bench signature is stable", "[reference][bench]") {
     CHECK(a.nodes == 30189);
 }
 
+TEST_CASE("positions that differ only in pit 7 or a store keep their own table entries",
+          "[reference][tt]") {
+    // The table's index is the key's low bits. When Position::hash() ended with a multiplication
+    // they never saw the last byte of each word (pit 7, North's store): all these positions
+    // shared one bucket of four entries, and the later ones pushed the earlier out.
+    for (const int megabytes : {1, 16}) {
+        ref::TranspositionTable table(static_cast<std::size_t>(megabytes));
+        const Position base = oaq::rules::start_position(rules_of("standard"));
+        std::vector<std::uint64_t> keys;
+        for (int k = 0; k < 8; ++k) {
+            Position p = base;
+            p.citizens[7] = static_cast<std::uint8_t>(k);
+            keys.push_back(p.hash());
+            p = base;
+            p.store_citizens[1] = static_cast<std::uint8_t>(k + 1);
+            keys.push_back(p.hash());
+        }
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            table.store(keys[i], static_cast<int>(i), 0, 10, ref::Bound::Exact, 1);
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            const ref::TtEntry* e = table.probe(keys[i]);
+            REQUIRE(e != nullptr);
+            CHECK(e->score == static_cast<int>(i));
+        }
+    }
+}
+
 namespace {
 
 // South toggles one citizen between S1 and S2, North between N1 and N2; nothing is ever

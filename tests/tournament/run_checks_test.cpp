@@ -77,6 +77,24 @@ TEST_CASE("a log path that is not a directory is refused, a missing one is made"
                Catch::Contains("cannot create the directory"));
 }
 
+TEST_CASE("the check of --pgnout creates no file", "[tournament][edges]") {
+    TempDir dir;
+    CHECK(tournament::check_pgn_out(""));
+    // A new file in a writable folder passes and is not created (the run creates it); a file
+    // that is there passes and keeps its bytes; a missing folder or a folder is refused.
+    const auto fresh = (dir.path / "games.pgn").string();
+    CHECK(tournament::check_pgn_out(fresh));
+    CHECK_FALSE(fs::exists(fresh));
+    const auto old = (dir.path / "old.pgn").string();
+    std::ofstream(old) << "[Event \"x\"]\n";
+    CHECK(tournament::check_pgn_out(old));
+    CHECK(fs::file_size(old) == 12);
+    CHECK_THAT(tournament::check_pgn_out((dir.path / "nowhere" / "g.pgn").string()).error().message,
+               Catch::Contains("cannot write the file"));
+    CHECK_THAT(tournament::check_pgn_out(dir.path.string()).error().message,
+               Catch::Contains("is a directory"));
+}
+
 TEST_CASE("an engine whose executable is gone is refused before the run starts",
           "[tournament][edges]") {
     TempDir dir;
