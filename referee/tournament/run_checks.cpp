@@ -217,7 +217,7 @@ Expected<Ok> check_table_run(const RunDefinition& d, const std::string& log_dir,
             check_descriptors(concurrency, static_cast<int>(d.engines.size()), d.rules.players);
         !descriptors)
         return descriptors;
-    return log_dir.empty() ? Expected<Ok>(Ok{}) : check_log_dir(log_dir);
+    return check_log_dir(log_dir);  // "" is no log
 }
 
 }  // namespace oaq::tournament

@@ -50,8 +50,9 @@ std::int64_t descriptors_needed(int concurrency, int engines);
 // engines at one table (3 or 4 for a run of tables).
 Expected<Ok> check_descriptors(int concurrency, int engines, int seats = 2);
 
-// What a run of tables checks before anything, as a 2-seat run does (the definition, its
-// engines, the --log directory when there is one, descriptors for `concurrency` tables).
+// What a run of tables checks before anything, as a 2-seat run does, one at a time: the
+// definition, its engines, descriptors for `concurrency` tables, then the --log directory (made
+// when missing, so last).
 Expected<Ok> check_table_run(const RunDefinition& d, const std::string& log_dir, int concurrency);
 
 // What the command line gave, for settle_seats: `counted(option)` whether it holds the option
