@@ -16,6 +16,7 @@ usage:
   bench/gauntlet/gauntlet.py --bin build/bin --smoke  # a few games at a node limit
   bench/gauntlet/gauntlet.py --bin build/bin --option EvalFile=candidate.txt --tag candidate
   bench/gauntlet/gauntlet.py --bin build/bin --db gauntlet.db --tag T --report  # stored runs
+  bench/gauntlet/gauntlet.py --bin build/bin --line-scores LOG  # split by the maker's scores
 
 --smoke plays 4 games per opponent at `nodes=300` for every engine: no clock, so the same
 binaries give the same games (the test `gauntlet_smoke` checks it). Real measurements need a
@@ -117,7 +118,7 @@ def play(a, opponent):
     lines = [json.loads(l) for l in proc.stdout.splitlines() if l.startswith("{")]
     summary = [o for o in lines if o["type"] == "summary"][-1]
     games = [o for o in lines if o["type"] == "game"]
-    return summarize(summary["match"], games, opponent, cmd)
+    return summarize(summary["match"], games, opponent, cmd, a.line_scores)
 
 
 def stored(a, opponent):
@@ -139,12 +140,13 @@ def stored(a, opponent):
         sys.exit(f"gauntlet: --report: run {name} in {a.db} has no games")
     pair = json.loads(h2h.stdout)
     cmd[cmd.index("--games") + 1] = str(pair["games"])
-    return summarize(pair, games, opponent, cmd)
+    return summarize(pair, games, opponent, cmd, a.line_scores)
 
 
-def summarize(pair, games, opponent, cmd):
+def summarize(pair, games, opponent, cmd, line_scores=None):
     """One opponent's row: `pair` as the referee counts it (the match summary's `match` object
-    or `oaq results h2h`), the rest from the games."""
+    or `oaq results h2h`), the rest from the games; split by the book lines' deep scores when
+    `line_scores` ({line: score}, --line-scores) is given."""
     failures, ends = {}, {}
     for g in games:
         t = g["termination"]
@@ -155,13 +157,16 @@ def summarize(pair, games, opponent, cmd):
             failures[f"{loser} {t}"] = failures.get(f"{loser} {t}", 0) + 1
     margin = pair_margins(games)
     speed = {name: search_speed(games, name) for name in ("reference", opponent)}
-    return {"opponent": f"oaq-{opponent}", "games": pair["games"], "wins": pair["wins"],
+    row = {"opponent": f"oaq-{opponent}", "games": pair["games"], "wins": pair["wins"],
             "draws": pair["draws"], "losses": pair["losses"], "pentanomial": pair["pentanomial"],
             "elo": pair["elo"], "score": round(pair["points"] / max(1, pair["games"]), 4),
             "margin": margin, "by_opening": by_opening(games), "failures": failures,
             "ends": ends, "speed": speed,
             "plies": round(sum(g["plies"] for g in games) / max(1, len(games)), 1),
             "command": shlex.join(c for c in cmd if c != "--json")}
+    if line_scores is not None:
+        row["by_line_score"] = by_line_score(games, line_scores)
+    return row
 
 
 def pair_margins(games):
@@ -230,7 +235,7 @@ def by_opening(games):
     points, cells = {}, {}
     for g in games:
         ref = "south" if g["south"] == "reference" else "north"
-        p = 0.5 if g["result"] == "draw" else float(g["result"] == f"{ref}_win")
+        p = reference_points(g)
         points.setdefault(g["opening"], []).append(p)
         cell = cells.setdefault((g["opening"], ref), {"moves": set(), "results": set()})
         cell["moves"].add(" ".join(m["move"] for m in g["moves"]))
@@ -245,6 +250,62 @@ def by_opening(games):
     score, elo, elo_error = elo_interval(means)
     out.update(score=round(score, 4), elo=elo, elo_error=elo_error)
     return out
+
+
+def read_line_scores(path):
+    """The deep score of each book line from a book maker's progress log (make_deep_book.py's
+    stderr: tab-separated line, quick score, deep score, ...): {line: "cp N" or "mate N"}. Rows
+    the quick filter stopped have no deep score and are left out."""
+    scores = {}
+    with open(path, encoding="utf-8") as f:
+        for number, row in enumerate(f, 1):
+            fields = row.rstrip("\n").split("\t")
+            if len(fields) < 3 or fields[2] == "-":
+                continue
+            kind, _, value = fields[2].partition(" ")
+            if kind not in ("cp", "mate") or not value.lstrip("-").isdigit():
+                raise ValueError(f"{path}:{number}: deep score {fields[2]!r} is not "
+                                 "'cp N' or 'mate N' (is this a make_deep_book.py log?)")
+            scores[fields[0]] = f"{kind} {int(value)}"
+    if not scores:
+        raise ValueError(f"{path}: no line with a deep score (make_deep_book.py's stderr is "
+                         "tab-separated: line, quick score, deep score, ...)")
+    return scores
+
+
+LINE_CLASSES = ("drawn", "live", "unscored")
+
+
+def by_line_score(games, scores):
+    """The games split by the deep score of their opening line: `drawn` where it is exactly
+    cp 0 (within the search's horizon both sides can force the mandarin pits empty at 35 : 35;
+    no evaluation lands on exactly 0 that often by chance), `live` for every other score,
+    `unscored` for lines the log does not score. For each class: games, W/D/L from the
+    reference's side, the share of draws, mean plies after the line, the score, and the Elo by
+    opening (each line one observation, as by_opening)."""
+    out = {}
+    for name in LINE_CLASSES:
+        def in_class(g):
+            score = scores.get(g["opening"])
+            return name == ("unscored" if score is None else "drawn" if score == "cp 0" else "live")
+        part = [g for g in games if in_class(g)]
+        if not part:
+            continue
+        points = [reference_points(g) for g in part]
+        opening = by_opening(part)
+        out[name] = {"lines": opening["openings"], "games": len(part),
+                     "wins": points.count(1.0), "draws": points.count(0.5),
+                     "losses": points.count(0.0),
+                     "plies": round(sum(g["plies"] for g in part) / len(part), 1),
+                     "score": round(sum(points) / len(part), 4), "elo": opening["elo"],
+                     "elo_error": opening["elo_error"]}
+    return out
+
+
+def reference_points(g):
+    """The reference's points in game g: 1, 1/2 or 0."""
+    ref = "south" if g["south"] == "reference" else "north"
+    return 0.5 if g["result"] == "draw" else float(g["result"] == f"{ref}_win")
 
 
 def opening_text(o):
@@ -314,6 +375,10 @@ def arguments():
                     help=f"{SMOKE_GAMES} games per opponent at {SMOKE_TC}, deterministic")
     ap.add_argument("--report", action="store_true",
                     help="play nothing: print the runs already stored in --db under --tag")
+    ap.add_argument("--line-scores", metavar="LOG",
+                    help="the book maker's progress log (make_deep_book.py's stderr): also split "
+                    "each opponent's score into the lines it scores exactly 0 (drawn: either "
+                    "side can force 35 : 35 within the search's horizon) and the rest (live)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     if a.report and not a.db:
@@ -332,6 +397,15 @@ def arguments():
         ap.error(f"--option {bad[0]}: NAME=VALUE, an option of oaq-reference")
     if not os.path.isfile(a.book):
         ap.error(f"--book {a.book}: no such file")
+    if a.line_scores is not None:
+        try:
+            a.line_scores = read_line_scores(a.line_scores)
+        except OSError as e:
+            ap.error(f"--line-scores {a.line_scores}: {e.strerror}")
+        except UnicodeDecodeError:
+            ap.error(f"--line-scores {a.line_scores}: not text (make_deep_book.py's stderr)")
+        except ValueError as e:
+            ap.error(f"--line-scores {e}")
     return a
 
 
@@ -356,6 +430,18 @@ def main():
               f"{r['ends'].get('repetition', 0)} / {r['ends'].get('ply_limit', 0)} | "
               f"{r['plies']} | {speed_text(r['speed']['reference'])} | "
               f"{speed_text(r['speed'][r['opponent'][4:]])} |")
+    if a.line_scores is not None:
+        print("\nby the deep score of the book line (--line-scores): drawn = exactly 0\n")
+        print("| opponent | lines | games | W/D/L | draws | plies | score | "
+              "by opening: Elo ± 95% |")
+        print("|---|---|---|---|---|---|---|---|")
+        for r in results:
+            for name, c in r["by_line_score"].items():
+                elo = "n/a" if c["elo"] is None else f"{c['elo']:+.1f} ± {c['elo_error']:.1f}"
+                print(f"| {r['opponent']} {name} | {c['lines']} | {c['games']} | "
+                      f"{c['wins']}/{c['draws']}/{c['losses']} | "
+                      f"{100 * c['draws'] / c['games']:.0f}% | {c['plies']} | "
+                      f"{100 * c['score']:.1f}% | {elo} |")
     print("\ncommands:")
     for r in results:
         print(f"  {r['command']}")

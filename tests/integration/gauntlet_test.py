@@ -204,6 +204,18 @@ def test_the_gauntlet_refuses_bad_arguments_in_one_line():
         assert proc.returncode == 2, (args, proc.returncode)
         last = proc.stderr.strip().splitlines()[-1]
         assert needle in last, (args, proc.stderr)
+    with tempfile.TemporaryDirectory() as tmp:
+        foreign = os.path.join(tmp, "foreign.log")
+        with open(foreign, "w") as f:
+            f.write("1L 1L 2L 2L 4L\tcp 142\tcp 0\t25\tkept\n1L 1L 2L 2R 2L\tcp 53\t+3\n")
+        for args, needle in ((["--line-scores", os.path.join(tmp, "none.log")], "none.log"),
+                             (["--line-scores", foreign], "foreign.log:2: deep score '+3'"),
+                             (["--line-scores", gauntlet_module().__file__], "no line with")):
+            proc = gauntlet(*args)
+            assert proc.returncode == 2, (args, proc.returncode, proc.stderr)
+            lines = proc.stderr.strip().splitlines()
+            assert needle in lines[-1] and "--line-scores" in lines[-1], (args, proc.stderr)
+            assert not proc.stdout, proc.stdout  # refused before any game
 
 
 def gauntlet_module():
@@ -212,8 +224,8 @@ def gauntlet_module():
     return module
 
 
-def synthetic_game(number, opening, reference_south, result):
-    return {"game": number, "opening": opening, "result": result,
+def synthetic_game(number, opening, reference_south, result, plies=2):
+    return {"game": number, "opening": opening, "result": result, "plies": plies,
             "south": "reference" if reference_south else "other",
             "north": "other" if reference_south else "reference",
             "moves": [{"move": "1L"}, {"move": opening[-2:]}]}
@@ -241,6 +253,58 @@ def test_playing_the_book_again_does_not_narrow_the_interval_by_opening():
     changed = four[:-1] + [dict(four[-1], result="north_win" if four[-1]["result"] != "north_win"
                                 else "draw")]
     assert g.by_opening(changed)["cells_varying"] == 1
+
+
+def test_the_split_by_line_score_counts_each_game_in_its_lines_class():
+    g = gauntlet_module()
+    scores = {"1L 1R": "cp 0", "2L 2R": "cp -57", "3L 3R": "mate 4"}
+    games = [synthetic_game(1, "1L 1R", True, "draw", 10),
+             synthetic_game(2, "1L 1R", False, "north_win", 20),
+             synthetic_game(3, "2L 2R", True, "north_win", 30),
+             synthetic_game(4, "2L 2R", False, "draw", 40),
+             synthetic_game(5, "3L 3R", True, "south_win", 50),
+             synthetic_game(6, "3L 3R", False, "south_win", 60),
+             synthetic_game(7, "4L 4R", True, "south_win", 70)]
+    split = g.by_line_score(games, scores)
+    assert list(split) == ["drawn", "live", "unscored"], split
+    drawn, live, unscored = split["drawn"], split["live"], split["unscored"]
+    assert (drawn["lines"], drawn["games"], drawn["wins"], drawn["draws"], drawn["losses"]) == (
+        1, 2, 1, 1, 0), drawn
+    assert drawn["plies"] == 15 and drawn["score"] == 0.75 and drawn["elo"] is None, drawn
+    # -57 and a mate are both alive: 0 + 1/2 + 1 + 0 over four games
+    assert (live["lines"], live["games"], live["wins"], live["draws"], live["losses"]) == (
+        2, 4, 1, 1, 2), live
+    assert live["plies"] == 45 and live["score"] == 0.375 and live["elo"] < 0, live
+    assert (unscored["games"], unscored["wins"], unscored["plies"]) == (1, 1, 70), unscored
+    assert "unscored" not in g.by_line_score(games[:6], scores)
+
+
+def test_the_gauntlet_splits_its_games_by_the_book_makers_scores():
+    book = [l.strip() for l in open(os.path.join(ROOT, "sample-engines", "openings",
+                                                 "deeper-5ply.txt"))
+            if l.strip() and not l.startswith("#")]
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, "maker.log")
+        with open(log, "w") as f:  # as make_deep_book.py writes it, a quick-filtered row too
+            f.write(f"{book[0]}\tcp 142\tcp 0\t25\tnorth_win 28-42\tkept\n"
+                    f"{book[1]}\tcp 53\tcp -120\t51\tnorth_win 27-43\tkept\n"
+                    f"{book[2]}\tcp 1405\n")
+        proc = gauntlet("--smoke", "--json", "--opponents", "alphabeta", "--line-scores", log)
+        assert proc.returncode == 0, proc.stderr
+        r = json.loads(proc.stdout)["results"][0]
+        split = r["by_line_score"]
+        # The smoke's four games are the book's first two lines, each from both sides.
+        assert list(split) == ["drawn", "live"], split
+        assert split["drawn"]["lines"] == split["live"]["lines"] == 1, split
+        assert split["drawn"]["games"] == split["live"]["games"] == 2, split
+        for key in ("wins", "draws", "losses"):
+            assert split["drawn"][key] + split["live"][key] == r[key], (key, split, r)
+        text = gauntlet("--smoke", "--opponents", "alphabeta", "--line-scores", log)
+        assert text.returncode == 0, text.stderr
+        assert "| oaq-alphabeta drawn | 1 | 2 |" in text.stdout, text.stdout
+        assert "| oaq-alphabeta live | 1 | 2 |" in text.stdout, text.stdout
+        plain = json.loads(gauntlet("--smoke", "--json", "--opponents", "alphabeta").stdout)
+        assert "by_line_score" not in plain["results"][0], plain
 
 
 def make_close(rules, out):
