@@ -24,7 +24,7 @@ quiet machine: the referee counts the engines' waits for a CPU against their clo
 (bench/engines/RESULTS.md, "Time losses and load").
 
 The default book is the first of these in `sample-engines/openings/` that exists:
-close-RULES.txt (made by make_close_book.py; none is shipped), deeper-5ply.txt for standard (535
+close-RULES.txt (made by make_close_book.py; none is shipped), deeper-5ply.txt for standard (523
 lines even at depth 26: a 1,000-game run plays 500 of them once from each side, see by_opening)
 or deep-5ply-RULES.txt for stop-after-capture and tg-standard (made by make_deep_book.py
 --rules), balanced-3ply-RULES.txt. Prints a text table, or one JSON object with --json.

@@ -9,7 +9,8 @@
   `oaq rules book` as a run reads a book; a bad line is refused naming its file and line;
 - deep-4ply.txt, deep-5ply.txt, deeper-5ply.txt and deep-5ply-PRESET.txt have no line twice,
   lines of their length, and 20, 500, 500 and 200 lines or more; deeper-5ply.txt is lines of
-  deep-5ply.txt, in their order;
+  deep-5ply.txt, in their order, and deeper-5ply.log is its maker's record of them (the rows
+  marked kept are its lines, each within the criterion);
 - make_deep_book.py --rules searches, draws its lines and plays them on under those rules, and
   names them in the book's header;
 - make_deep_book.py is reproducible: the same candidates and depths give the same book twice,
@@ -93,6 +94,28 @@ def test_deep_books_have_distinct_lines():
     deep = [" ".join(l) for l in book_lines(os.path.join(BOOKS, "deep-5ply.txt"))]
     deeper = [" ".join(l) for l in book_lines(os.path.join(BOOKS, "deeper-5ply.txt"))]
     assert deeper == [l for l in deep if l in set(deeper)] and len(deeper) < len(deep)
+
+
+def test_the_deeper_books_log_is_the_makers_record_of_it():
+    # deeper-5ply.log (the maker's stderr, what gauntlet.py --line-scores reads) has one row per
+    # line of deep-5ply.txt, in its order; the rows marked kept are the book's lines, each scored
+    # within the criterion (+-300 at depth 26, no mate) and played on 20 plies or more.
+    deep = [" ".join(l) for l in book_lines(os.path.join(BOOKS, "deep-5ply.txt"))]
+    deeper = [" ".join(l) for l in book_lines(os.path.join(BOOKS, "deeper-5ply.txt"))]
+    with open(os.path.join(BOOKS, "deeper-5ply.log")) as f:
+        rows = [r.rstrip("\n").split("\t") for r in f]
+    assert rows[-1] == [f"kept {len(deeper)} of {len(deep)} lines"], rows[-1]
+    rows = rows[:-1]
+    assert [r[0] for r in rows] == deep, "the log's rows are not deep-5ply.txt's lines in order"
+    kept = [r for r in rows if r[-1] == "kept"]
+    assert [r[0] for r in kept] == deeper, "the kept rows are not deeper-5ply.txt's lines"
+    for r in kept:
+        kind, value = r[2].split()
+        assert kind == "cp" and abs(int(value)) <= 300 and int(r[3]) >= 20, r
+    for r in rows:
+        if r[-1] != "kept" and len(r) >= 3:  # searched deep and refused: outside, or too short
+            kind, value = r[2].split()
+            assert kind == "mate" or abs(int(value)) > 300 or int(r[3]) < 20, r
 
 
 def make(*args):
