@@ -58,6 +58,9 @@ void ReferenceEngine::declare_options(kit::Options& options) {
     options.add_check("Extensions", false, [this](bool on) { search_options_.extensions = on; });
     options.add_check("Twofold", search_options_.twofold,
                       [this](bool on) { search_options_.twofold = on; });
+    options.add_spin(
+        "SingularMargin", search_options_.singular_margin, 0, 2000,
+        [this](long long v) { search_options_.singular_margin = static_cast<int>(v); });
     options.add_check("CarriedCutoffs", search_options_.carried_cutoffs,
                       [this](bool on) { search_options_.carried_cutoffs = on; });
     options.add_spin("LmrDivisor", search_options_.lmr_divisor, 50, 2000,

@@ -52,13 +52,14 @@ inline rules::Move code_move(std::uint8_t code) {
 
 // Switches for measuring and testing the parts of the search; the defaults are the engine.
 struct SearchOptions {
-    bool compiled = true;      // false: always the RuntimeRules fallback (tests compare them)
-    bool reductions = true;    // late move reductions
-    bool pruning = true;       // reverse futility pruning near the leaves
-    bool extensions = false;   // one more ply where the side to move has one square to play
-    int quiescence_plies = 8;  // capture plies after the horizon
-    int contempt = 0;          // centi-citizens a draw costs the side to move at the root
-    bool twofold = false;      // a position seen once before within the search ends it
+    bool compiled = true;       // false: always the RuntimeRules fallback (tests compare them)
+    bool reductions = true;     // late move reductions
+    bool pruning = true;        // reverse futility pruning near the leaves
+    bool extensions = false;    // one more ply where the side to move has one square to play
+    int quiescence_plies = 8;   // capture plies after the horizon
+    int contempt = 0;           // centi-citizens a draw costs the side to move at the root
+    bool twofold = false;       // a position seen once before within the search ends it
+    int singular_margin = 200;  // singular extension's margin at depth 8, centi-citizens; 0: off
     // A table entry written by an earlier search (the last move's) ends a node with its score;
     // off, it gives its move and evaluation only: a fail-low bound of a reduced search, carried
     // over, misjudged a lost position as a draw (test "a table bound from the previous search").

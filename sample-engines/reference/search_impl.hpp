@@ -339,9 +339,15 @@ class SearchImpl final : public Search {
         std::uint8_t tt_move = 0;
         int static_eval = 0;
         bool have_eval = false;
+        int tt_score = 0;
+        int tt_depth = -1;  // none, or a bound from above
         if (entry != nullptr) {
             if (is_legal_code(pos, entry->move)) tt_move = entry->move;
             const int s = from_tt(entry->score, ply);
+            if (entry->bound() != Bound::Upper) {
+                tt_score = s;
+                tt_depth = entry->depth;
+            }
             const bool usable =
                 options_.carried_cutoffs || entry->generation() == table_.generation();
             if (usable && !pv_node && entry->depth >= depth &&
@@ -371,12 +377,30 @@ class SearchImpl final : public Search {
         int searched = 0;
         const auto side = static_cast<std::size_t>(rules::index(pos.side));
 
+        // Singular extension: when the table's move holds a score that no other move reaches
+        // within a margin at half the depth, the line is forcing, and its move gets one more ply.
+        int extension = 0;
+        if (options_.singular_margin > 0 && tt_move != 0 && depth >= 8 && ply < kMaxPly / 2 &&
+            tt_depth >= depth - 3 && tt_score > -kProvenBound && tt_score < kProvenBound) {
+            const int singular_beta = tt_score - options_.singular_margin * depth / 8;
+            std::array<Child, 10> others;
+            const int n = generate(pos, ply, tt_move, others);
+            bool singular = n > 0;
+            for (int i = 0; i < n && singular; ++i) {
+                const int s = -node(others[static_cast<std::size_t>(i)].position, depth / 2 - 1,
+                                    -singular_beta, -singular_beta + 1, ply + 1, false);
+                if (aborted_) return 0;
+                singular = s < singular_beta;
+            }
+            if (singular) extension = 1;
+        }
+
         // Searches one child; returns true on a cutoff.
         auto visit = [&](const rules::Position& child, std::uint8_t code, int gain,
                          bool quiet) -> bool {
             int score = 0;
             if (searched == 0) {
-                score = -node(child, depth - 1, -beta, -alpha, ply + 1, pv_node);
+                score = -node(child, depth - 1 + extension, -beta, -alpha, ply + 1, pv_node);
             } else {
                 int reduction = 0;
                 if (options_.reductions && quiet && depth >= 3 && searched >= 2 &&
