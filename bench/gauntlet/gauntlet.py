@@ -283,12 +283,12 @@ def by_line_score(games, scores):
     `unscored` for lines the log does not score. For each class: games, W/D/L from the
     reference's side, the share of draws, mean plies after the line, the score, and the Elo by
     opening (each line one observation, as by_opening)."""
+    parts = {name: [] for name in LINE_CLASSES}
+    for g in games:
+        score = scores.get(g["opening"])
+        parts["unscored" if score is None else "drawn" if score == "cp 0" else "live"].append(g)
     out = {}
-    for name in LINE_CLASSES:
-        def in_class(g):
-            score = scores.get(g["opening"])
-            return name == ("unscored" if score is None else "drawn" if score == "cp 0" else "live")
-        part = [g for g in games if in_class(g)]
+    for name, part in parts.items():
         if not part:
             continue
         points = [reference_points(g) for g in part]
