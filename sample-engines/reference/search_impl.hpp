@@ -178,8 +178,13 @@ class SearchImpl final : public Search {
 
     // How the history ends the line at the node at `ply` (already on the line): the ply limit or
     // the third occurrence end the game (Ends); with Twofold the second occurrence, the first
-    // within the search, is taken as the cycle it starts (Cycle).
-    enum class HistoryEnd { None, Ends, Cycle };
+    // within the search, is taken as the cycle it starts (Cycle). Without Twofold that second
+    // occurrence is searched on (Again): the line goes on, but the node's value depends on the
+    // path, since one more lap of the cycle ends the game.
+    enum class HistoryEnd { None, Again, Ends, Cycle };
+    static bool ends_line(HistoryEnd end) {
+        return end == HistoryEnd::Ends || end == HistoryEnd::Cycle;
+    }
     HistoryEnd history_end(int ply) const {
         const int i = root_index_ + ply;
         if (ply_limit_ > 0 && i >= ply_limit_) return HistoryEnd::Ends;
@@ -193,7 +198,8 @@ class SearchImpl final : public Search {
             }
         }
         if (seen >= 2) return HistoryEnd::Ends;
-        return options_.twofold && seen == 1 && in_search ? HistoryEnd::Cycle : HistoryEnd::None;
+        if (seen == 0 || !in_search) return HistoryEnd::None;
+        return options_.twofold ? HistoryEnd::Cycle : HistoryEnd::Again;
     }
     // The game ended: its settled result, proven. A cycle does not end it (the opponent may leave
     // it), so it is worth its settlement as an estimate, never as a proven win or loss.
@@ -318,10 +324,18 @@ class SearchImpl final : public Search {
         const std::uint64_t key = key_of(pos, ply);
         table_.prefetch(key);
         push_line(root_index_ + ply, pos);
-        if (const HistoryEnd end = history_end(ply); end != HistoryEnd::None) {
+        const HistoryEnd end = history_end(ply);
+        if (ends_line(end)) {
             ++nodes_;
             return history_score(pos, ply, end);
         }
+        // A position met again within the search neither ends a node by the table nor is stored:
+        // its value depends on the path, and its first occurrence's entry, read here, feeds the
+        // first occurrence's own value back to it around the cycle. A fail-high a shallow
+        // iteration stored came back that way at every later one and read a position lost by 20
+        // citizens as a draw up to depth 23 (test "a position met again in the search does not
+        // take its value from the table").
+        const bool again = end == HistoryEnd::Again;
         // Nothing can be better than a win now or worse than a loss now.
         alpha = std::max(alpha, -kWin + ply);
         beta = std::min(beta, kWin - ply - 1);
@@ -350,7 +364,7 @@ class SearchImpl final : public Search {
             }
             const bool usable =
                 options_.carried_cutoffs || entry->generation() == table_.generation();
-            if (usable && !pv_node && entry->depth >= depth &&
+            if (usable && !pv_node && !again && entry->depth >= depth &&
                 (entry->bound() == Bound::Exact || (entry->bound() == Bound::Lower && s >= beta) ||
                  (entry->bound() == Bound::Upper && s <= alpha)))
                 return s;
@@ -462,7 +476,7 @@ class SearchImpl final : public Search {
         const Bound bound = best >= beta      ? Bound::Lower
                             : best > alpha_in ? Bound::Exact
                                               : Bound::Upper;
-        table_.store(key, to_tt(best, ply), static_eval, depth, bound, best_code);
+        if (!again) table_.store(key, to_tt(best, ply), static_eval, depth, bound, best_code);
         return best;
     }
 
@@ -523,7 +537,7 @@ class SearchImpl final : public Search {
         // too"). So the line is kept here as in node(), which pushed the position of qply 0.
         if (qply > 0) {
             push_line(root_index_ + ply, pos);
-            if (const HistoryEnd end = history_end(ply); end != HistoryEnd::None)
+            if (const HistoryEnd end = history_end(ply); ends_line(end))
                 return history_score(pos, ply, end);
         } else if (ply_limit_ > 0 && root_index_ + ply >= ply_limit_) {
             return settled_score(pos, ply);
