@@ -17,6 +17,7 @@ usage:
   bench/gauntlet/gauntlet.py --bin build/bin --option EvalFile=candidate.txt --tag candidate
   bench/gauntlet/gauntlet.py --bin build/bin --db gauntlet.db --tag T --report  # stored runs
   bench/gauntlet/gauntlet.py --bin build/bin --line-scores LOG  # split by the maker's scores
+  bench/gauntlet/gauntlet.py --bin build/bin --db gauntlet.db --tag T --report --late-losses
 
 --smoke plays 4 games per opponent at `nodes=300` for every engine: no clock, so the same
 binaries give the same games (the test `gauntlet_smoke` checks it). Real measurements need a
@@ -34,6 +35,7 @@ import argparse
 import json
 import math
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -46,6 +48,11 @@ SMOKE_TC = "nodes=300"
 SMOKE_GAMES = 4
 # Terminations that are the game's own ends; every other one is a player's failure.
 GAME_ENDS = ("normal", "repetition", "ply_limit")
+# A score either engine reads as a win taking shape (--late-losses): three citizens.
+SEEN_CP = 300
+# Plies after the opponent saw its win from which a loss counts as seen late: the reference's
+# next move (one ply later) did not see it either.
+LATE_PLIES = 3
 
 
 def default_book(rules):
@@ -166,7 +173,71 @@ def summarize(pair, games, opponent, cmd, line_scores=None):
             "command": shlex.join(c for c in cmd if c != "--json")}
     if line_scores is not None:
         row["by_line_score"] = by_line_score(games, line_scores)
+    row["late_losses"] = late_losses(games)
     return row
+
+
+def centi(score):
+    """A stored engine score ({"kind": "cp" or "mate", "value"}, the side to move's view) in
+    centi-citizens, a mate as +-100,000 (beyond any material); None when the engine gave none."""
+    if not score:
+        return None
+    if score["kind"] == "mate":
+        return 100000 if score["value"] > 0 else -100000
+    return score["value"]
+
+
+def position_command(g, ply):
+    """The protocol's `position` command of game g before its move `ply`: from the start and the
+    opening's moves when the opening is a line (so the repetition history is there), else from
+    the game's start position."""
+    moves = [m["move"] for m in g["moves"] if m["ply"] < ply]
+    opening = (g.get("opening") or "").split()
+    if opening and all(re.fullmatch(r"\d+[LR]", w) for w in opening):
+        return "position startpos moves " + " ".join(opening + moves)
+    tail = f" moves {' '.join(moves)}" if moves else ""
+    return f"position fen {g['start_position']}{tail}"
+
+
+def late_losses(games, threshold=SEEN_CP):
+    """Which engine saw each loss of the reference coming, from the scores the engines gave with
+    their moves: the first ply the opponent's score reached +threshold and the first the
+    reference's fell to -threshold. A loss the opponent saw first and the reference not within
+    LATE_PLIES plies is a misreading worth a look (the cycle in the transposition table was found
+    this way, bench/engines/RESULTS.md "A cycle's table entry"): each is listed with the position
+    where the reference moved next, its move and score there, and the opponent's line. Losses by
+    a failure are left out."""
+    out = {"losses": 0, "opponent_first": 0, "reference_first": 0, "unseen": 0, "late": 0,
+           "late_reading_zero": 0, "positions": []}
+    for g in games:
+        if g["termination"] not in GAME_ENDS or reference_points(g) != 0.0:
+            continue
+        ref = "south" if g["south"] == "reference" else "north"
+        out["losses"] += 1
+        theirs = next((m for m in g["moves"] if m["side"] != ref
+                       and (centi(m.get("eval")) or 0) >= threshold), None)
+        mine = next((m for m in g["moves"] if m["side"] == ref
+                     and (centi(m.get("eval")) or 0) <= -threshold), None)
+        if theirs is None:
+            out["unseen"] += 1
+            continue
+        if mine is not None and mine["ply"] < theirs["ply"]:
+            out["reference_first"] += 1
+            continue
+        out["opponent_first"] += 1
+        late = (mine["ply"] if mine else g["plies"] + 1) - theirs["ply"]
+        answer = next((m for m in g["moves"] if m["ply"] == theirs["ply"] + 1), None)
+        if late < LATE_PLIES or answer is None:
+            continue
+        out["late"] += 1
+        score = centi(answer.get("eval"))
+        out["late_reading_zero"] += score == 0
+        out["positions"].append({
+            "game": g["game"], "ply": answer["ply"], "late": late if mine else None,
+            "reference_move": answer["move"], "reference_score": score,
+            "opponent_score": centi(theirs.get("eval")), "opponent_line": theirs.get("pv") or [],
+            "final": g["score"], "position": position_command(g, answer["ply"])})
+    return out
 
 
 def pair_margins(games):
@@ -379,6 +450,10 @@ def arguments():
                     help="the book maker's progress log (make_deep_book.py's stderr): also split "
                     "each opponent's score into the lines it scores exactly 0 (drawn: either "
                     "side can force 35 : 35 within the search's horizon) and the rest (live)")
+    ap.add_argument("--late-losses", action="store_true",
+                    help="also list the losses the opponent's score saw coming (+3 citizens) "
+                    f"{LATE_PLIES} or more plies before the reference's did, with the position "
+                    "of each (always in --json)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     if a.report and not a.db:
@@ -442,6 +517,25 @@ def main():
                       f"{c['wins']}/{c['draws']}/{c['losses']} | "
                       f"{100 * c['draws'] / c['games']:.0f}% | {c['plies']} | "
                       f"{100 * c['score']:.1f}% | {elo} |")
+    if a.late_losses:
+        print(f"\nlosses seen late (--late-losses): the opponent's score reached "
+              f"+{SEEN_CP // 100} citizens before the reference's fell to -{SEEN_CP // 100}, "
+              f"and the reference's next move still did not read it\n")
+        print("| opponent | losses | opponent saw first | reference saw first | neither | "
+              f"seen {LATE_PLIES}+ plies late | of those, the reference read 0 |")
+        print("|---|---|---|---|---|---|---|")
+        for r in results:
+            x = r["late_losses"]
+            print(f"| {r['opponent']} | {x['losses']} | {x['opponent_first']} | "
+                  f"{x['reference_first']} | {x['unseen']} | {x['late']} | "
+                  f"{x['late_reading_zero']} |")
+        for r in results:
+            for p in r["late_losses"]["positions"]:
+                late = f"{p['late']} plies late" if p["late"] else "never seen"
+                print(f"  {r['opponent']} game {p['game']} ply {p['ply']}: {late}; the reference "
+                      f"played {p['reference_move']} at {p['reference_score']}, the opponent had "
+                      f"{p['opponent_score']} ({' '.join(p['opponent_line'][:8])}); "
+                      f"{p['position']}")
     print("\ncommands:")
     for r in results:
         print(f"  {r['command']}")

@@ -14,7 +14,9 @@
   legal under those rules and keeps the game going, and the same arguments give the same book;
   its quick filter plays only the lines a fixed-depth search scores within its bound; its
   balanced walks take at every ply a move within --walk-cp of the most even;
-- the interval by opening counts each opening line once: playing the book again does not narrow it.
+- the interval by opening counts each opening line once: playing the book again does not narrow it;
+- the losses seen late: which engine's score saw each loss first, those the reference read 3 or
+  more plies late listed with a `position` command of that moment, losses by a failure left out.
 """
 import argparse
 import json
@@ -115,6 +117,11 @@ def test_the_gauntlet_prints_a_table_and_the_commands():
     assert "| oaq-sparring | 4 |" in proc.stdout, proc.stdout
     assert "deep-5ply-tg-standard.txt" in proc.stdout, proc.stdout
     assert "oaq match --engine name=reference" in proc.stdout, proc.stdout
+    assert "losses seen late" not in proc.stdout, proc.stdout
+    late = gauntlet("--smoke", "--opponents", "sparring", "--late-losses")
+    assert late.returncode == 0, late.stderr
+    assert "losses seen late (--late-losses)" in late.stdout, late.stdout
+    assert "\n| oaq-sparring | " in late.stdout.split("losses seen late")[1], late.stdout
     # Under standard the default book is the one even at depth 26.
     proc = gauntlet("--smoke", "--opponents", "sparring")
     assert proc.returncode == 0, proc.stderr
@@ -305,6 +312,62 @@ def test_the_gauntlet_splits_its_games_by_the_book_makers_scores():
         assert "| oaq-alphabeta live | 1 | 2 |" in text.stdout, text.stdout
         plain = json.loads(gauntlet("--smoke", "--json", "--opponents", "alphabeta").stdout)
         assert "by_line_score" not in plain["results"][0], plain
+
+
+def scored_game(number, reference_south, result, evals, termination="normal",
+                opening="1L 2R", start="startpos-string"):
+    """A game whose moves carry the engines' scores: evals[i] is ply i + 1's score (cp, or
+    ("mate", n)) from the side to move's view; South moves first."""
+    moves = []
+    for i, e in enumerate(evals):
+        kind, value = e if isinstance(e, tuple) else ("cp", e)
+        moves.append({"ply": i + 1, "side": "south" if i % 2 == 0 else "north",
+                      "move": f"{i % 5 + 1}{'LR'[i % 2]}", "eval": {"kind": kind, "value": value},
+                      "pv": [f"{i % 5 + 1}{'LR'[i % 2]}", "5L"]})
+    return {"game": number, "opening": opening, "start_position": start, "result": result,
+            "termination": termination, "plies": len(evals), "score": {"south": 30, "north": 40},
+            "south": "reference" if reference_south else "other",
+            "north": "other" if reference_south else "reference", "moves": moves}
+
+
+def test_late_losses_say_which_engine_saw_each_loss_first():
+    g = gauntlet_module()
+    games = [
+        # The opponent (north) reads +3.5 at ply 2; the reference reads 0 at ply 3 and -4 at
+        # ply 5: three plies late, reading 0 at its next move.
+        scored_game(1, True, "north_win", [0, 350, 0, 500, -400, 900]),
+        # The reference (north) reads -3.5 at ply 2, before the opponent's +4 at ply 3.
+        scored_game(2, False, "south_win", [100, -350, 400, -500]),
+        # Seen one ply late: the reference's next move reads it.
+        scored_game(3, True, "north_win", [0, 300, -300, 600]),
+        # Neither reads it: +2 and -2 at most.
+        scored_game(4, True, "north_win", [-200, 200, -100, 150]),
+        # The opponent (south) sees a mate at once, the reference never: from a position string.
+        scored_game(5, False, "south_win", [("mate", 3), 50, ("mate", 2), 20],
+                    opening="Q9,4,0,2,0,0,5,3,1,3,0,4 S 9+1 10+0 0 0",
+                    start="Q9,4,0,2,0,0,5,3,1,3,0,4 S 9+1 10+0 0 0"),
+        # Not counted: a loss by a failure, a win, a draw.
+        scored_game(6, True, "north_win", [0, 900, 0], termination="time_forfeit"),
+        scored_game(7, True, "south_win", [0, 900, 0, 900]),
+        scored_game(8, True, "draw", [0, 900, 0, 900]),
+    ]
+    late = g.late_losses(games)
+    assert (late["losses"], late["opponent_first"], late["reference_first"], late["unseen"]) == (
+        5, 3, 1, 1), late
+    assert (late["late"], late["late_reading_zero"]) == (2, 1), late
+    first, second = late["positions"]
+    assert (first["game"], first["ply"], first["late"]) == (1, 3, 3), first
+    assert (first["reference_move"], first["reference_score"], first["opponent_score"]) == (
+        "3L", 0, 350), first
+    assert first["position"] == "position startpos moves 1L 2R 1L 2R", first
+    assert first["opponent_line"] == ["2R", "5L"], first
+    assert (second["game"], second["ply"], second["late"]) == (5, 2, None), second
+    assert second["reference_score"] == 50 and second["opponent_score"] == 100000, second
+    assert second["position"] == ("position fen Q9,4,0,2,0,0,5,3,1,3,0,4 S 9+1 10+0 0 0 "
+                                  "moves 1L"), second
+    # At four citizens game 2's reference reads its loss only after the opponent's +4.
+    higher = g.late_losses(games, threshold=400)
+    assert (higher["opponent_first"], higher["reference_first"], higher["unseen"]) == (4, 0, 1)
 
 
 def make_close(rules, out):
