@@ -16,7 +16,8 @@
   balanced walks take at every ply a move within --walk-cp of the most even;
 - the interval by opening counts each opening line once: playing the book again does not narrow it;
 - the losses seen late: which engine's score saw each loss first, those the reference read 3 or
-  more plies late listed with a `position` command of that moment, losses by a failure left out.
+  more plies late listed with a `position` command of that moment, losses by a failure left out;
+  bench/gauntlet/misreadings.py searches those positions again, each as the game reached it.
 """
 import argparse
 import json
@@ -368,6 +369,77 @@ def test_late_losses_say_which_engine_saw_each_loss_first():
     # At four citizens game 2's reference reads its loss only after the opponent's +4.
     higher = g.late_losses(games, threshold=400)
     assert (higher["opponent_first"], higher["reference_first"], higher["unseen"]) == (4, 0, 1)
+
+
+def misreadings(*args):
+    return subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gauntlet",
+                                                        "misreadings.py"), "--bin", BIN, *args],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+
+
+def test_misreadings_searches_the_late_positions_again():
+    late = [{"position": "position startpos moves 1L 5R 1L 3R 4L 4L 2R", "ply": 3,
+             "reference_score": 0},
+            {"position": "position startpos moves 2L 1L 5L 2R 1R 3L", "ply": 1,
+             "reference_score": 0}]
+
+    def report(positions):
+        return {"results": [{"opponent": "oaq-alphabeta",
+                             "late_losses": {"positions": positions}}]}
+
+    with tempfile.TemporaryDirectory() as tmp:
+        first, second = os.path.join(tmp, "a.json"), os.path.join(tmp, "b.json")
+        with open(first, "w") as f:
+            json.dump(report(late), f)
+        with open(second, "w") as f:  # the same first position again: searched once
+            json.dump(report(late[:1]), f)
+        proc = misreadings("--depth", "6", "--json", first, second)
+        assert proc.returncode == 0, proc.stderr
+        out = json.loads(proc.stdout)
+        assert out["positions"] == 2 and [r["position"] for r in out["rows"]] == [
+            p["position"] for p in late], out
+        # Each as a game reaches it: the first after the reference's previous position (two
+        # plies before, the table carried over), the second from a fresh game.
+        sys.path.insert(0, os.path.join(ROOT, "scripts"))
+        from book_lines import Engine  # noqa: E402
+        misreadings_module = os.path.join(ROOT, "bench", "gauntlet")
+        sys.path.insert(0, misreadings_module)
+        import misreadings as m  # noqa: E402
+        engine = Engine([os.path.join(BIN, "oaq-reference")])
+        try:
+            engine.send("uginewgame")
+            m.search(engine, "position startpos moves 1L 5R 1L 3R 4L", 6)
+            carried = m.search(engine, late[0]["position"], 6)
+            engine.send("uginewgame")
+            fresh = m.search(engine, late[1]["position"], 6)
+        finally:
+            engine.quit()
+        assert [(r["score"], r["nodes"]) for r in out["rows"]] == [carried, fresh], (out,
+                                                                                    carried, fresh)
+        scores = [carried[0], fresh[0]]
+        assert out["reads_loss"] == sum(x <= -300 for x in scores), out
+        assert out["reads_zero"] == sum(x == 0 for x in scores), out
+        assert out["nodes"] == carried[1] + fresh[1], out
+        # An option reaches the engine: without pruning or reductions it searches more nodes.
+        full = json.loads(misreadings("--depth", "6", "--json", "--option", "Pruning=false",
+                                      "--option", "Reductions=false", first).stdout)
+        assert full["nodes"] > out["nodes"] and full["options"] == [
+            "Pruning=false", "Reductions=false"], (full, out)
+        text = misreadings("--depth", "6", "--list", first)
+        assert text.returncode == 0 and "defaults at depth 6: 2 positions" in text.stdout, text
+        assert late[1]["position"] in text.stdout, text.stdout
+        # Bad input: one line naming it, exit 2.
+        with open(os.path.join(tmp, "empty.json"), "w") as f:
+            json.dump(report([]), f)
+        for args, needle in (([first, "--option", "NoSuch=1"], "NoSuch"),
+                             ([os.path.join(ROOT, "README.md")], "README.md: not a gauntlet"),
+                             ([os.path.join(tmp, "none.json")], "none.json"),
+                             ([os.path.join(tmp, "empty.json")], "no late position"),
+                             ([first, "--depth", "0"], "--depth 0")):
+            bad = misreadings(*args)
+            lines = bad.stderr.strip().splitlines()
+            assert bad.returncode == 2 and needle in lines[-1], (args, bad.stderr)
+            assert not bad.stdout, bad.stdout
 
 
 def make_close(rules, out):
