@@ -109,6 +109,7 @@ class Engine:
                                   text=True, bufsize=1)
         self.send("ugi")
         self.declared = []
+        self.nodes = 0
         for line in self.p.stdout:
             tokens = line.split()
             if tokens[:2] == ["option", "name"] and len(tokens) > 2:
@@ -121,15 +122,19 @@ class Engine:
         self.p.stdin.flush()
 
     def until(self, word):
-        """Reads up to a line starting with `word`; returns the last `info ... score` seen."""
+        """Reads up to a line starting with `word`; returns the last `info ... score` seen, and
+        keeps that line's node count in `nodes` (0 when it gave none)."""
         last = None
+        self.nodes = 0
         for line in self.p.stdout:
             tokens = line.split()
             if tokens and tokens[0] == "info" and "score" in tokens:
                 i = tokens.index("score")
                 last = (tokens[i + 1], int(tokens[i + 2]))
+                self.nodes = int(tokens[tokens.index("nodes") + 1]) if "nodes" in tokens else 0
             if tokens and tokens[0] == word:
                 return last
+        raise RuntimeError(f"the engine ended before `{word}`")
 
     def until_bestmove(self):
         """Reads up to the `bestmove` line; returns its move."""

@@ -212,7 +212,7 @@ def late_losses(games, threshold=SEEN_CP):
     for g in games:
         if g["termination"] not in GAME_ENDS or reference_points(g) != 0.0:
             continue
-        ref = "south" if g["south"] == "reference" else "north"
+        ref = reference_side(g)
         out["losses"] += 1
         theirs = next((m for m in g["moves"] if m["side"] != ref
                        and (centi(m.get("eval")) or 0) >= threshold), None)
@@ -256,7 +256,7 @@ def pair_margins(games):
             continue
         total = 0
         for g in pair:
-            ref = "south" if g["south"] == "reference" else "north"
+            ref = reference_side(g)
             other = "north" if ref == "south" else "south"
             total += g["score"][ref] - g["score"][other]
         margins.append(total)
@@ -305,7 +305,7 @@ def by_opening(games):
     opening-colour cells the result ever changed."""
     points, cells = {}, {}
     for g in games:
-        ref = "south" if g["south"] == "reference" else "north"
+        ref = reference_side(g)
         p = reference_points(g)
         points.setdefault(g["opening"], []).append(p)
         cell = cells.setdefault((g["opening"], ref), {"moves": set(), "results": set()})
@@ -373,9 +373,14 @@ def by_line_score(games, scores):
     return out
 
 
+def reference_side(g):
+    """The side the reference played in game g: "south" or "north"."""
+    return "south" if g["south"] == "reference" else "north"
+
+
 def reference_points(g):
     """The reference's points in game g: 1, 1/2 or 0."""
-    ref = "south" if g["south"] == "reference" else "north"
+    ref = reference_side(g)
     return 0.5 if g["result"] == "draw" else float(g["result"] == f"{ref}_win")
 
 

@@ -25,6 +25,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                 "scripts"))
 from book_lines import Engine  # noqa: E402 (the book makers' engine driver)
+from gauntlet import centi  # noqa: E402 (this folder: a score as the reports count it)
 
 LOST_CP = -300  # reads the loss: three citizens down or worse
 CLAMP_CP = -3000  # a lost game counts as 30 citizens down in the mean
@@ -61,18 +62,8 @@ def search(engine, position, depth):
     """(score in centi-citizens, a mate as +-100,000; nodes) of the last `info` of a search."""
     engine.send(position)
     engine.send(f"go depth {depth}")
-    score, nodes = None, 0
-    for line in engine.p.stdout:
-        w = line.split()
-        if w and w[0] == "info" and "score" in w:
-            i = w.index("score")
-            kind, value = w[i + 1], int(w[i + 2])
-            score = value if kind == "cp" else (100000 if value > 0 else -100000)
-            if "nodes" in w:
-                nodes = int(w[w.index("nodes") + 1])
-        if w and w[0] == "bestmove":
-            return score, nodes
-    raise RuntimeError(f"the engine ended without a bestmove after {position}")
+    last = engine.until("bestmove")
+    return centi(last and {"kind": last[0], "value": last[1]}), engine.nodes
 
 
 def measure(engine_command, options, positions, depth):
