@@ -6,6 +6,7 @@ import json
 import random
 import subprocess
 import sys
+from collections import namedtuple
 
 
 def play(oaq, moves, rules="standard"):
@@ -100,6 +101,11 @@ def lines(oaq, plies, rules="standard", prefix=()):
         yield from lines(oaq, plies, rules, (*prefix, m))
 
 
+class Score(namedtuple("Score", "kind value")):
+    """An engine's score as its `info` line gives it, e.g. ("cp", 35) or ("mate", -3);
+    _asdict() is the {"kind", "value"} form the referee stores."""
+
+
 class Engine:
     """An engine after its handshake: `declared` holds the options it declared."""
 
@@ -109,7 +115,6 @@ class Engine:
                                   text=True, bufsize=1)
         self.send("ugi")
         self.declared = []
-        self.nodes = 0
         for line in self.p.stdout:
             tokens = line.split()
             if tokens[:2] == ["option", "name"] and len(tokens) > 2:
@@ -122,18 +127,17 @@ class Engine:
         self.p.stdin.flush()
 
     def until(self, word):
-        """Reads up to a line starting with `word`; returns the last `info ... score` seen, and
-        keeps that line's node count in `nodes` (0 when it gave none)."""
-        last = None
-        self.nodes = 0
+        """Reads up to a line starting with `word`; returns (the last `info ... score` seen as a
+        Score, or None; that line's node count, 0 when it gave none)."""
+        last, nodes = None, 0
         for line in self.p.stdout:
             tokens = line.split()
             if tokens and tokens[0] == "info" and "score" in tokens:
                 i = tokens.index("score")
-                last = (tokens[i + 1], int(tokens[i + 2]))
-                self.nodes = int(tokens[tokens.index("nodes") + 1]) if "nodes" in tokens else 0
+                last = Score(tokens[i + 1], int(tokens[i + 2]))
+                nodes = int(tokens[tokens.index("nodes") + 1]) if "nodes" in tokens else 0
             if tokens and tokens[0] == word:
-                return last
+                return last, nodes
         raise RuntimeError(f"the engine ended before `{word}`")
 
     def until_bestmove(self):
@@ -145,12 +149,12 @@ class Engine:
         raise RuntimeError("the engine ended without a bestmove")
 
     def score(self, line, go):
-        """The engine's last score, e.g. ("cp", 35), for the position after `line`, searched
+        """The engine's last Score, e.g. ("cp", 35), or None, for the position after `line`, searched
         from a fresh game with `go` (e.g. "movetime 100")."""
         self.send("uginewgame")
         self.send("position startpos moves " + " ".join(line))
         self.send(f"go {go}")
-        return self.until("bestmove")
+        return self.until("bestmove")[0]
 
     def quit(self):
         self.send("quit")

@@ -62,8 +62,8 @@ def search(engine, position, depth):
     """(score in centi-citizens, a mate as +-100,000; nodes) of the last `info` of a search."""
     engine.send(position)
     engine.send(f"go depth {depth}")
-    last = engine.until("bestmove")
-    return centi(last and {"kind": last[0], "value": last[1]}), engine.nodes
+    score, nodes = engine.until("bestmove")
+    return centi(score and score._asdict()), nodes
 
 
 def measure(engine_command, options, positions, depth):
