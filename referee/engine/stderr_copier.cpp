@@ -47,9 +47,20 @@ int above_stdio(int fd) {
     return moved;
 }
 
+// The wake-up descriptor, or an OaqError naming why there is none: a copier without it would
+// never see the copies added after it started (their engines then block on a full stderr pipe).
+int make_wake_fd() {
+    int fd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (fd >= 0) fd = above_stdio(fd);
+    if (fd < 0) {
+        throw OaqError(std::string("cannot start the stderr copier: ") + std::strerror(errno));
+    }
+    return fd;
+}
+
 class Copier {
   public:
-    Copier() : wake_fd_(above_stdio(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK))) {
+    Copier() : wake_fd_(make_wake_fd()) {
         std::thread([this] { loop(); }).detach();
     }
 
@@ -125,7 +136,8 @@ class Copier {
     char buffer_[65536];
 };
 
-// Leaked: the thread runs until the process ends, and so must what it uses.
+// Leaked: the thread runs until the process ends, and so must what it uses. A construction that
+// throws (no descriptor left) leaves no instance: the next call tries again.
 Copier& copier() {
     static auto* instance = new Copier;
     return *instance;
@@ -134,10 +146,21 @@ Copier& copier() {
 }  // namespace
 
 void start_stderr_copier() {
-    copier();
+    try {
+        copier();
+    } catch (const OaqError&) {
+        // Out of descriptors at start-up: the first copy (start_stderr_copy) tries again and fails
+        // its engine's start with the reason, instead of a copier that never wakes.
+    }
 }
 
 StderrSink start_stderr_copy(int log_fd, std::shared_ptr<LogBudget> budget) {
+    try {
+        copier();
+    } catch (const OaqError&) {
+        ::close(log_fd);
+        throw;
+    }
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) {
         const int error = errno;

@@ -22,7 +22,8 @@ namespace oaq::engine {
 
 class StderrCopy;
 
-// Starts the copier thread (once; prepare_referee_process() calls it).
+// Starts the copier thread (once; prepare_referee_process() calls it). With no descriptor left it
+// starts nothing, and start_stderr_copy() tries again.
 void start_stderr_copier();
 
 // A new copy into `log_fd` (an open, appending log; the copier takes it over) under `budget`.
