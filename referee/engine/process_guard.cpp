@@ -20,9 +20,11 @@
 #include <mutex>
 #include <optional>
 #include <string_view>
+#include <system_error>
 #include <thread>
 #include <vector>
 
+#include "common/error.hpp"
 #include "engine/stderr_copier.hpp"
 
 namespace oaq::engine {
@@ -233,7 +235,11 @@ void start_guardian() {
 class Spawner {
   public:
     Spawner() {
-        std::thread([this] { loop(); }).detach();
+        try {
+            std::thread([this] { loop(); }).detach();
+        } catch (const std::system_error& e) {  // no thread left (a pids limit)
+            throw OaqError(std::string("cannot start the spawner thread: ") + e.what());
+        }
     }
 
     void run(const std::function<void()>& job) {
@@ -283,7 +289,8 @@ class Spawner {
     std::deque<Request*> queue_;
 };
 
-// Leaked: the thread runs until the process ends, and so must what it uses.
+// Leaked: the thread runs until the process ends, and so must what it uses. A construction that
+// throws leaves no instance: the next engine's start tries again.
 Spawner& spawner() {
     static auto* instance = new Spawner;
     return *instance;
@@ -361,9 +368,11 @@ void prepare_referee_process() {
         // The guardian first: started after PR_SET_CHILD_SUBREAPER it would be re-parented to us.
         start_guardian();
         ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-        spawner();
-        start_stderr_copier();
     });
+    // The threads outside the once: one that cannot start (no thread or descriptor left) is tried
+    // again by the next engine's start, and a retried once would start a second guardian.
+    spawner();
+    start_stderr_copier();
 }
 
 EngineMark next_engine_mark() {

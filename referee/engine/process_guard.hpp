@@ -34,8 +34,10 @@
 
 namespace oaq::engine {
 
-// Once per process, before the first engine starts: SIGPIPE ignored (writing to a dead engine is
-// an error value), the guardian started, then the child subreaper set. Thread-safe, idempotent.
+// Before every engine start. Once per process: SIGPIPE ignored (writing to a dead engine is an
+// error value), the guardian started, then the child subreaper set. Then the spawner and stderr
+// copier threads, unless they run. Thread-safe, idempotent. Throws OaqError when the spawner thread
+// cannot start (no thread left).
 void prepare_referee_process();
 
 // The environment variable that marks a new engine and its descendants.

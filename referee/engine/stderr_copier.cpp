@@ -10,6 +10,7 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -61,7 +62,12 @@ int make_wake_fd() {
 class Copier {
   public:
     Copier() : wake_fd_(make_wake_fd()) {
-        std::thread([this] { loop(); }).detach();
+        try {
+            std::thread([this] { loop(); }).detach();
+        } catch (const std::system_error& e) {  // no thread left (a pids limit)
+            ::close(wake_fd_);
+            throw OaqError(std::string("cannot start the stderr copier: ") + e.what());
+        }
     }
 
     void add(std::shared_ptr<StderrCopy> copy) {
@@ -137,7 +143,7 @@ class Copier {
 };
 
 // Leaked: the thread runs until the process ends, and so must what it uses. A construction that
-// throws (no descriptor left) leaves no instance: the next call tries again.
+// throws (no descriptor or thread left) leaves no instance: the next call tries again.
 Copier& copier() {
     static auto* instance = new Copier;
     return *instance;
@@ -155,8 +161,9 @@ void start_stderr_copier() {
 }
 
 StderrSink start_stderr_copy(int log_fd, std::shared_ptr<LogBudget> budget) {
+    Copier* running = nullptr;
     try {
-        copier();
+        running = &copier();
     } catch (const OaqError&) {
         ::close(log_fd);
         throw;
@@ -176,7 +183,7 @@ StderrSink start_stderr_copy(int log_fd, std::shared_ptr<LogBudget> budget) {
         throw OaqError(std::string("cannot create pipe: ") + std::strerror(error));
     }
     auto copy = std::make_shared<StderrCopy>(read_fd, log_fd, std::move(budget));
-    copier().add(copy);
+    running->add(copy);
     return {write_fd, copy};
 }
 

@@ -22,13 +22,14 @@ namespace oaq::engine {
 
 class StderrCopy;
 
-// Starts the copier thread (once; prepare_referee_process() calls it). With no descriptor left it
-// starts nothing, and start_stderr_copy() tries again.
+// Starts the copier thread unless it runs (prepare_referee_process() calls it). With no descriptor
+// or thread left it starts nothing, and start_stderr_copy() tries again.
 void start_stderr_copier();
 
 // A new copy into `log_fd` (an open, appending log; the copier takes it over) under `budget`.
 // Returns the descriptor to give the engine as its stderr: the caller closes it after the spawn.
-// Throws OaqError when no pipe can be made (the referee is out of descriptors).
+// Throws OaqError when no pipe can be made or the copier cannot start (the referee is out of
+// descriptors or threads).
 struct StderrSink {
     int child_fd = -1;
     std::shared_ptr<StderrCopy> copy;
