@@ -6,13 +6,14 @@
 namespace oaq::engines::reference {
 
 TimePlan::TimePlan(const kit::SearchLimits& limits, std::size_t root_moves,
-                   Duration movetime_margin, bool partial)
+                   Duration movetime_margin, bool partial, GameProgress progress)
     : limits_(limits),
       movetime_margin_(movetime_margin),
       timed_(!limits.infinite && limits.hard_time.has_value()),
       clock_(timed_ && limits.soft_time && *limits.soft_time < *limits.hard_time),
       forced_(root_moves == 1),
-      partial_(partial) {}
+      partial_(partial),
+      progress_(progress) {}
 
 bool TimePlan::may_start(int depth, const kit::SearchControl& control) const {
     return may_start(depth, control.elapsed(), control.stop_requested());
@@ -59,14 +60,22 @@ TimePlan::Duration TimePlan::target() const {
     if (!timed_) return Duration::zero();
     Duration soft = *limits_.soft_time;
     if (clock_ && limits_.time_left) {
-        // A game lasts about 30 plies: spread the clock over fewer moves than the kit's 25.
-        soft = *limits_.time_left / kMovesToGo +
+        // Games from the books are short: fewer moves than the kit's 25 (moves_to_go()).
+        soft = *limits_.time_left / moves_to_go() +
                std::chrono::duration_cast<Duration>(
                    limits_.increment.value_or(kit::Milliseconds{0}) * 0.8);
     }
     const Duration hard = *limits_.hard_time;
     const auto stretched = std::chrono::duration_cast<Duration>(soft * instability_);
     return std::clamp(stretched, std::min(Duration(soft / 2), hard), hard);
+}
+
+int TimePlan::moves_to_go() const {
+    const bool sudden_death = limits_.increment.value_or(kit::Milliseconds{0}).count() == 0;
+    int moves = kMovesToGo + (sudden_death ? progress_.plies_played / 4 : 0);
+    // Two seats: of p plies left, (p + 1) / 2 are the engine's own.
+    if (progress_.plies_left) moves = std::min(moves, std::max(1, (*progress_.plies_left + 1) / 2));
+    return moves;
 }
 
 void TimePlan::iteration_done(int depth, int score, rules::Move best, Duration elapsed,

@@ -1,6 +1,6 @@
 // TimePlan: when the reference engine starts another iteration. Pure arithmetic on the kit's
 // limits (kit/time_manager.hpp) and the durations of the iterations so far, so tests give exact
-// numbers. On a clock (soft < hard) the target is the clock spread over kMovesToGo moves (or the
+// numbers. On a clock (soft < hard) the target is the clock spread over moves_to_go() moves (or the
 // soft limit), stretched while the best move or the score is unstable (up to 2.5x, never past hard)
 // and shrunk while it is stable; with movetime (soft = hard) the whole budget may be used. Either
 // way an iteration starts only when the time it is expected to take ends before the engine's
@@ -28,15 +28,23 @@
 
 namespace oaq::engines::reference {
 
+// Where the game is: how many plies were played, and how many are left before the ply limit.
+struct GameProgress {
+    int plies_played = 0;
+    std::optional<int> plies_left;  // nullopt: no ply limit
+};
+
 class TimePlan {
   public:
     using Duration = std::chrono::steady_clock::duration;
-    // On a clock (limits.time_left known) the target is time left / kMovesToGo + 0.8 x increment.
+    // On a clock (limits.time_left known) the target is time left / moves_to_go() + 0.8 x
+    // increment, moves_to_go() being kMovesToGo at the start of a game.
     static constexpr int kMovesToGo = 16;
 
     // movetime_margin: under movetime the engine's own deadline is max(T/2, T - margin).
     TimePlan(const kit::SearchLimits& limits, std::size_t root_moves,
-             Duration movetime_margin = std::chrono::milliseconds(15), bool partial = false);
+             Duration movetime_margin = std::chrono::milliseconds(15), bool partial = false,
+             GameProgress progress = {});
 
     bool is_timed() const { return timed_; }
 
@@ -59,6 +67,11 @@ class TimePlan {
     Duration target() const;
     // The expected duration of the next iteration.
     Duration predicted_next() const;
+    // The moves a clock is spread over: kMovesToGo, one more for every four plies played when the
+    // clock has no increment (sudden death: a fixed count would leave (15/16)^n of the clock after
+    // n moves, milliseconds by the ply limit), and never more than the engine's own moves left
+    // before the ply limit (the clock would otherwise end the game unspent).
+    int moves_to_go() const;
 
   private:
     kit::SearchLimits limits_;
@@ -67,7 +80,8 @@ class TimePlan {
     bool clock_ = false;    // soft < hard: a clock game rather than movetime
     bool forced_ = false;   // one legal move
     bool partial_ = false;  // movetime: start iterations the deadline may cut off
-    Duration last_end_{};   // elapsed at the end of the last iteration
+    GameProgress progress_;
+    Duration last_end_{};  // elapsed at the end of the last iteration
     Duration last_duration_{};
     double growth_ = 2.0;  // duration ratio of consecutive iterations, smoothed
     std::uint64_t total_nodes_ = 0;

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "kit/time_manager.hpp"
 #include "reference/bench.hpp"
 #include "reference/compiled_rules.hpp"
 #include "reference/endgame_table.hpp"
@@ -537,6 +538,46 @@ TEST_CASE("the time plan never starts an iteration it expects to overrun", "[ref
         CHECK(stable.target() < 100ms);
         CHECK(unstable.target() > 100ms);
         CHECK(unstable.target() <= 300ms);
+    }
+    SECTION("sudden death: a game to the ply limit keeps time for every move") {
+        // Both seats spend the plan's whole target at every move of a 300-ply game at 10 s with
+        // no increment, the kit turning the clock into limits as in a real game. With the clock
+        // spread over 16 moves throughout, move 140 would get less than a tenth of a millisecond.
+        const oaq::kit::TimeManager manager;
+        std::chrono::nanoseconds left = 10s;
+        std::chrono::nanoseconds least = 10s;
+        for (int ply = 0; ply < 300; ply += 2) {
+            oaq::protocol::Go go;
+            go.time[0] = std::chrono::duration_cast<std::chrono::milliseconds>(left);
+            const SearchLimits limits = manager.limits(go, 0);
+            const ref::TimePlan plan(limits, 10, 15ms, false, {ply, 300 - ply});
+            const auto spent = plan.target();
+            INFO("ply " << ply << ": " << left.count() << " ns left");
+            REQUIRE(spent < left);
+            // The last few moves are held to the kit's hard limit, 3 x left / 25.
+            if (ply < 280) least = std::min(least, std::chrono::nanoseconds(spent));
+            left -= spent;
+        }
+        CHECK(least >= 10ms);
+        CHECK(left <= 100ms);  // spread over the moves left before the limit, not kept unspent
+    }
+    SECTION("the moves a clock is spread over") {
+        SearchLimits limits;
+        limits.soft_time = 400ms;
+        limits.hard_time = 1200ms;
+        limits.time_left = 10000ms;
+        limits.increment = 0ms;
+        CHECK(ref::TimePlan(limits, 10).moves_to_go() == ref::TimePlan::kMovesToGo);
+        CHECK(ref::TimePlan(limits, 10, 15ms, false, {100, 200}).moves_to_go() == 16 + 25);
+        CHECK(ref::TimePlan(limits, 10, 15ms, false, {100, std::nullopt}).moves_to_go() == 41);
+        // Near the ply limit: the engine's own moves left (3 plies left: this move and one more).
+        CHECK(ref::TimePlan(limits, 10, 15ms, false, {297, 3}).moves_to_go() == 2);
+        CHECK(ref::TimePlan(limits, 10, 15ms, false, {299, 1}).moves_to_go() == 1);
+        // With an increment the clock does not run down: the count does not grow.
+        limits.increment = 100ms;
+        const ref::TimePlan with_increment(limits, 10, 15ms, false, {100, 200});
+        CHECK(with_increment.moves_to_go() == 16);
+        CHECK(with_increment.target() == 10000ms / 16 + 80ms);
     }
     SECTION("a forced move is not searched past the first iteration") {
         SearchLimits limits;
