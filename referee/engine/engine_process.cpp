@@ -223,9 +223,13 @@ OwnedFd stderr_for(const ProcessSpec& spec, std::shared_ptr<StderrCopy>& copy) {
 
 EngineProcess::EngineProcess(const ProcessSpec& spec, std::size_t max_line_length)
     : lines_(max_line_length) {
-    prepare_referee_process();
     const std::filesystem::path exe = executable(spec.command);
     const std::string what = "cannot start engine \"" + exe.string() + "\"";
+    try {
+        prepare_referee_process();
+    } catch (const OaqError& e) {
+        throw OaqError(what + ": " + e.what());
+    }
     if (::access(exe.c_str(), X_OK) != 0) throw_errno(what);
     const std::filesystem::path dir =
         spec.working_dir.empty() ? std::filesystem::current_path() : spec.working_dir;

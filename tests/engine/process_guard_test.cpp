@@ -240,3 +240,84 @@ TEST_CASE("running out of descriptors is named, never \"Success\"",
     CHECK(refused > 0);
     CHECK(test::children() == 0);
 }
+
+namespace {
+
+// Threads of this process, from /proc/self/status.
+int threads_of_this_process() {
+    std::ifstream in("/proc/self/status");
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("Threads:", 0) == 0) return std::stoi(line.substr(8));
+    }
+    return -1;
+}
+
+void limit_tasks(rlim_t soft) {
+    rlimit limit{};
+    REQUIRE(::getrlimit(RLIMIT_NPROC, &limit) == 0);
+    limit.rlim_cur = std::min(soft, limit.rlim_max);
+    REQUIRE(::setrlimit(RLIMIT_NPROC, &limit) == 0);
+}
+
+}  // namespace
+
+// Hidden: it runs as a user of its own for the rest of the process, so CTest runs it alone, in its
+// own process (tests/engine/CMakeLists.txt), before anything there has started an engine.
+TEST_CASE("a referee thread that cannot start fails that engine's start, and the next start works",
+          "[.][engine][guard][integration]") {
+#ifdef OAQ_SANITIZED
+    WARN("skipped under sanitizers: their runtime may need threads this case takes away");
+    return;
+#endif
+    if (::geteuid() != 0) {
+        WARN("skipped: it needs root, to become a user whose every thread it can count");
+        return;
+    }
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("oaq-threads-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    // A user no other process runs as: RLIMIT_NPROC counts that user's threads, here ours alone.
+    if (::chown(dir.c_str(), 54321, 54321) != 0 || ::setuid(54321) != 0) {
+        std::filesystem::remove_all(dir);
+        WARN("skipped: cannot run as user 54321");
+        return;
+    }
+    const int threads = threads_of_this_process();
+    REQUIRE(threads >= 1);
+    ProcessSpec spec{"/bin/sh",          {"-c", "echo started >&2; exec cat"}, dir, {},
+                     dir / "engine.log", std::make_shared<LogBudget>(100000)};
+
+    // No thread at all: the guardian's fork fails (silently: the other mechanisms remain), and so
+    // does the spawner thread, which names itself.
+    limit_tasks(static_cast<rlim_t>(threads));
+    std::string message;
+    try {
+        EngineProcess p(spec);
+    } catch (const oaq::OaqError& e) {
+        message = e.what();
+    }
+    INFO(message);
+    CHECK(message.find("cannot start engine \"/bin/sh\": cannot start the spawner thread") !=
+          std::string::npos);
+
+    // One thread: the spawner starts, the stderr copier cannot, and the engine's start says so.
+    limit_tasks(static_cast<rlim_t>(threads + 1));
+    message.clear();
+    try {
+        EngineProcess p(spec);
+    } catch (const oaq::OaqError& e) {
+        message = e.what();
+    }
+    INFO(message);
+    CHECK(message.find("cannot start the stderr copier") != std::string::npos);
+    CHECK(threads_of_this_process() == threads + 1);
+
+    // Threads again: the next start starts the copier, which copies the engine's stderr.
+    limit_tasks(RLIM_INFINITY);
+    {
+        EngineProcess p(spec);
+        CHECK(eventually([&] { return read_file(dir / "engine.log") == "started\n" ? 1 : 0; }, 1));
+    }
+    CHECK(threads_of_this_process() == threads + 2);
+    std::filesystem::remove_all(dir);
+}
