@@ -52,6 +52,7 @@ struct SearchRequest {
         if (ply_limit <= 0) return std::nullopt;
         return ply_limit > ply() ? ply_limit - ply() : 0;
     }
+    GameProgress progress() const { return {ply(), plies_left(), 2}; }
 };
 
 // A search request of an N-seat game (rules.players >= 3): the same fields, on the ring.
@@ -70,6 +71,7 @@ struct RingSearchRequest {
         if (ply_limit <= 0) return std::nullopt;
         return ply_limit > ply() ? ply_limit - ply() : 0;
     }
+    GameProgress progress() const { return {ply(), plies_left(), seats()}; }
 };
 
 class Engine {

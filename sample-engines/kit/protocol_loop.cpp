@@ -232,9 +232,9 @@ class ProtocolLoop {
             write_bestmove("(none)");
             return;
         }
-        start_search(SearchRequest{rules_, game->position, std::move(game->history),
-                                   time_manager_.limits(go, game->position.side), ply_limit_},
-                     start);
+        SearchRequest request{rules_, game->position, std::move(game->history), {}, ply_limit_};
+        request.limits = time_manager_.limits(go, request.position.side, request.progress());
+        start_search(std::move(request), start);
     }
 
     // A game of 3 or 4 seats: the ring position, the clock of the seat to move, search_ring().
@@ -258,10 +258,9 @@ class ProtocolLoop {
             write_bestmove("(none)");
             return;
         }
-        start_search(
-            RingSearchRequest{rules, game->position, std::move(game->history),
-                              time_manager_.limits(go, game->position.to_move), ply_limit_},
-            start);
+        RingSearchRequest request{rules, game->position, std::move(game->history), {}, ply_limit_};
+        request.limits = time_manager_.limits(go, request.seat(), request.progress());
+        start_search(std::move(request), start);
     }
 
     template <class Request>

@@ -12,11 +12,22 @@ Milliseconds at_least_1ms(Milliseconds d) {
 
 }  // namespace
 
-SearchLimits TimeManager::limits(const protocol::Go& go, rules::Side side) const {
-    return limits(go, side == rules::Side::South ? 0 : 1);
+int moves_to_go(int base, const GameProgress& progress, Milliseconds increment) {
+    const int seats = std::max(progress.seats, 1);
+    int moves = base;
+    if (increment.count() == 0) moves += progress.plies_played / (2 * seats);
+    // Of p plies left, the engine moves in the first and every seats-th after it.
+    if (progress.plies_left) moves = std::min(moves, (*progress.plies_left + seats - 1) / seats);
+    return std::max(moves, 1);
 }
 
-SearchLimits TimeManager::limits(const protocol::Go& go, int seat) const {
+SearchLimits TimeManager::limits(const protocol::Go& go, rules::Side side,
+                                 const GameProgress& progress) const {
+    return limits(go, side == rules::Side::South ? 0 : 1, progress);
+}
+
+SearchLimits TimeManager::limits(const protocol::Go& go, int seat,
+                                 const GameProgress& progress) const {
     SearchLimits out;
     out.depth = go.depth;
     out.nodes = go.nodes;
@@ -44,8 +55,8 @@ SearchLimits TimeManager::limits(const protocol::Go& go, int seat) const {
         const Milliseconds cap = at_least_1ms(std::max(left - config_.safety, left / 2));
         const auto inc_part = Milliseconds{static_cast<Milliseconds::rep>(
             static_cast<double>(inc.count()) * config_.increment_share)};
-        const Milliseconds soft =
-            at_least_1ms(std::min(left / config_.moves_to_go + inc_part, cap));
+        const Milliseconds soft = at_least_1ms(
+            std::min(left / moves_to_go(config_.moves_to_go, progress, inc) + inc_part, cap));
         const Milliseconds hard = std::min(soft * config_.hard_factor, cap);
         // With movetime as well, the first limit reached ends the search (spec section 4.6).
         out.soft_time = out.soft_time ? std::min(*out.soft_time, soft) : soft;

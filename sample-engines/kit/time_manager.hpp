@@ -31,8 +31,23 @@ struct SearchLimits {
     std::optional<Milliseconds> increment;
 };
 
+// Where the game is, for spreading a clock over the moves left: the plies played, the plies left
+// before the ply limit (nullopt: no limit), and how many seats take turns.
+struct GameProgress {
+    int plies_played = 0;
+    std::optional<int> plies_left;
+    int seats = 2;
+};
+
+// The moves a clock is spread over: `base` at the start of a game; with no increment one more for
+// every two of the engine's own moves played (the clock only runs down, and a fixed count would
+// leave (1 - 1/base)^n of it after n moves: milliseconds a move in a game that reaches the ply
+// limit); never more than the engine's own moves left before the ply limit, so that the clock is
+// not left unspent. At least 1.
+int moves_to_go(int base, const GameProgress& progress, Milliseconds increment);
+
 struct TimeManagerConfig {
-    int moves_to_go = 25;              // the clock is spread as if this many moves remained
+    int moves_to_go = 25;              // the clock is spread over this many moves (moves_to_go())
     double increment_share = 0.8;      // part of the increment spent on top of that
     int hard_factor = 3;               // hard = soft x this, within the safety cap
     Milliseconds safety{30};           // never plan to use the last this-much of the clock
@@ -43,10 +58,12 @@ class TimeManager {
   public:
     explicit TimeManager(TimeManagerConfig config = {}) : config_(config) {}
 
-    // The limits for the side to move. With no limit at all in `go` the search is infinite.
-    SearchLimits limits(const protocol::Go& go, rules::Side side_to_move) const;
+    // The limits for the side to move, `progress` into its game. With no limit at all in `go` the
+    // search is infinite.
+    SearchLimits limits(const protocol::Go& go, rules::Side side_to_move,
+                        const GameProgress& progress = {}) const;
     // The same for seat `seat` (from 0: p<seat+1>time and p<seat+1>inc) of a game of any size.
-    SearchLimits limits(const protocol::Go& go, int seat) const;
+    SearchLimits limits(const protocol::Go& go, int seat, const GameProgress& progress = {}) const;
 
   private:
     TimeManagerConfig config_;

@@ -115,7 +115,7 @@ rules::Move ReferenceEngine::search(const kit::SearchRequest& request,
 
     const std::size_t root_moves = rules::legal_moves(request.position, request.rules).size();
     ref::TimePlan plan(request.limits, root_moves, std::chrono::milliseconds(move_margin_ms_),
-                       partial_iterations_, {request.ply(), request.plies_left()});
+                       partial_iterations_, request.progress());
     setup.deadline = plan.deadline();
 
     table_.new_search();

@@ -6,7 +6,7 @@
 namespace oaq::engines::reference {
 
 TimePlan::TimePlan(const kit::SearchLimits& limits, std::size_t root_moves,
-                   Duration movetime_margin, bool partial, GameProgress progress)
+                   Duration movetime_margin, bool partial, kit::GameProgress progress)
     : limits_(limits),
       movetime_margin_(movetime_margin),
       timed_(!limits.infinite && limits.hard_time.has_value()),
@@ -71,11 +71,8 @@ TimePlan::Duration TimePlan::target() const {
 }
 
 int TimePlan::moves_to_go() const {
-    const bool sudden_death = limits_.increment.value_or(kit::Milliseconds{0}).count() == 0;
-    int moves = kMovesToGo + (sudden_death ? progress_.plies_played / 4 : 0);
-    // Two seats: of p plies left, (p + 1) / 2 are the engine's own.
-    if (progress_.plies_left) moves = std::min(moves, std::max(1, (*progress_.plies_left + 1) / 2));
-    return moves;
+    return kit::moves_to_go(kMovesToGo, progress_,
+                            limits_.increment.value_or(kit::Milliseconds{0}));
 }
 
 void TimePlan::iteration_done(int depth, int score, rules::Move best, Duration elapsed,

@@ -28,12 +28,6 @@
 
 namespace oaq::engines::reference {
 
-// Where the game is: how many plies were played, and how many are left before the ply limit.
-struct GameProgress {
-    int plies_played = 0;
-    std::optional<int> plies_left;  // nullopt: no ply limit
-};
-
 class TimePlan {
   public:
     using Duration = std::chrono::steady_clock::duration;
@@ -44,7 +38,7 @@ class TimePlan {
     // movetime_margin: under movetime the engine's own deadline is max(T/2, T - margin).
     TimePlan(const kit::SearchLimits& limits, std::size_t root_moves,
              Duration movetime_margin = std::chrono::milliseconds(15), bool partial = false,
-             GameProgress progress = {});
+             kit::GameProgress progress = {});
 
     bool is_timed() const { return timed_; }
 
@@ -67,10 +61,8 @@ class TimePlan {
     Duration target() const;
     // The expected duration of the next iteration.
     Duration predicted_next() const;
-    // The moves a clock is spread over: kMovesToGo, one more for every four plies played when the
-    // clock has no increment (sudden death: a fixed count would leave (15/16)^n of the clock after
-    // n moves, milliseconds by the ply limit), and never more than the engine's own moves left
-    // before the ply limit (the clock would otherwise end the game unspent).
+    // The moves a clock is spread over: kit::moves_to_go() from kMovesToGo (with no increment one
+    // more for every four plies played; never more than the engine's own moves left).
     int moves_to_go() const;
 
   private:
@@ -80,7 +72,7 @@ class TimePlan {
     bool clock_ = false;    // soft < hard: a clock game rather than movetime
     bool forced_ = false;   // one legal move
     bool partial_ = false;  // movetime: start iterations the deadline may cut off
-    GameProgress progress_;
+    kit::GameProgress progress_;
     Duration last_end_{};  // elapsed at the end of the last iteration
     Duration last_duration_{};
     double growth_ = 2.0;  // duration ratio of consecutive iterations, smoothed

@@ -188,7 +188,7 @@ TEST_CASE("resolve_position applies the moves and keeps the history", "[kit][loo
 
 namespace {
 
-// Records what the kit delivers to search(): the ply limit and the plies played so far.
+// Records what the kit delivers to search(): the ply limit, the plies played so far, the limits.
 class RequestProbe : public oaq::kit::Engine {
   public:
     std::string name() const override { return "probe"; }
@@ -197,11 +197,13 @@ class RequestProbe : public oaq::kit::Engine {
         ply_limit = request.ply_limit;
         ply = request.ply();
         plies_left = request.plies_left();
+        soft_time = request.limits.soft_time;
         return oaq::rules::legal_moves(request.position, request.rules)[0];
     }
     int ply_limit = -1;
     int ply = -1;
     std::optional<int> plies_left;
+    std::optional<oaq::kit::Milliseconds> soft_time;
 };
 
 }  // namespace
@@ -228,5 +230,14 @@ TEST_CASE("the kit declares PlyLimit and delivers it with the plies played to se
         run_script(engine, "setoption name PlyLimit value 0\nposition startpos\ngo depth 1\n");
         CHECK(engine.ply_limit == 0);
         CHECK_FALSE(engine.plies_left);
+    }
+    SECTION("the clock is spread over the engine's own moves left before the limit") {
+        const std::string game =
+            "position fen Q9,4,0,2,0,0,5,3,1,3,0,4 S 9+1 10+0 0 0 moves 1R\n"
+            "go p1time 10000 p2time 10000\n";
+        run_script(engine, "setoption name PlyLimit value 40\n" + game);
+        CHECK(engine.soft_time == std::chrono::milliseconds(10000 / 20));  // 20 of 39 plies left
+        run_script(engine, "setoption name PlyLimit value 0\n" + game);
+        CHECK(engine.soft_time == std::chrono::milliseconds(10000 / 25));
     }
 }

@@ -84,3 +84,32 @@ TEST_CASE("with movetime and a clock together the smaller budget wins", "[kit][t
     go.time[0] = 100000ms;
     CHECK(*TimeManager{}.limits(go, Side::South).hard_time == 940ms);
 }
+
+TEST_CASE(
+    "a sudden-death clock is spread over more moves as the game goes on, never past the limit",
+    "[kit][time]") {
+    using oaq::kit::GameProgress;
+    using oaq::kit::moves_to_go;
+    CHECK(moves_to_go(25, {}, 0ms) == 25);
+    CHECK(moves_to_go(25, {100, 200, 2}, 0ms) == 25 + 25);  // 50 own moves played: 25 more
+    CHECK(moves_to_go(25, {100, std::nullopt, 2}, 0ms) == 50);
+    CHECK(moves_to_go(25, {100, 200, 2}, 100ms) == 25);  // an increment keeps the clock up
+    // The engine's own moves left: of 3 plies, this one and the one after next.
+    CHECK(moves_to_go(25, {297, 3, 2}, 100ms) == 2);
+    CHECK(moves_to_go(25, {299, 1, 2}, 0ms) == 1);
+    CHECK(moves_to_go(25, {300, 0, 2}, 0ms) == 1);
+    // Four seats: 16 own moves played, and of 10 plies left 3 are the engine's.
+    CHECK(moves_to_go(25, {64, std::nullopt, 4}, 0ms) == 25 + 8);
+    CHECK(moves_to_go(25, {64, 10, 4}, 0ms) == 3);
+
+    Go go;
+    go.time[1] = 10000ms;
+    go.inc[1] = 0ms;
+    const TimeManager tm;
+    CHECK(*tm.limits(go, Side::North).soft_time == 400ms);
+    const auto late = tm.limits(go, Side::North, GameProgress{101, 199, 2});
+    CHECK(*late.soft_time == 10000ms / 50);
+    CHECK(*late.hard_time == 3 * *late.soft_time);
+    const auto seat = tm.limits(go, 1, GameProgress{101, 199, 2});
+    CHECK(*seat.soft_time == *late.soft_time);
+}
