@@ -13,7 +13,8 @@ TimePlan::TimePlan(const kit::SearchLimits& limits, std::size_t root_moves,
       clock_(timed_ && limits.soft_time && *limits.soft_time < *limits.hard_time),
       forced_(root_moves == 1),
       partial_(partial),
-      progress_(progress) {}
+      moves_to_go_(kit::moves_to_go(kMovesToGo, progress,
+                                    limits.increment.value_or(kit::Milliseconds{0}))) {}
 
 bool TimePlan::may_start(int depth, const kit::SearchControl& control) const {
     return may_start(depth, control.elapsed(), control.stop_requested());
@@ -68,11 +69,6 @@ TimePlan::Duration TimePlan::target() const {
     const Duration hard = *limits_.hard_time;
     const auto stretched = std::chrono::duration_cast<Duration>(soft * instability_);
     return std::clamp(stretched, std::min(Duration(soft / 2), hard), hard);
-}
-
-int TimePlan::moves_to_go() const {
-    return kit::moves_to_go(kMovesToGo, progress_,
-                            limits_.increment.value_or(kit::Milliseconds{0}));
 }
 
 void TimePlan::iteration_done(int depth, int score, rules::Move best, Duration elapsed,

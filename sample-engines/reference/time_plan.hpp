@@ -44,8 +44,8 @@ class TimePlan {
 
     // The engine's own last moment, earlier than the kit's hard limit so that a loaded machine
     // (a process not scheduled for tens of milliseconds) does not lose on time: with movetime T,
-    // max(T/2, T - 60 ms); on a clock, max(left/2, left - 100 ms); never past the hard limit.
-    // nullopt when not timed.
+    // max(T/2, T - movetime_margin); on a clock, max(left/2, left - 100 ms); never past the hard
+    // limit. nullopt when not timed.
     std::optional<Duration> deadline() const;
 
     // Whether iteration `depth` may start now (also checks stop and the depth limit).
@@ -63,7 +63,7 @@ class TimePlan {
     Duration predicted_next() const;
     // The moves a clock is spread over: kit::moves_to_go() from kMovesToGo (with no increment one
     // more for every four plies played; never more than the engine's own moves left).
-    int moves_to_go() const;
+    int moves_to_go() const { return moves_to_go_; }
 
   private:
     kit::SearchLimits limits_;
@@ -72,7 +72,7 @@ class TimePlan {
     bool clock_ = false;    // soft < hard: a clock game rather than movetime
     bool forced_ = false;   // one legal move
     bool partial_ = false;  // movetime: start iterations the deadline may cut off
-    kit::GameProgress progress_;
+    int moves_to_go_;
     Duration last_end_{};  // elapsed at the end of the last iteration
     Duration last_duration_{};
     double growth_ = 2.0;  // duration ratio of consecutive iterations, smoothed
