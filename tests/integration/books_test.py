@@ -13,6 +13,9 @@
   marked kept are its lines, each within the criterion);
 - make_deep_book.py --rules searches, draws its lines and plays them on under those rules, and
   names them in the book's header;
+- make_deep_book.py --extend takes every legal one-ply continuation of the --lines lines (a
+  sample of them is the start of one seeded shuffle), and --alive refuses a line the deep search
+  scores exactly 0;
 - make_deep_book.py is reproducible: the same candidates and depths give the same book twice,
   and a sampled candidate list is the same for the same seed; --jobs 3 gives the book and the
   rows of --jobs 1, in the same order.
@@ -175,6 +178,49 @@ def test_the_maker_searches_and_plays_on_under_the_rules_it_is_given():
     rows = [r.split("\t")[0] for r in proc.stderr.splitlines() if "\t" in r]
     assert len(rows) == 6 and rows != [r.split("\t")[0] for r in standard.stderr.splitlines()
                                        if "\t" in r], (rows, standard.stderr)
+
+
+def legal_after(line):
+    oaq = os.path.join(BIN, "oaq")
+    final = json.loads(subprocess.run([oaq, "rules", "play", "--json", *line.split()],
+                                      capture_output=True, text=True, check=True).stdout)["final"]
+    return sorted(json.loads(subprocess.run([oaq, "rules", "show", "--json", *final.split()],
+                                            capture_output=True, text=True,
+                                            check=True).stdout)["legal_moves"])
+
+
+def test_the_maker_extends_lines_and_refuses_forced_draws():
+    # Two lines of deeper-5ply.txt one of whose continuations is a 35-35 draw within 8 plies (the
+    # search reads it exactly 0) while the others lose: --alive has zeros to refuse.
+    parents = ("4R 1R 4R 1L 2R", "2R 1L 5L 4R 4R")
+    path = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"oaq-extend-{os.getpid()}.txt")
+    with open(path, "w") as f:
+        f.write("# two lines\n" + "\n".join(parents) + "\n")
+    args = ["--lines", path, "--extend", "--quick-depth", "10", "--quick-cp", "100000",
+            "--depth", "10", "--max-cp", "100000", "--play-depth", "2", "--min-plies", "0",
+            "--max-playout", "2"]
+    try:
+        every, alive = make(*args), make(*args, "--alive")
+        six, three = (make(*args, "--sample", n, "--seed", "3") for n in ("6", "3"))
+    finally:
+        os.unlink(path)
+    for proc in (every, alive, six, three):
+        assert proc.returncode == 0, proc.stderr
+    rows = [r.split("\t") for r in every.stderr.splitlines() if "\t" in r]
+    assert [r[0] for r in rows] == [f"{p} {m}" for p in parents for m in legal_after(p)], rows
+    scored = [r for r in rows if len(r) > 2 and r[2].startswith("cp ")]
+    assert [r for r in rows if r[-1] == "kept"] == scored, rows  # every other limit is open
+    zero = [r[0] for r in scored if r[2] == "cp 0"]
+    assert zero and len(zero) < len(scored), rows
+    kept = [l for l in alive.stdout.splitlines() if l and not l.startswith("#")]
+    assert kept == [r[0] for r in scored if r[2] != "cp 0"], (kept, rows)
+    assert "--extend" in every.stdout.splitlines()[0] and "--alive" in alive.stdout.splitlines()[0]
+    assert "not exactly 0" in alive.stdout.splitlines()[2], alive.stdout
+    drawn = [[r.split("\t")[0] for r in p.stderr.splitlines() if "\t" in r] for p in (six, three)]
+    assert len(drawn[0]) == 6 and set(drawn[0]) <= {r[0] for r in rows}, drawn
+    assert drawn[0][:3] == drawn[1] and drawn[0] != [r[0] for r in rows][:6], drawn
+    unextended = make("--extend")
+    assert unextended.returncode == 2 and "--extend needs --lines" in unextended.stderr, unextended
 
 
 def main():
